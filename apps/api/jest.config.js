@@ -1,0 +1,22 @@
+/** @type {import('jest').Config} */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  // NestJS 12 and some of its dependencies ship only ES modules, which jest cannot require():
+  // swc turns them into CommonJS too. Everything else in node_modules is left as it is.
+  transform: { '^.+\\.(t|j|mj|cj)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|@nestjs|cookie|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)'],
+  testTimeout: 60_000,
+};

@@ -1,0 +1,88 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import { AdminGuard, AuthGuard } from './common/auth.guard';
+import { EnvelopeExceptionFilter } from './common/exception.filter';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-window.storage';
+import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
+import { REDIS } from './common/redis';
+import { RouteTable } from './common/route-table';
+import type { Config } from './config/config';
+import { CONFIG } from './config/config.provider';
+import { migrations } from './database/migrations';
+import { AccountModule } from './modules/account/account.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { DocsModule } from './modules/docs/docs.module';
+import { DomainsModule } from './modules/domains/domains.module';
+import { HealthModule } from './modules/health/health.module';
+import { UsersModule } from './modules/users/users.module';
+
+export interface AppModuleOptions {
+  config: Config;
+  /** How to reach the database: Postgres by URL, or the embedded one by socket. */
+  database: { url: string } | { host: string; port: number; username: string; database: string };
+  redis: Redis | null;
+  storage: FixedWindowStorage;
+  routes: RouteTable;
+}
+
+/** Process-wide values every module may inject. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: CONFIG, useValue: options.config },
+        { provide: REDIS, useValue: options.redis },
+        { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
+        { provide: RouteTable, useValue: options.routes },
+      ],
+      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    const embedded = !('url' in options.database);
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(options),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          ...options.database,
+          // PGlite serves one connection at a time.
+          poolSize: embedded ? 1 : 10,
+          autoLoadEntities: true,
+          synchronize: false,
+          migrations,
+          migrationsRun: false,
+          logging: false,
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
+          storage: options.storage,
+        }),
+        UsersModule,
+        AccountModule,
+        AdminModule,
+        DomainsModule,
+        HealthModule,
+        DocsModule,
+      ],
+      providers: [
+        // Order matters: who you are, then how often you may ask, then whether you may.
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: AdminGuard },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+      ],
+    };
+  }
+}

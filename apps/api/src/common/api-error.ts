@@ -1,0 +1,22 @@
+/**
+ * The errors the service means to answer with. One global filter turns them into the envelope
+ * `{error: 1, message}` with their status; anything else is a 500 and is logged.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string): ApiError => new ApiError(400, message);
+export const unauthorized = (message: string): ApiError => new ApiError(401, message);
+export const forbidden = (message: string): ApiError => new ApiError(403, message);
+export const notFound = (message: string): ApiError => new ApiError(404, message);
+export const conflict = (message: string): ApiError => new ApiError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number): ApiError =>
+  new ApiError(429, message, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });

@@ -1,0 +1,78 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { UsersService } from '../modules/users/users.service';
+import type { AuthenticatedRequest } from './account';
+import { forbidden, tooManyRequests, unauthorized } from './api-error';
+import { hashApiKey } from './api-key';
+import { AuthCache } from './auth-cache';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './fixed-window.storage';
+import { IS_ADMIN_ONLY, IS_PUBLIC } from './public.decorator';
+import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
+
+/** Failed authentications allowed per client address and minute before further ones get 429. */
+export const AUTH_FAILURE_LIMIT = 20;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Reads `Authorization: Bearer <key>`, finds the account by the key's SHA-256 and attaches it to
+ * the request. Runs before the rate limit, which counts per account.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(AuthCache) private readonly cache: AuthCache,
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    if (!header) return this.fail(request, 'Missing API key: send the header Authorization: Bearer <API key>.');
+    const match = BEARER.exec(header);
+    if (!match?.[1]) return this.fail(request, 'The Authorization header must be "Bearer <API key>".');
+
+    const keyHash = hashApiKey(match[1]);
+    let account = this.cache.get(keyHash);
+    if (!account) {
+      account = (await this.users.findAccountByKeyHash(keyHash)) ?? undefined;
+      if (!account) return this.fail(request, 'The API key is not valid.');
+      this.cache.set(keyHash, account);
+    }
+    if (account.keyExpiresAt !== null && account.keyExpiresAt <= Date.now()) {
+      return this.fail(request, 'The API key has expired; rotate it for a new one.');
+    }
+    request.account = account;
+    return true;
+  }
+
+  /** Counts the failure against the client address; past the limit the answer is 429. */
+  private async fail(request: AuthenticatedRequest, message: string): Promise<never> {
+    const record = await this.storage.increment(`auth-failures:${request.ip}`, RATE_LIMIT_WINDOW_MS, AUTH_FAILURE_LIMIT);
+    if (record.isBlocked) {
+      throw tooManyRequests(
+        `Too many failed authentications from this address. Try again in ${record.timeToExpire} seconds.`,
+        record.timeToExpire,
+      );
+    }
+    throw unauthorized(message);
+  }
+}
+
+/** 403 for non-admin keys on admin routes. Runs after the rate limit, so the 403 carries its headers. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, [context.getHandler(), context.getClass()])) return true;
+    const account = context.switchToHttp().getRequest<AuthenticatedRequest>().account;
+    if (!account?.admin) throw forbidden('This endpoint is for admin keys only.');
+    return true;
+  }
+}

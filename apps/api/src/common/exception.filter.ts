@@ -1,0 +1,42 @@
+import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+import { toErrorResponse } from './error-response';
+import { RouteTable } from './route-table';
+
+/** Turns an unmatched request into a 404 or, when the path exists with another method, a 405. */
+export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): ApiError {
+  const path = request.url.split('?')[0] ?? '/';
+  const allowed = routes.methodsFor(path).filter((method) => method !== 'HEAD');
+  if (allowed.length > 0) {
+    return new ApiError(405, `Method ${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`, {
+      Allow: allowed.join(', '),
+    });
+  }
+  return new ApiError(404, `There is no endpoint at ${path}.`);
+}
+
+/** The one place errors become the `{error: 1, message}` envelope. */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  constructor(private readonly routes: RouteTable) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    // Nest's router answers an unmatched request with a NotFoundException and no matched route.
+    const error =
+      exception instanceof NotFoundException && !request.routeOptions?.url
+        ? unmatchedRoute(this.routes, request)
+        : exception;
+    sendError(request, reply, error);
+  }
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
+  const response = toErrorResponse(error);
+  if (response.unexpected) {
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+  }
+  void reply.status(response.status).headers(response.headers).send(response.body);
+}

@@ -1,0 +1,2 @@
+/** Injection token of the validated `Config`. */
+export const CONFIG = Symbol('CONFIG');

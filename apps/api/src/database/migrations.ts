@@ -1,0 +1,4 @@
+import { AccountsAndDomains1763800000000 } from './migrations/1763800000000-accounts-and-domains';
+
+/** Every migration, oldest first. Run at start on both databases. */
+export const migrations = [AccountsAndDomains1763800000000];

@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import type { Ok } from '../../common/contract';
+import { parseOptionalDateTime } from '../../common/dates';
+import { PostOk } from '../../common/post-ok.decorator';
+import { UsersService } from '../users/users.service';
+import { toAccount } from '../users/users.mapper';
+import { RotateKeyDto, UpdateAccountDto } from './account.dto';
+
+@Controller('account')
+export class AccountController {
+  constructor(@Inject(UsersService) private readonly users: UsersService) {}
+
+  @Get()
+  async getAccount(@CurrentAccount() account: Account): Promise<Ok<'getAccount'>> {
+    return { error: 0, data: toAccount(await this.users.get(account.id)) };
+  }
+
+  @Put('update')
+  async updateAccount(@CurrentAccount() account: Account, @Body() body: UpdateAccountDto): Promise<Ok<'updateAccount'>> {
+    await this.users.updateCredentials(account.id, body);
+    return { error: 0, message: 'Account updated.' };
+  }
+
+  @PostOk('apikey/rotate')
+  async rotateAccountApiKey(@CurrentAccount() account: Account, @Body() body: RotateKeyDto): Promise<Ok<'rotateAccountApiKey'>> {
+    const apikey = await this.users.rotateKey(account.id, parseOptionalDateTime(body.expires));
+    return { error: 0, apikey };
+  }
+}

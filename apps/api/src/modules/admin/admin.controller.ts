@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import { badRequest } from '../../common/api-error';
+import type { Ok } from '../../common/contract';
+import { parseOptionalDateTime } from '../../common/dates';
+import { readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import { AdminOnly } from '../../common/public.decorator';
+import { RotateKeyDto } from '../account/account.dto';
+import { UsersService } from '../users/users.service';
+import { toAdminUser, toPlan } from '../users/users.mapper';
+import { AddUserDto, SubscribeUserDto } from './admin.dto';
+
+/** The admin endpoints of the origin product: users and plans. Admin keys only. */
+@Controller()
+@AdminOnly()
+export class AdminController {
+  constructor(@Inject(UsersService) private readonly users: UsersService) {}
+
+  @Get('users')
+  async listUsers(@Query() query: Record<string, unknown>): Promise<Ok<'listUsers'>> {
+    const users = await this.users.list(readPage(query));
+    return { error: 0, data: users.map(toAdminUser) };
+  }
+
+  @Get('user/:id')
+  async getUser(@Param('id', ParseIdPipe) id: number): Promise<Ok<'getUser'>> {
+    return { error: 0, data: toAdminUser(await this.users.get(id)) };
+  }
+
+  @PostOk('user/add')
+  async addUser(@Body() body: AddUserDto): Promise<Ok<'addUser'>> {
+    const { user, apiKey } = await this.users.create({
+      username: body.username,
+      email: body.email,
+      password: body.password,
+      planId: body.planid,
+      planExpires: parseOptionalDateTime(body.expiration),
+      ratelimit: body.ratelimit,
+    });
+    return { error: 0, data: { id: user.id, email: user.email, username: user.username, apikey: apiKey } };
+  }
+
+  @Delete('user/:id/delete')
+  async deleteUser(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteUser'>> {
+    if (id === account.id) throw badRequest('An admin cannot delete its own account.');
+    await this.users.delete(id);
+    return { error: 0, message: 'User deleted.' };
+  }
+
+  @PostOk('user/:id/apikey/rotate')
+  async rotateUserApiKey(@Param('id', ParseIdPipe) id: number, @Body() body: RotateKeyDto): Promise<Ok<'rotateUserApiKey'>> {
+    return { error: 0, apikey: await this.users.rotateKey(id, parseOptionalDateTime(body.expires)) };
+  }
+
+  @Get('plans')
+  async listPlans(@Query() query: Record<string, unknown>): Promise<Ok<'listPlans'>> {
+    return { error: 0, data: (await this.users.listPlans(readPage(query))).map(toPlan) };
+  }
+
+  @Put('plan/:planid/user/:userid')
+  async subscribeUser(
+    @Param('planid', ParseIdPipe) planId: number,
+    @Param('userid', ParseIdPipe) userId: number,
+    @Body() body: SubscribeUserDto,
+  ): Promise<Ok<'subscribeUser'>> {
+    await this.users.subscribe(userId, planId, parseOptionalDateTime(body.expiration));
+    return { error: 0, message: 'Subscription updated.' };
+  }
+}

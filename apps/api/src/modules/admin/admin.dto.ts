@@ -1,0 +1,41 @@
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { RequestBody } from '../../common/contract';
+import { IsDateTime } from '../../common/validators';
+
+export class AddUserDto implements RequestBody<'addUser'> {
+  @IsString()
+  @Matches(/^[A-Za-z0-9_.-]{3,50}$/, { message: 'must be 3 to 50 letters, digits, "_", "." or "-"' })
+  username: string;
+
+  @IsEmail({}, { message: 'must be an e-mail address' })
+  @MaxLength(254)
+  email: string;
+
+  @IsString()
+  @MinLength(8, { message: 'must be at least 8 characters long' })
+  @MaxLength(200)
+  password: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  planid?: number;
+
+  /** When the plan ends. */
+  @IsOptional()
+  @IsDateTime()
+  expiration?: string;
+
+  /** Requests a minute for this account, overriding its plan. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  ratelimit?: number;
+}
+
+export class SubscribeUserDto implements NonNullable<RequestBody<'subscribeUser'>> {
+  @IsOptional()
+  @IsDateTime()
+  expiration?: string;
+}

@@ -1,0 +1,71 @@
+import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { notFound } from '../../common/api-error';
+import { openApiDocument } from '../../common/openapi-document';
+import { Public } from '../../common/public.decorator';
+import { CONFIG } from '../../config/config.provider';
+import type { Config } from '../../config/config';
+
+// The reference page is Swagger UI, served from the swagger-ui-dist package (no CDN).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const swaggerUiDir: string = require('swagger-ui-dist').getAbsoluteFSPath();
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'application/javascript; charset=utf-8' },
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Linkyard API reference</title>
+  <link rel="stylesheet" href="/l/api/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/l/api/docs/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '/l/api/openapi.json', dom_id: '#reference', deepLinking: true });
+  </script>
+</body>
+</html>`;
+
+/** The contract itself, at `/l/api/openapi.json`, and its rendered reference at `/l/api/docs`. */
+@Controller()
+@Public()
+export class DocsController {
+  private readonly document: string;
+  private readonly assets = new Map<string, { body: Buffer; type: string }>();
+
+  constructor(@Inject(CONFIG) config: Config) {
+    const source = JSON.stringify(openApiDocument);
+    // The document is written for a local default; serve it with this deployment's address.
+    this.document = source.split('http://localhost:3000').join(config.publicUrl);
+    for (const [name, asset] of Object.entries(ASSETS)) {
+      this.assets.set(name, { body: readFileSync(join(swaggerUiDir, asset.file)), type: asset.type });
+    }
+  }
+
+  @Get('openapi.json')
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  getOpenApi(): string {
+    return this.document;
+  }
+
+  @Get('docs')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  getDocs(): string {
+    return PAGE;
+  }
+
+  @Get('docs/:asset')
+  getDocsAsset(@Param('asset') name: string, @Res({ passthrough: true }) reply: FastifyReply): Buffer {
+    const asset = this.assets.get(name);
+    if (!asset) throw notFound(`There is no endpoint at /l/api/docs/${name}.`);
+    reply.header('Content-Type', asset.type).header('Cache-Control', 'public, max-age=86400');
+    return asset.body;
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import type { Ok } from '../../common/contract';
+import { listEnvelope, readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import { AddDomainDto, UpdateDomainDto } from './domains.dto';
+import { toDomain } from './domains.mapper';
+import { DomainsService } from './domains.service';
+
+@Controller()
+export class DomainsController {
+  constructor(@Inject(DomainsService) private readonly domains: DomainsService) {}
+
+  @Get('domains')
+  async listDomains(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listDomains'>> {
+    const page = readPage(query);
+    const [domains, total] = await this.domains.list(account, page);
+    return listEnvelope('domains', domains.map(toDomain), total, page);
+  }
+
+  @PostOk('domain/add')
+  async addDomain(@CurrentAccount() account: Account, @Body() body: AddDomainDto): Promise<Ok<'addDomain'>> {
+    const domain = await this.domains.add(account, body);
+    return { error: 0, id: domain.id };
+  }
+
+  @Put('domain/:id/update')
+  async updateDomain(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateDomainDto,
+  ): Promise<Ok<'updateDomain'>> {
+    await this.domains.update(account, id, body);
+    return { error: 0, message: 'Domain updated.' };
+  }
+
+  @Delete('domain/:id/delete')
+  async deleteDomain(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteDomain'>> {
+    await this.domains.delete(account, id);
+    return { error: 0, message: 'Domain deleted.' };
+  }
+}

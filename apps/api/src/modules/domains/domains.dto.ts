@@ -1,0 +1,20 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { RequestBody } from '../../common/contract';
+import { IsHttpUrl } from '../../common/validators';
+
+export class UpdateDomainDto implements RequestBody<'updateDomain'> {
+  @IsOptional()
+  @IsHttpUrl({ allowEmpty: true })
+  redirectroot?: string;
+
+  @IsOptional()
+  @IsHttpUrl({ allowEmpty: true })
+  redirect404?: string;
+}
+
+export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDomain'> {
+  /** Checked and normalised by the service (scheme and host only). */
+  @IsString()
+  @MaxLength(300)
+  domain: string;
+}

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isIP } from 'node:net';
+import { Repository } from 'typeorm';
+import type { Account } from '../../common/account';
+import { badRequest, conflict } from '../../common/api-error';
+import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import type { PageRequest } from '../../common/pagination';
+import { CONFIG } from '../../config/config.provider';
+import type { Config } from '../../config/config';
+import { isUniqueViolation } from '../../database/errors';
+import { HOST_RESOLVER, pointsAtTargets, type HostResolver } from './dns-check';
+import { DomainEntity } from './domain.entity';
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** `http(s)://host[:port]` in lower case, or a 400 saying what is wrong. */
+export function normaliseDomain(input: string): { origin: string; host: string } {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw badRequest(`Invalid field "domain": "${input}" is not a URL; send the scheme and host, e.g. https://go.example.com.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw badRequest('Invalid field "domain": the scheme must be http or https.');
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw badRequest('Invalid field "domain": send the scheme and host only, without a path, query or credentials.');
+  }
+  const host = url.hostname.toLowerCase();
+  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !HOST_NAME.test(host)) {
+    throw badRequest(`Invalid field "domain": "${host}" is not a domain name.`);
+  }
+  return { origin: url.origin.toLowerCase(), host };
+}
+
+@Injectable()
+export class DomainsService {
+  constructor(
+    @InjectRepository(DomainEntity) private readonly domains: Repository<DomainEntity>,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
+  ) {}
+
+  list(account: Account, page: PageRequest): Promise<[DomainEntity[], number]> {
+    return listOwned(this.domains, account, page);
+  }
+
+  get(account: Account, id: number): Promise<DomainEntity> {
+    return findOwned(this.domains, account, id, 'domain');
+  }
+
+  async add(account: Account, input: { domain: string; redirectroot?: string; redirect404?: string }): Promise<DomainEntity> {
+    const { origin, host } = normaliseDomain(input.domain);
+    if (host === new URL(this.config.publicUrl).hostname) {
+      throw badRequest(`Invalid field "domain": ${host} is the service's own address.`);
+    }
+    if (await this.domains.existsBy({ host })) throw conflict(`The domain ${host} has already been added.`);
+    const targets = this.config.domainDnsTargets;
+    if (targets.length > 0 && !(await pointsAtTargets(this.resolver, host, targets))) {
+      throw badRequest(
+        `The domain ${host} does not point to this service yet: it must resolve to ${targets.join(' or ')} before it is added.`,
+      );
+    }
+    try {
+      return await this.domains.save(
+        this.domains.create({
+          userId: account.id,
+          domain: origin,
+          host,
+          redirectRoot: input.redirectroot ?? '',
+          redirect404: input.redirect404 ?? '',
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`The domain ${host} has already been added.`);
+      throw error;
+    }
+  }
+
+  async update(account: Account, id: number, changes: { redirectroot?: string; redirect404?: string }): Promise<void> {
+    const domain = await this.get(account, id);
+    if (changes.redirectroot !== undefined) domain.redirectRoot = changes.redirectroot;
+    if (changes.redirect404 !== undefined) domain.redirect404 = changes.redirect404;
+    await this.domains.save(domain);
+  }
+
+  delete(account: Account, id: number): Promise<void> {
+    return deleteOwned(this.domains, account, id, 'domain');
+  }
+}

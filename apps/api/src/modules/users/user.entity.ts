@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { PlanEntity } from './plan.entity';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 50 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash: string;
+
+  @Column({ type: 'boolean', default: false })
+  admin: boolean;
+
+  @Column({ name: 'plan_id', type: 'integer', nullable: true })
+  planId: number | null;
+
+  @ManyToOne(() => PlanEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'plan_id' })
+  plan?: PlanEntity | null;
+
+  @Column({ name: 'plan_expires', type: 'timestamptz', nullable: true })
+  planExpires: Date | null;
+
+  /** Requests a minute set for this account by an admin; null: the plan's. */
+  @Column({ type: 'integer', nullable: true })
+  ratelimit: number | null;
+
+  /** SHA-256 (hex) of the API key; the key itself is never stored. */
+  @Column({ name: 'api_key_hash', type: 'char', length: 64 })
+  apiKeyHash: string;
+
+  @Column({ name: 'api_key_expires', type: 'timestamptz', nullable: true })
+  apiKeyExpires: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

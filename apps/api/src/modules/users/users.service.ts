@@ -1,0 +1,192 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { Account } from '../../common/account';
+import { badRequest, conflict, notFound } from '../../common/api-error';
+import { generateApiKey, hashApiKey } from '../../common/api-key';
+import { AuthCache } from '../../common/auth-cache';
+import type { PageRequest } from '../../common/pagination';
+import { hashPassword } from '../../common/password';
+import { isUniqueViolation } from '../../database/errors';
+import { PlanEntity } from './plan.entity';
+import { UserEntity } from './user.entity';
+import { effectiveRatelimit } from './users.mapper';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  admin?: boolean;
+  planId?: number;
+  planExpires?: Date | null;
+  ratelimit?: number;
+  /** Use this key instead of generating one (the ADMIN_API_KEY bootstrap). */
+  apiKey?: string;
+}
+
+/** Accounts, their keys and plans. Every change that affects authentication drops cached keys. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
+    @Inject(AuthCache) private readonly authCache: AuthCache,
+  ) {}
+
+  /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
+  async findAccountByKeyHash(keyHash: string): Promise<Account | null> {
+    const user = await this.users.findOne({ where: { apiKeyHash: keyHash }, relations: { plan: true } });
+    if (!user) return null;
+    return {
+      id: user.id,
+      admin: user.admin,
+      ratelimit: effectiveRatelimit(user),
+      keyExpiresAt: user.apiKeyExpires ? user.apiKeyExpires.getTime() : null,
+    };
+  }
+
+  async get(id: number): Promise<UserEntity> {
+    const user = await this.users.findOne({ where: { id }, relations: { plan: true } });
+    if (!user) throw notFound(`No user with id ${id}.`);
+    return user;
+  }
+
+  async list(page: PageRequest): Promise<UserEntity[]> {
+    return this.users.find({ relations: { plan: true }, order: { id: 'DESC' }, skip: page.offset, take: page.limit });
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+
+  async create(input: NewUser): Promise<{ user: UserEntity; apiKey: string }> {
+    await this.assertFree({ username: input.username, email: input.email });
+    const planId = input.planId ?? (await this.defaultPlan()).id;
+    if (input.planId !== undefined) await this.getPlan(input.planId);
+    const apiKey = input.apiKey ?? generateApiKey();
+    try {
+      const saved = await this.users.save(
+        this.users.create({
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          admin: input.admin ?? false,
+          planId,
+          planExpires: input.planExpires ?? null,
+          ratelimit: input.ratelimit ?? null,
+          apiKeyHash: hashApiKey(apiKey),
+          apiKeyExpires: null,
+        }),
+      );
+      return { user: await this.get(saved.id), apiKey };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A user with this username or e-mail address already exists.');
+      throw error;
+    }
+  }
+
+  /** Changes e-mail and/or password of an account. */
+  async updateCredentials(id: number, changes: { email?: string; password?: string }): Promise<void> {
+    if (changes.email === undefined && changes.password === undefined) {
+      throw badRequest('Send at least one of the fields "email" and "password".');
+    }
+    const patch: Partial<UserEntity> = {};
+    if (changes.email !== undefined) {
+      await this.assertFree({ email: changes.email }, id);
+      patch.email = changes.email;
+    }
+    if (changes.password !== undefined) patch.passwordHash = await hashPassword(changes.password);
+    try {
+      await this.users.update({ id }, patch);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('Another account already uses this e-mail address.');
+      throw error;
+    }
+  }
+
+  /** A new key for the account; the old one stops working at once. */
+  async rotateKey(id: number, expires: Date | null): Promise<string> {
+    const apiKey = generateApiKey();
+    const result = await this.users.update({ id }, { apiKeyHash: hashApiKey(apiKey), apiKeyExpires: expires });
+    if (!result.affected) throw notFound(`No user with id ${id}.`);
+    await this.authCache.invalidate(id);
+    return apiKey;
+  }
+
+  async delete(id: number): Promise<void> {
+    const result = await this.users.delete({ id });
+    if (!result.affected) throw notFound(`No user with id ${id}.`);
+    await this.authCache.invalidate(id);
+  }
+
+  listPlans(page: PageRequest): Promise<PlanEntity[]> {
+    return this.plans.find({ order: { id: 'ASC' }, skip: page.offset, take: page.limit });
+  }
+
+  async getPlan(id: number): Promise<PlanEntity> {
+    const plan = await this.plans.findOneBy({ id });
+    if (!plan) throw notFound(`No plan with id ${id}.`);
+    return plan;
+  }
+
+  async subscribe(userId: number, planId: number, expires: Date | null): Promise<void> {
+    await this.getPlan(planId);
+    const result = await this.users.update({ id: userId }, { planId, planExpires: expires });
+    if (!result.affected) throw notFound(`No user with id ${userId}.`);
+    await this.authCache.invalidate(userId);
+  }
+
+  /** Makes sure an admin account answers to this key (ADMIN_API_KEY). */
+  async ensureAdminKey(apiKey: string): Promise<void> {
+    const keyHash = hashApiKey(apiKey);
+    const holder = await this.users.findOneBy({ apiKeyHash: keyHash });
+    if (holder) {
+      if (!holder.admin || holder.apiKeyExpires) {
+        await this.users.update({ id: holder.id }, { admin: true, apiKeyExpires: null });
+        await this.authCache.invalidate(holder.id);
+      }
+      return;
+    }
+    const existing = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
+    if (existing) {
+      await this.users.update({ id: existing.id }, { apiKeyHash: keyHash, apiKeyExpires: null });
+      await this.authCache.invalidate(existing.id);
+      return;
+    }
+    await this.createBootstrapAdmin(apiKey);
+  }
+
+  /** The first admin of an empty database; returns its key. */
+  async createBootstrapAdmin(apiKey?: string): Promise<string> {
+    const { apiKey: key } = await this.create({
+      username: 'admin',
+      email: 'admin@linkyard.invalid',
+      password: generateApiKey(),
+      admin: true,
+      apiKey,
+    });
+    return key;
+  }
+
+  private async defaultPlan(): Promise<PlanEntity> {
+    const plan = await this.plans.findOne({ where: { free: true }, order: { id: 'ASC' } });
+    if (!plan) throw new Error('No free plan exists; the migrations seed one.');
+    return plan;
+  }
+
+  private async assertFree(fields: { username?: string; email?: string }, exceptId?: number): Promise<void> {
+    const query = this.users.createQueryBuilder('user').select('user.id');
+    const conditions: string[] = [];
+    if (fields.username !== undefined) conditions.push('lower(user.username) = lower(:username)');
+    if (fields.email !== undefined) conditions.push('lower(user.email) = lower(:email)');
+    query.where(`(${conditions.join(' OR ')})`, fields);
+    if (exceptId !== undefined) query.andWhere('user.id <> :exceptId', { exceptId });
+    if (await query.getExists()) {
+      throw conflict(
+        fields.username !== undefined
+          ? 'A user with this username or e-mail address already exists.'
+          : 'Another account already uses this e-mail address.',
+      );
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { startApi, type TestApi } from './support/app';
+import { createUser, type TestUser } from './support/factories';
+
+describe('HTTP conventions', () => {
+  let api: TestApi;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    api = await startApi();
+    user = await createUser(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  describe('unknown routes and methods', () => {
+    it('answers an unknown route under /l/api with a JSON 404 envelope', async () => {
+      const response = await api.request('GET', '/l/api/nothing/here', { outsideContract: true });
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.body).toEqual({ error: 1, message: expect.stringContaining('/l/api/nothing/here') });
+    });
+
+    it('answers a wrong method on a known path with 405 and the allowed methods', async () => {
+      // The spec's authentication example shows POST /account; the endpoint is a GET.
+      const response = await api.request('POST', '/l/api/account', { key: user.apikey, outsideContract: true });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+      expect(response.body).toEqual({ error: 1, message: expect.stringContaining('GET') });
+    });
+
+    it('answers 405 on a known path with ids too', async () => {
+      const response = await api.request('GET', '/l/api/domain/12/delete', { key: user.apikey, outsideContract: true });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('DELETE');
+    });
+  });
+
+  describe('request bodies', () => {
+    it('refuses malformed JSON with a 400 envelope', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, rawBody: '{"email": ' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 1, message: 'The request body is not valid JSON.' });
+    });
+
+    it('refuses a __proto__ key', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        rawBody: '{"email":"a@example.com","__proto__":{"admin":true}}',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/__proto__/);
+    });
+
+    it('refuses a body that is not an object', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, rawBody: '["a@example.com"]' });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('The request body must be a JSON object.');
+    });
+
+    it('treats an empty JSON body as an empty object', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, rawBody: '' });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe('Send at least one of the fields "email" and "password".');
+    });
+
+    it('accepts Content-Type: application/json on a bodiless DELETE', async () => {
+      const other = await createUser(api);
+      const response = await api.request('DELETE', `/l/api/user/${other.id}/delete`, { rawBody: '' });
+      expect(response.status).toBe(200);
+    });
+
+    it('counts a null field as absent and trims strings', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        body: { email: `  Trimmed.${user.id}@Example.com  `, password: null },
+      });
+      expect(response.status).toBe(200);
+      const account = await api.request('GET', '/l/api/account', { key: user.apikey });
+      expect(account.body.data.email).toBe(`Trimmed.${user.id}@Example.com`);
+    });
+
+    it('refuses a body over 1 MiB with 413', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        rawBody: JSON.stringify({ email: 'a@example.com', filler: 'x'.repeat(1024 * 1024) }),
+      });
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ error: 1, message: 'The request body is larger than 1 MiB.' });
+    });
+
+    it('refuses a body that is not JSON', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        rawBody: 'email=a@example.com',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/Content-Type: application\/json/);
+    });
+  });
+
+  describe('path ids', () => {
+    it.each(['abc', '0', '-3', '1.5', '99999999999'])('refuses the id "%s" with 400', async (id) => {
+      const response = await api.request('PUT', `/l/api/domain/${id}/update`, { key: user.apikey, body: {} });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/positive integer/);
+    });
+  });
+
+  describe('request ids', () => {
+    it('gives every response a request id, keeping a sane one the client sent', async () => {
+      const generated = await api.request('GET', '/l/api/account', { key: user.apikey });
+      expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const given = await api.request('GET', '/l/api/account', { key: user.apikey, headers: { 'x-request-id': 'trace-42' } });
+      expect(given.headers['x-request-id']).toBe('trace-42');
+    });
+  });
+
+  describe('GET /healthz', () => {
+    it('reports the database as up without a key', async () => {
+      const response = await api.request('GET', '/healthz', { key: null });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ error: 0, status: 'ok', database: 'up' });
+    });
+  });
+
+  describe('GET /openapi.json and /docs', () => {
+    it('serves the OpenAPI document with this deployment as its server', async () => {
+      const response = await api.request('GET', '/l/api/openapi.json', { key: null });
+      expect(response.status).toBe(200);
+      expect(response.body.openapi).toMatch(/^3\.1/);
+      expect(response.body.servers[0].url).toBe('http://links.test/l/api');
+      expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/account', '/domains', '/users']));
+    });
+
+    it('serves a reference page whose assets load', async () => {
+      const page = await api.request('GET', '/l/api/docs', { key: null });
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      const scripts = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+      expect(scripts).toHaveLength(2);
+      for (const asset of scripts) {
+        const response = await api.request('GET', asset, { key: null, outsideContract: true });
+        expect(response.status).toBe(200);
+        expect(response.text.length).toBeGreaterThan(10_000);
+      }
+    });
+  });
+});

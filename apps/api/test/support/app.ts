@@ -1,0 +1,87 @@
+import { createApp, type LinkyardApp } from '../../src/app';
+import { loadConfig } from '../../src/config/config';
+import { contractProblems } from './contract';
+import { createTestDatabase } from './database';
+
+/** The admin key every test service starts with (ADMIN_API_KEY). */
+export const ADMIN_KEY = 'lyk_test-admin-key-0123456789abcdefghij';
+export const PUBLIC_URL = 'http://links.test';
+
+export interface ApiResponse<Body = any> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Body;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** The API key; `null` sends no Authorization header. Default: the admin key. */
+  key?: string | null;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is (with Content-Type: application/json unless headers say otherwise). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /** The client address the request comes from. */
+  remoteAddress?: string;
+  /** Skip the OpenAPI check, for requests outside the document (unknown routes). */
+  outsideContract?: boolean;
+}
+
+export interface TestApi {
+  linkyard: LinkyardApp;
+  request<Body = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real service in process on a database of its own (embedded, or Postgres when
+ * DATABASE_URL is set) and sends requests to it without a socket. Every response is checked
+ * against the OpenAPI document; a mismatch fails the test that made the request.
+ */
+export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_API_KEY: ADMIN_KEY,
+    PUBLIC_URL,
+    ...database.env,
+    ...env,
+  });
+  const linkyard = await createApp(config);
+
+  return {
+    linkyard,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const key = options.key === undefined ? ADMIN_KEY : options.key;
+      if (key !== null) headers.authorization ??= `Bearer ${key}`;
+      let payload: string | Buffer | undefined;
+      if (options.rawBody !== undefined) payload = options.rawBody;
+      else if (options.body !== undefined) payload = JSON.stringify(options.body);
+      if (payload !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await linkyard.app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        payload,
+        remoteAddress: options.remoteAddress,
+      });
+      let body: unknown = undefined;
+      if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = response.json();
+      const result = { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body, text: response.body };
+      if (!options.outsideContract) {
+        const path = url.split('?')[0]!;
+        const problems = contractProblems(method, path, result.status, result.headers, body);
+        if (problems.length > 0) {
+          throw new Error(`Response breaks the OpenAPI document:\n${problems.join('\n')}\nBody: ${response.body.slice(0, 500)}`);
+        }
+      }
+      return result as ApiResponse;
+    },
+    async close() {
+      await linkyard.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * A database of its own for one test file: on Postgres (DATABASE_URL set) a new database that is
+ * dropped afterwards, so files can run in parallel; otherwise a throw-away embedded one.
+ */
+export async function createTestDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return { env: { DATA_DIR: 'memory://' }, drop: async () => undefined };
+
+  const name = `linkyard_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { TestApi } from './app';
+
+let sequence = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  apikey: string;
+}
+
+/** A new account made through the admin API; a high rate limit unless the test sets one. */
+export async function createUser(api: TestApi, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  sequence += 1;
+  const suffix = `${process.pid}_${sequence}`;
+  const response = await api.request('POST', '/l/api/user/add', {
+    body: {
+      username: `user_${suffix}`,
+      email: `user_${suffix}@example.com`,
+      password: 'correct horse battery',
+      ratelimit: 100000,
+      ...overrides,
+    },
+  });
+  if (response.status !== 200) throw new Error(`createUser failed: ${response.status} ${response.text}`);
+  return response.body.data as TestUser;
+}
+
+/** A branded domain of the account, with a unique host. */
+export async function createDomain(api: TestApi, user: TestUser, overrides: Record<string, unknown> = {}): Promise<{ id: number; domain: string }> {
+  sequence += 1;
+  const domain = `https://go${sequence}-${process.pid}.example.com`;
+  const response = await api.request('POST', '/l/api/domain/add', { key: user.apikey, body: { domain, ...overrides } });
+  if (response.status !== 200) throw new Error(`createDomain failed: ${response.status} ${response.text}`);
+  return { id: response.body.id as number, domain: (overrides.domain as string | undefined) ?? domain };
+}
