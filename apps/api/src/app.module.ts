@@ -18,6 +18,13 @@ import { DocsModule } from './modules/docs/docs.module';
 import { DomainsModule } from './modules/domains/domains.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
+import { CampaignsModule } from './modules/campaigns/campaigns.module';
+import { ChannelsModule } from './modules/channels/channels.module';
+import { LinksModule } from './modules/links/links.module';
+import { OverlaysModule } from './modules/overlays/overlays.module';
+import { PixelsModule } from './modules/pixels/pixels.module';
+import { QrModule } from './modules/qr/qr.module';
+import { SplashModule } from './modules/splash/splash.module';
 
 export interface AppModuleOptions {
   config: Config;
@@ -73,6 +80,13 @@ export class AppModule {
         AccountModule,
         AdminModule,
         DomainsModule,
+        LinksModule,
+        CampaignsModule,
+        ChannelsModule,
+        PixelsModule,
+        QrModule,
+        OverlaysModule,
+        SplashModule,
         HealthModule,
         DocsModule,
       ],

@@ -49,3 +49,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** `#RRGGBB`. */
+export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+/** Digits with an optional leading `+`. */
+export const PHONE = /^\+?[0-9]{3,20}$/;

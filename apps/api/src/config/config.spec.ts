@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       domainDnsTargets: [],
+      logoFetchAllowPrivate: false,
     });
   });
 
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
     [{ ADMIN_API_KEY: 'short' }, 'ADMIN_API_KEY'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOGO_FETCH_ALLOW_PRIVATE: 'sometimes' }, 'LOGO_FETCH_ALLOW_PRIVATE'],
     [{ DOMAIN_DNS_TARGETS: '203.0.113.7, not a host!' }, 'DOMAIN_DNS_TARGETS'],
   ])('refuses %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

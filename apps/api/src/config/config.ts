@@ -18,6 +18,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Addresses or host names a branded domain must resolve to before it is added; empty: no check. */
   domainDnsTargets: string[];
+  /** Test setting: QR logos may be fetched from private and loopback addresses. */
+  logoFetchAllowPrivate: boolean;
 }
 
 /** A bad variable: the message names it and says what is expected. */
@@ -109,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     logLevel,
     domainDnsTargets,
+    logoFetchAllowPrivate: flag(env, 'LOGO_FETCH_ALLOW_PRIVATE'),
   };
 }

@@ -34,3 +34,44 @@ export async function createDomain(api: TestApi, user: TestUser, overrides: Reco
   if (response.status !== 200) throw new Error(`createDomain failed: ${response.status} ${response.text}`);
   return { id: response.body.id as number, domain: (overrides.domain as string | undefined) ?? domain };
 }
+
+async function created(api: TestApi, user: TestUser, url: string, body: Record<string, unknown>): Promise<number> {
+  const response = await api.request('POST', url, { key: user.apikey, body });
+  if (response.status !== 200) throw new Error(`POST ${url} failed: ${response.status} ${response.text}`);
+  return response.body.id as number;
+}
+
+export function createLink(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/url/add', { url: `https://example.com/page/${sequence}`, ...body });
+}
+
+export function createCampaign(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/campaign/add', { name: `Campaign ${sequence}`, ...body });
+}
+
+export function createChannel(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/channel/add', { name: `Channel ${sequence}`, ...body });
+}
+
+export function createPixel(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/pixel/add', { type: 'fbpixel', name: `Pixel ${sequence}`, tag: String(100000000000000 + sequence), ...body });
+}
+
+export function createQr(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/qr/add', { type: 'text', data: `Hello ${sequence}`, ...body });
+}
+
+export function createOverlay(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/overlay/add', { type: 'message', name: `Overlay ${sequence}`, message: 'Read this first', ...body });
+}
+
+export function createSplash(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
+  sequence += 1;
+  return created(api, user, '/l/api/splash/add', { name: `Splash ${sequence}`, title: 'Welcome', ...body });
+}

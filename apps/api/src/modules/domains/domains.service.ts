@@ -4,12 +4,13 @@ import { isIP } from 'node:net';
 import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict } from '../../common/api-error';
-import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import { findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
 import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';
 import { isUniqueViolation } from '../../database/errors';
 import { HOST_RESOLVER, pointsAtTargets, type HostResolver } from './dns-check';
+import { LinkEntity } from '../links/link.entity';
 import { DomainEntity } from './domain.entity';
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -86,7 +87,24 @@ export class DomainsService {
     await this.domains.save(domain);
   }
 
-  delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.domains, account, id, 'domain');
+  /**
+   * Links on the domain move to the service's own address, in the same transaction. When one of
+   * their aliases is already used there, nothing changes and the answer is 409.
+   */
+  async delete(account: Account, id: number): Promise<void> {
+    const domain = await this.get(account, id);
+    try {
+      await this.domains.manager.transaction(async (manager) => {
+        await manager.update(LinkEntity, { domainId: domain.id }, { domainId: null });
+        await manager.delete(DomainEntity, { id: domain.id });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'links_domain_alias_key')) {
+        throw conflict(
+          `A link of ${domain.host} has an alias already used on the default domain; change that alias or delete the link first.`,
+        );
+      }
+      throw error;
+    }
   }
 }

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import type { Ok } from '../../common/contract';
+import { listEnvelope, readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { AddCampaignDto, UpdateCampaignDto } from './campaigns.dto';
+import { toCampaignRecord, toCampaignResult } from './campaigns.mapper';
+import { CampaignsService } from './campaigns.service';
+
+@Controller()
+export class CampaignsController {
+  constructor(
+    @Inject(CampaignsService) private readonly campaigns: CampaignsService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get('campaigns')
+  async listCampaigns(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listCampaigns'>> {
+    const page = readPage(query);
+    const [campaigns, total] = await this.campaigns.list(account, page);
+    return listEnvelope('campaigns', campaigns.map((campaign) => toCampaignRecord(campaign, this.config.publicUrl)), total, page);
+  }
+
+  @PostOk('campaign/add')
+  async addCampaign(@CurrentAccount() account: Account, @Body() body: AddCampaignDto): Promise<Ok<'addCampaign'>> {
+    return toCampaignResult(await this.campaigns.add(account, body), this.config.publicUrl);
+  }
+
+  @PostOk('campaign/:campaignid/assign/:linkid')
+  async assignCampaignLink(
+    @CurrentAccount() account: Account,
+    @Param('campaignid', ParseIdPipe) campaignId: number,
+    @Param('linkid', ParseIdPipe) linkId: number,
+  ): Promise<Ok<'assignCampaignLink'>> {
+    await this.campaigns.assign(account, campaignId, linkId);
+    return { error: 0, message: 'Link assigned to the campaign.' };
+  }
+
+  @Put('campaign/:id/update')
+  async updateCampaign(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateCampaignDto,
+  ): Promise<Ok<'updateCampaign'>> {
+    return toCampaignResult(await this.campaigns.update(account, id, body), this.config.publicUrl);
+  }
+
+  @Delete('campaign/:id/delete')
+  async deleteCampaign(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteCampaign'>> {
+    await this.campaigns.delete(account, id);
+    return { error: 0, message: 'Campaign deleted.' };
+  }
+}

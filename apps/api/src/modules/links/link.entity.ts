@@ -1,0 +1,116 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintCounter } from '../../database/columns';
+import { DomainEntity } from '../domains/domain.entity';
+import { PixelEntity } from '../pixels/pixel.entity';
+
+export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay';
+
+export interface GeoTarget {
+  /** As the owner wrote it: a country name or an ISO 3166 alpha-2 code. */
+  location: string;
+  /** ISO 3166 alpha-2, upper case: what a visitor's country is matched against. */
+  country: string;
+  link: string;
+}
+export interface DeviceTarget {
+  device: string;
+  link: string;
+}
+export interface LanguageTarget {
+  language: string;
+  link: string;
+}
+export interface DeepLink {
+  auto: boolean;
+  apple: string;
+  google: string;
+}
+export interface LinkParameter {
+  name: string;
+  value: string;
+}
+
+@Entity('links')
+export class LinkEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  /** A branded domain of the owner; null: the service's own address. */
+  @Column({ name: 'domain_id', type: 'integer', nullable: true })
+  domainId: number | null;
+
+  @ManyToOne(() => DomainEntity, { nullable: true })
+  @JoinColumn({ name: 'domain_id' })
+  domain?: DomainEntity | null;
+
+  @Column({ type: 'varchar', length: 50 })
+  alias: string;
+
+  @Column({ type: 'varchar', length: 2000 })
+  url: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  title: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description: string;
+
+  @Column({ name: 'meta_description', type: 'varchar', length: 500, default: '' })
+  metaDescription: string;
+
+  @Column({ name: 'meta_image', type: 'varchar', length: 2000, default: '' })
+  metaImage: string;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ type: 'varchar', length: 10, default: 'direct' })
+  type: LinkType;
+
+  @Column({ name: 'splash_id', type: 'integer', nullable: true })
+  splashId: number | null;
+
+  @Column({ name: 'overlay_id', type: 'integer', nullable: true })
+  overlayId: number | null;
+
+  @Column({ name: 'campaign_id', type: 'integer', nullable: true })
+  campaignId: number | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  geotarget: GeoTarget[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  devicetarget: DeviceTarget[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  languagetarget: LanguageTarget[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  deeplink: DeepLink | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  parameters: LinkParameter[];
+
+  @Column({ type: 'varchar', length: 7, default: 'private' })
+  status: 'public' | 'private';
+
+  @ManyToMany(() => PixelEntity)
+  @JoinTable({ name: 'link_pixels', joinColumn: { name: 'link_id' }, inverseJoinColumn: { name: 'pixel_id' } })
+  pixels?: PixelEntity[];
+
+  /** Counters kept as clicks land, so statistics never count rows. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintCounter })
+  clicks: number;
+
+  @Column({ name: 'unique_clicks', type: 'bigint', default: 0, transformer: bigintCounter })
+  uniqueClicks: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import type { Ok } from '../../common/contract';
+import { listEnvelope, readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import { shortUrl } from '../../common/short-urls';
+import { totalsOnly } from '../../common/statistics';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { AddUrlDto, UpdateUrlDto } from './links.dto';
+import { toLinkDetails, toLinkRecord } from './links.mapper';
+import { LinksService, type LinkOrder } from './links.service';
+
+function queryText(value: unknown): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text.trim() !== '' ? text.trim().slice(0, 200) : undefined;
+}
+
+@Controller()
+export class LinksController {
+  constructor(
+    @Inject(LinksService) private readonly links: LinksService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get('urls')
+  async listUrls(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listUrls'>> {
+    const page = readPage(query);
+    const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
+    const [links, total] = await this.links.list(account, page, order, queryText(query.q));
+    return listEnvelope('urls', links.map((link) => toLinkRecord(link, this.config.publicUrl)), total, page);
+  }
+
+  @Get('url/:id')
+  async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getUrl'>> {
+    const link = await this.links.get(account, id);
+    return {
+      error: 0,
+      id: link.id,
+      details: toLinkDetails(link, await this.links.channelIds(link), this.config.publicUrl),
+      data: totalsOnly(link.clicks, link.uniqueClicks),
+    };
+  }
+
+  @PostOk('url/add')
+  async addUrl(@CurrentAccount() account: Account, @Body() body: AddUrlDto): Promise<Ok<'addUrl'>> {
+    const link = await this.links.add(account, body);
+    const saved = await this.links.get(account, link.id);
+    return { error: 0, id: saved.id, shorturl: shortUrl(this.config.publicUrl, saved.alias, saved.domain) };
+  }
+
+  @Put('url/:id/update')
+  async updateUrl(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateUrlDto,
+  ): Promise<Ok<'updateUrl'>> {
+    await this.links.update(account, id, body);
+    return { error: 0, message: 'Link updated.' };
+  }
+
+  @Delete('url/:id/delete')
+  async deleteUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteUrl'>> {
+    await this.links.delete(account, id);
+    return { error: 0, message: 'Link deleted.' };
+  }
+}

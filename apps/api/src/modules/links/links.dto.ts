@@ -1,0 +1,197 @@
+import { PartialType } from '@nestjs/mapped-types';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import type { RequestBody } from '../../common/contract';
+import { IsDateTime, IsHttpUrl } from '../../common/validators';
+
+export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
+const MAX_TARGETS = 50;
+
+class GeoTargetDto {
+  @IsString()
+  @Length(2, 100)
+  location: string;
+
+  @IsHttpUrl()
+  link: string;
+}
+
+class DeviceTargetDto {
+  @IsString()
+  @Length(1, 20)
+  device: string;
+
+  @IsHttpUrl()
+  link: string;
+}
+
+class LanguageTargetDto {
+  @IsString()
+  @Length(2, 2, { message: 'must be an ISO 639-1 code of two letters' })
+  language: string;
+
+  @IsHttpUrl()
+  link: string;
+}
+
+class DeepLinkDto {
+  @IsOptional()
+  @IsBoolean()
+  auto?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  apple?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  google?: string;
+}
+
+class ParameterDto {
+  @IsString()
+  @Matches(/^[^\s&=#?]{1,100}$/, { message: 'must be 1 to 100 characters without spaces, &, =, # or ?' })
+  name: string;
+
+  @IsString()
+  @MaxLength(500)
+  value: string;
+}
+
+export class AddUrlDto implements RequestBody<'addUrl'> {
+  @IsHttpUrl()
+  url: string;
+
+  @IsOptional()
+  @Matches(ALIAS, { message: 'must be 3 to 50 letters, digits, "_" or "-"' })
+  custom?: string;
+
+  /** A branded domain of the account, as its URL or host; `""` on update: the service's own address. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  domain?: string;
+
+  /** `""` on update removes the password. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  password?: string;
+
+  /** `""` on update removes the expiry. */
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== '')
+  @IsDateTime({ future: true })
+  expiry?: string;
+
+  @IsOptional()
+  @Matches(/^(direct|frame|[1-9]\d{0,9}|overlay-[1-9]\d{0,9})$/, {
+    message: 'must be direct, frame, the id of a splash page, or overlay-<id>',
+  })
+  type?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  metatitle?: string;
+
+  /** Accepted as the same field as `metatitle`. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  description?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  metadescription?: string;
+
+  @IsOptional()
+  @IsHttpUrl({ allowEmpty: true })
+  metaimage?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TARGETS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  pixels?: number[];
+
+  /** A campaign of the account; `0` on update takes the link out of its campaign. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_147_483_647)
+  campaign?: number;
+
+  /** A channel of the account the link is added to. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  channel?: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TARGETS)
+  @ValidateNested({ each: true })
+  @Type(() => GeoTargetDto)
+  geotarget?: GeoTargetDto[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TARGETS)
+  @ValidateNested({ each: true })
+  @Type(() => DeviceTargetDto)
+  devicetarget?: DeviceTargetDto[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TARGETS)
+  @ValidateNested({ each: true })
+  @Type(() => LanguageTargetDto)
+  languagetarget?: LanguageTargetDto[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DeepLinkDto)
+  deeplink?: DeepLinkDto;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => ParameterDto)
+  parameters?: ParameterDto[];
+
+  @IsOptional()
+  @IsIn(['public', 'private'])
+  status?: 'public' | 'private';
+}
+
+export class UpdateUrlDto extends PartialType(AddUrlDto) implements RequestBody<'updateUrl'> {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LinkEntity } from './link.entity';
+import { LinksController } from './links.controller';
+import { LinksService } from './links.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LinkEntity])],
+  controllers: [LinksController],
+  providers: [LinksService],
+  exports: [LinksService],
+})
+export class LinksModule {}

@@ -1,0 +1,207 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
+import type { Account } from '../../common/account';
+import { randomAlias, isReservedAlias } from '../../common/aliases';
+import { badRequest, conflict, notFound } from '../../common/api-error';
+import { parseDateTime } from '../../common/dates';
+import { deleteOwned, findOwned } from '../../common/owned';
+import type { PageRequest } from '../../common/pagination';
+import { hashPassword } from '../../common/password';
+import { isUniqueViolation } from '../../database/errors';
+import { CampaignEntity } from '../campaigns/campaign.entity';
+import { ChannelEntity, ChannelItemEntity } from '../channels/channel.entity';
+import { DomainEntity } from '../domains/domain.entity';
+import { normaliseDomain } from '../domains/domains.service';
+import { OverlayEntity } from '../overlays/overlay.entity';
+import { PixelEntity } from '../pixels/pixel.entity';
+import { SplashEntity } from '../splash/splash.entity';
+import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
+import { LinkEntity } from './link.entity';
+import type { AddUrlDto, UpdateUrlDto } from './links.dto';
+import { normaliseDeviceTargets, normaliseGeoTargets, normaliseLanguageTargets } from './targets';
+
+const ALIAS_KEY = 'links_domain_alias_key';
+const GENERATED_ALIAS_LENGTH = 6;
+
+export type LinkOrder = 'date' | 'clicks';
+
+function isAbsoluteUri(value: string): boolean {
+  try {
+    return value.length <= 2000 && !/\s/.test(value) && new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Short links: every field CONTRACT.md lists, checked and stored for the redirects to use. */
+@Injectable()
+export class LinksService {
+  constructor(@InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>) {}
+
+  async get(account: Account, id: number): Promise<Link> {
+    const link = await this.links.findOne({ where: { id, userId: account.id }, relations: { domain: true, pixels: true } });
+    if (!link) throw notFound(`No link with id ${id}.`);
+    return link;
+  }
+
+  /** Ids of the channels the link is in. */
+  async channelIds(link: Link): Promise<number[]> {
+    const items = await this.links.manager.find(ChannelItemEntity, { where: { linkId: link.id }, order: { channelId: 'ASC' } });
+    return items.map((item) => item.channelId);
+  }
+
+  async list(account: Account, page: PageRequest, order: LinkOrder, search: string | undefined): Promise<[Link[], number]> {
+    const query = this.links
+      .createQueryBuilder('link')
+      .leftJoinAndSelect('link.domain', 'domain')
+      .where('link.userId = :userId', { userId: account.id });
+    if (search) {
+      const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      query.andWhere(
+        '(link.alias ILIKE :pattern OR link.url ILIKE :pattern OR link.title ILIKE :pattern OR link.description ILIKE :pattern)',
+        { pattern },
+      );
+    }
+    if (order === 'clicks') query.orderBy('link.clicks', 'DESC').addOrderBy('link.id', 'DESC');
+    else query.orderBy('link.id', 'DESC');
+    return query.skip(page.offset).take(page.limit).getManyAndCount();
+  }
+
+  async add(account: Account, input: AddUrlDto): Promise<Link> {
+    return this.links.manager.transaction(async (manager) => {
+      const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, type: 'direct' });
+      await this.apply(manager, account, link, input);
+      link.alias = input.custom ?? (await this.freeAlias(manager, link.domainId));
+      const saved = await this.saveLink(manager, link);
+      if (input.channel !== undefined) await this.addToChannel(manager, account, saved.id, input.channel);
+      return saved;
+    });
+  }
+
+  async update(account: Account, id: number, changes: UpdateUrlDto): Promise<void> {
+    await this.links.manager.transaction(async (manager) => {
+      const link = await manager.findOne(LinkEntity, { where: { id, userId: account.id }, relations: { pixels: true } });
+      if (!link) throw notFound(`No link with id ${id}.`);
+      if (changes.url !== undefined) link.url = changes.url;
+      await this.apply(manager, account, link, changes);
+      if (changes.custom !== undefined) link.alias = changes.custom;
+      await this.saveLink(manager, link);
+      if (changes.channel !== undefined) await this.addToChannel(manager, account, link.id, changes.channel);
+    });
+  }
+
+  /** Its pixel attachments and channel memberships go with it (they cascade). */
+  delete(account: Account, id: number): Promise<void> {
+    return deleteOwned(this.links, account, id, 'link');
+  }
+
+  /** Checks and copies every field but `url`, `custom` and `channel` onto the link. */
+  private async apply(manager: EntityManager, account: Account, link: Link, input: UpdateUrlDto): Promise<void> {
+    if (input.custom !== undefined && isReservedAlias(input.custom)) {
+      throw badRequest(`Invalid field "custom": "${input.custom}" is reserved for the service's own pages.`);
+    }
+    if (input.domain !== undefined) link.domainId = await this.domainId(manager, account, input.domain);
+    const title = input.metatitle ?? input.title;
+    if (title !== undefined) link.title = title;
+    if (input.description !== undefined) link.description = input.description;
+    if (input.metadescription !== undefined) link.metaDescription = input.metadescription;
+    if (input.metaimage !== undefined) link.metaImage = input.metaimage;
+    if (input.password !== undefined) link.passwordHash = input.password === '' ? null : await hashPassword(input.password);
+    if (input.expiry !== undefined) link.expiresAt = input.expiry === '' ? null : parseDateTime(input.expiry);
+    if (input.type !== undefined) Object.assign(link, await this.linkType(manager, account, input.type));
+    if (input.pixels !== undefined) link.pixels = await this.ownPixels(manager, account, input.pixels);
+    if (input.campaign !== undefined) {
+      link.campaignId = input.campaign === 0 ? null : (await this.own(manager, CampaignEntity, account, input.campaign, 'campaign')).id;
+    }
+    if (input.channel !== undefined) await this.own(manager, ChannelEntity, account, input.channel, 'channel');
+    if (input.geotarget !== undefined) link.geotarget = normaliseGeoTargets(input.geotarget);
+    if (input.devicetarget !== undefined) link.devicetarget = normaliseDeviceTargets(input.devicetarget);
+    if (input.languagetarget !== undefined) link.languagetarget = normaliseLanguageTargets(input.languagetarget);
+    if (input.deeplink !== undefined) link.deeplink = deepLink(input.deeplink);
+    if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
+    if (input.status !== undefined) link.status = input.status;
+  }
+
+  private async saveLink(manager: EntityManager, link: Link): Promise<Link> {
+    try {
+      return await manager.save(LinkEntity, link);
+    } catch (error) {
+      if (isUniqueViolation(error, ALIAS_KEY)) throw conflict(`The alias "${link.alias}" is already taken on this domain.`);
+      throw error;
+    }
+  }
+
+  /** `""` is the service's own address; else a branded domain of the account, by URL or host. */
+  private async domainId(manager: EntityManager, account: Account, domain: string): Promise<number | null> {
+    if (domain === '') return null;
+    let host: string;
+    if (domain.includes('://')) host = normaliseDomain(domain).host;
+    else host = domain.toLowerCase().replace(/\/+$/, '');
+    const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
+    if (!found) throw notFound(`No branded domain ${host} in this account.`);
+    return found.id;
+  }
+
+  private async linkType(
+    manager: EntityManager,
+    account: Account,
+    type: string,
+  ): Promise<{ type: LinkType; splashId: number | null; overlayId: number | null }> {
+    if (type === 'direct' || type === 'frame') return { type, splashId: null, overlayId: null };
+    if (type.startsWith('overlay-')) {
+      const overlay = await this.own(manager, OverlayEntity, account, Number(type.slice('overlay-'.length)), 'overlay');
+      return { type: 'overlay', splashId: null, overlayId: overlay.id };
+    }
+    const splash = await this.own(manager, SplashEntity, account, Number(type), 'splash page');
+    return { type: 'splash', splashId: splash.id, overlayId: null };
+  }
+
+  private async ownPixels(manager: EntityManager, account: Account, ids: number[]): Promise<PixelEntity[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const pixels = await manager.findBy(PixelEntity, { id: In(unique), userId: account.id });
+    const missing = unique.find((id) => !pixels.some((pixel) => pixel.id === id));
+    if (missing !== undefined) throw notFound(`No pixel with id ${missing}.`);
+    return pixels;
+  }
+
+  private async own<T extends { id: number; userId: number }>(
+    manager: EntityManager,
+    entity: new () => T,
+    account: Account,
+    id: number,
+    label: string,
+  ): Promise<T> {
+    return findOwned(manager.getRepository(entity), account, id, label);
+  }
+
+  private async addToChannel(manager: EntityManager, account: Account, linkId: number, channelId: number): Promise<void> {
+    await manager.query('INSERT INTO channel_items (channel_id, link_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [channelId, linkId]);
+  }
+
+  /** A random alias not used on the domain; it stays taken for as long as a link holds it. */
+  private async freeAlias(manager: EntityManager, domainId: number | null): Promise<string> {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const alias = randomAlias(GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3));
+      if (isReservedAlias(alias)) continue;
+      const taken = await manager
+        .createQueryBuilder(LinkEntity, 'link')
+        .where('coalesce(link.domain_id, 0) = :domain AND link.alias = :alias', { domain: domainId ?? 0, alias })
+        .getExists();
+      if (!taken) return alias;
+    }
+    throw new Error('Could not find a free alias after 8 attempts.');
+  }
+}
+
+function deepLink(input: { auto?: boolean; apple?: string; google?: string }): DeepLink | null {
+  for (const field of ['apple', 'google'] as const) {
+    const value = input[field];
+    if (value && !isAbsoluteUri(value)) {
+      throw badRequest(`Invalid field "deeplink.${field}": must be an absolute URI such as myapp://open or https://apps.apple.com/...`);
+    }
+  }
+  const link = { auto: input.auto ?? false, apple: input.apple ?? '', google: input.google ?? '' };
+  return link.auto || link.apple || link.google ? link : null;
+}

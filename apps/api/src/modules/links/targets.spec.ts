@@ -1,0 +1,29 @@
+import { countryCode, normaliseDeviceTargets, normaliseLanguageTargets } from './targets';
+
+describe('link targets', () => {
+  it.each([
+    ['Canada', 'CA'],
+    ['united states', 'US'],
+    ['gb', 'GB'],
+    ['DE', 'DE'],
+    ['Atlantis', null],
+    ['EU', null],
+    ['ZZ', null],
+  ])('reads the location %s as %s', (location, code) => {
+    expect(countryCode(location)).toBe(code);
+  });
+
+  it('writes devices back in their usual spelling', () => {
+    expect(normaliseDeviceTargets([{ device: 'IPHONE', link: 'https://a.example' }, { device: 'macos', link: 'https://b.example' }])).toEqual([
+      { device: 'iPhone', link: 'https://a.example' },
+      { device: 'macOS', link: 'https://b.example' },
+    ]);
+    expect(() => normaliseDeviceTargets([{ device: 'Toaster', link: 'https://a.example' }])).toThrow(/devicetarget\.0\.device/);
+  });
+
+  it('accepts ISO 639-1 codes only', () => {
+    expect(normaliseLanguageTargets([{ language: 'FR', link: 'https://a.example' }])).toEqual([{ language: 'fr', link: 'https://a.example' }]);
+    expect(() => normaliseLanguageTargets([{ language: 'zz', link: 'https://a.example' }])).toThrow(/languagetarget\.0\.language/);
+    expect(() => normaliseLanguageTargets([{ language: 'eng', link: 'https://a.example' }])).toThrow(/languagetarget/);
+  });
+});

@@ -1,0 +1,50 @@
+import { PartialType } from '@nestjs/mapped-types';
+import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import type { RequestBody } from '../../common/contract';
+import { HEX_COLOR, IsHttpUrl, PHONE } from '../../common/validators';
+
+export class AddOverlayDto implements RequestBody<'addOverlay'> {
+  @IsIn(['message', 'contact'])
+  type: 'message' | 'contact';
+
+  @IsString()
+  @Length(1, 100)
+  name: string;
+
+  @IsString()
+  @Length(1, 500)
+  message: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  label?: string;
+
+  @IsOptional()
+  @IsHttpUrl({ allowEmpty: true })
+  link?: string;
+
+  @IsOptional()
+  @IsIn(['top', 'bottom'])
+  position?: 'top' | 'bottom';
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'must be a colour #RRGGBB' })
+  color?: string;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'must be a colour #RRGGBB' })
+  bg?: string;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'must be an e-mail address' })
+  @MaxLength(254)
+  email?: string;
+
+  @IsOptional()
+  @Matches(PHONE, { message: 'must be 3 to 20 digits with an optional leading +' })
+  phone?: string;
+}
+
+/** Any subset; `type` is accepted only when it is the overlay's type already. */
+export class UpdateOverlayDto extends PartialType(AddOverlayDto) implements RequestBody<'updateOverlay'> {}

@@ -1,0 +1,44 @@
+import { checkQrData, normaliseColour } from './qr-data';
+
+describe('checkQrData', () => {
+  it.each([
+    ['text', 'Hello', 'Hello'],
+    ['link', 'https://example.com/page', 'https://example.com/page'],
+    ['phone', '+15551234567', '+15551234567'],
+    ['email', 'ada@example.com', { email: 'ada@example.com' }],
+    ['email', { email: 'ada@example.com', subject: 'Hi', junk: 'x' }, { email: 'ada@example.com', subject: 'Hi' }],
+    ['sms', { phone: '5551234', message: 'Text me' }, { phone: '5551234', message: 'Text me' }],
+    ['wifi', { ssid: 'Cafe', pass: 'secret', encryption: 'WPA' }, { ssid: 'Cafe', pass: 'secret', encryption: 'WPA' }],
+    ['wifi', { ssid: 'Open', encryption: 'nopass' }, { ssid: 'Open', encryption: 'nopass' }],
+    ['vcard', { fname: 'Ada', lname: 'Lovelace', email: 'ada@example.com' }, { fname: 'Ada', lname: 'Lovelace', email: 'ada@example.com' }],
+  ] as const)('accepts a %s code with %j', (type, data, stored) => {
+    expect(checkQrData(type, data)).toEqual(stored);
+  });
+
+  it.each([
+    ['text', ''],
+    ['text', 'x'.repeat(2001)],
+    ['text', { text: 'Hello' }],
+    ['link', 'javascript:alert(1)'],
+    ['link', 'file:///etc/passwd'],
+    ['phone', 'call me'],
+    ['email', 'not an address'],
+    ['email', ['ada@example.com']],
+    ['sms', '5551234'],
+    ['sms', { message: 'no number' }],
+    ['wifi', { ssid: 'Cafe', encryption: 'WPA' }],
+    ['wifi', { ssid: 'Cafe', pass: 'x', encryption: 'ROT13' }],
+    ['vcard', { city: 'London' }],
+    ['vcard', { fname: ['Ada'] }],
+  ] as const)('refuses a %s code with %j', (type, data) => {
+    expect(() => checkQrData(type, data)).toThrow(/Invalid field "data"/);
+  });
+});
+
+describe('normaliseColour', () => {
+  it('accepts rgb() with 0 to 255 and writes it without spaces', () => {
+    expect(normaliseColour('rgb(255, 0, 10)')).toBe('rgb(255,0,10)');
+    expect(normaliseColour('rgb(256,0,0)')).toBeNull();
+    expect(normaliseColour('#ff0000')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { isEmail } from 'class-validator';
+import { badRequest } from '../../common/api-error';
+import { PHONE, isHttpUrl } from '../../common/validators';
+import type { QrType } from './qr.entity';
+
+export const QR_TYPES: readonly QrType[] = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'];
+
+const VCARD_FIELDS = ['fname', 'lname', 'org', 'phone', 'cell', 'fax', 'email', 'site', 'street', 'city', 'state', 'zip', 'country'];
+
+type Fields = Record<string, string>;
+
+const problem = (text: string): never => {
+  throw badRequest(`Invalid field "data": ${text}`);
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the listed string fields of an object (others are ignored), each at most `max` long. */
+function fields(value: unknown, names: readonly string[], max: Record<string, number>, shape: string): Fields {
+  if (!isObject(value)) problem(`for this type it must be an object ${shape}.`);
+  const result: Fields = {};
+  for (const name of names) {
+    const field = (value as Record<string, unknown>)[name];
+    if (field === undefined) continue;
+    if (typeof field !== 'string') problem(`"${name}" must be a string.`);
+    const text = field as string;
+    if (text.length > (max[name] ?? 200)) problem(`"${name}" must be at most ${max[name] ?? 200} characters.`);
+    if (text !== '') result[name] = text;
+  }
+  return result;
+}
+
+/**
+ * Checks `data` against the QR type (CONTRACT.md) and returns what is stored: a string, or an
+ * object of the fields the type knows.
+ */
+export function checkQrData(type: QrType, data: unknown): string | Fields {
+  switch (type) {
+    case 'text':
+      if (typeof data !== 'string' || data.length === 0 || data.length > 2000) problem('a text code takes a string of 1 to 2000 characters.');
+      return data as string;
+    case 'link':
+      if (typeof data !== 'string' || data.length > 2000 || !isHttpUrl(data)) problem('a link code takes an http or https URL.');
+      return data as string;
+    case 'phone':
+      if (typeof data !== 'string' || !PHONE.test(data)) problem('a phone code takes 3 to 20 digits with an optional leading +.');
+      return data as string;
+    case 'email': {
+      const message = typeof data === 'string' ? { email: data } : fields(data, ['email', 'subject', 'body'], { body: 2000 }, '{email, subject, body}');
+      if (!message.email || !isEmail(message.email)) problem('an email code takes an e-mail address, or {email, subject, body}.');
+      return message;
+    }
+    case 'sms': {
+      const sms = fields(data, ['phone', 'message'], { message: 500 }, '{phone, message}');
+      if (!sms.phone || !PHONE.test(sms.phone)) problem('"phone" must be 3 to 20 digits with an optional leading +.');
+      return sms;
+    }
+    case 'wifi': {
+      const wifi = fields(data, ['ssid', 'pass', 'encryption'], { ssid: 32, pass: 63 }, '{ssid, pass, encryption}');
+      if (!wifi.ssid) problem('"ssid" is required.');
+      if (!['WPA', 'WEP', 'nopass'].includes(wifi.encryption ?? '')) problem('"encryption" must be WPA, WEP or nopass.');
+      if (wifi.encryption !== 'nopass' && !wifi.pass) problem('"pass" is required unless "encryption" is nopass.');
+      return wifi;
+    }
+    case 'vcard': {
+      const card = fields(data, VCARD_FIELDS, {}, `of contact fields (${VCARD_FIELDS.join(', ')})`);
+      if (!card.fname && !card.lname && !card.org) problem('a vcard needs at least one of "fname", "lname" and "org".');
+      if (card.email && !isEmail(card.email)) problem('"email" must be an e-mail address.');
+      return card;
+    }
+  }
+}
+
+const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/;
+
+/** `rgb(R,G,B)` with 0 to 255 each, written back without spaces; null when it is not one. */
+export function normaliseColour(value: string): string | null {
+  const match = RGB.exec(value);
+  if (!match) return null;
+  const channels = match.slice(1).map(Number);
+  return channels.every((channel) => channel <= 255) ? `rgb(${channels.join(',')})` : null;
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { CurrentAccount, type Account } from '../../common/account';
+import type { Ok } from '../../common/contract';
+import { listEnvelope, readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import { qrUrl } from '../../common/short-urls';
+import { totalsOnly } from '../../common/statistics';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { AddQrDto, UpdateQrDto } from './qr.dto';
+import { toQrRecord } from './qr.mapper';
+import { QrService } from './qr.service';
+
+@Controller('qr')
+export class QrController {
+  constructor(
+    @Inject(QrService) private readonly qrs: QrService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get()
+  async listQrs(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listQrs'>> {
+    const page = readPage(query);
+    const [qrs, total] = await this.qrs.list(account, page);
+    return listEnvelope('qrs', qrs.map((qr) => toQrRecord(qr, this.config.publicUrl)), total, page);
+  }
+
+  @Get(':id')
+  async getQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getQr'>> {
+    const qr = await this.qrs.get(account, id);
+    return { error: 0, details: toQrRecord(qr, this.config.publicUrl), data: totalsOnly(qr.scans, qr.uniqueScans) };
+  }
+
+  @PostOk('add')
+  async addQr(@CurrentAccount() account: Account, @Body() body: AddQrDto): Promise<Ok<'addQr'>> {
+    const qr = await this.qrs.add(account, body);
+    return { error: 0, id: qr.id, link: qrUrl(this.config.publicUrl, qr.alias) };
+  }
+
+  @Put(':id/update')
+  async updateQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateQrDto): Promise<Ok<'updateQr'>> {
+    await this.qrs.update(account, id, body);
+    return { error: 0, message: 'QR code updated.' };
+  }
+
+  @Delete(':id/delete')
+  async deleteQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteQr'>> {
+    await this.qrs.delete(account, id);
+    return { error: 0, message: 'QR code deleted.' };
+  }
+}

@@ -1,0 +1,42 @@
+import { OmitType, PartialType } from '@nestjs/mapped-types';
+import { IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import type { RequestBody } from '../../common/contract';
+import type { QrType } from './qr.entity';
+import { QR_TYPES } from './qr-data';
+
+const TYPE_MESSAGE = `must be one of ${QR_TYPES.join(', ')}`;
+
+/** `data` is checked against `type` by the service; colours and the logo too. */
+export class AddQrDto implements RequestBody<'addQr'> {
+  @IsIn(QR_TYPES, { message: TYPE_MESSAGE })
+  type: QrType;
+
+  @IsDefined({ message: 'is required' })
+  data: RequestBody<'addQr'>['data'];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  background?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  foreground?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  logo?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  name?: string;
+}
+
+/** Any subset, but `data` is required; `logo: ""` removes the logo. */
+export class UpdateQrDto extends PartialType(OmitType(AddQrDto, ['data'] as const)) implements RequestBody<'updateQr'> {
+  @IsDefined({ message: 'is required' })
+  data: RequestBody<'updateQr'>['data'];
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QrController } from './qr.controller';
+import { QrEntity } from './qr.entity';
+import { QrService } from './qr.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([QrEntity])],
+  controllers: [QrController],
+  providers: [QrService],
+  exports: [QrService],
+})
+export class QrModule {}

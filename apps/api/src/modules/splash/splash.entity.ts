@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A page shown for `delay` seconds before a visitor goes on to the link's destination. */
+@Entity('splash_pages')
+export class SplashEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 2000, default: '' })
+  text: string;
+
+  @Column({ type: 'varchar', length: 2000, default: '' })
+  image: string;
+
+  @Column({ type: 'integer', default: 5 })
+  delay: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

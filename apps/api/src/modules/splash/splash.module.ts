@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SplashController } from './splash.controller';
+import { SplashEntity } from './splash.entity';
+import { SplashService } from './splash.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SplashEntity])],
+  controllers: [SplashController],
+  providers: [SplashService],
+  exports: [SplashService],
+})
+export class SplashModule {}
