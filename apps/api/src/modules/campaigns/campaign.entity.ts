@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 @Entity('campaigns')
-export class CampaignEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class CampaignEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -17,7 +12,4 @@ export class CampaignEntity {
 
   @Column({ type: 'boolean', default: false })
   public: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,13 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 @Entity('channels')
-export class ChannelEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class ChannelEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -19,9 +14,6 @@ export class ChannelEntity {
 
   @Column({ type: 'boolean', default: false })
   starred: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
 
 /** One item (a link or a QR code) in one channel; an item may be in many channels. */

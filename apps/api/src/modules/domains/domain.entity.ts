@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 @Entity('domains')
-export class DomainEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class DomainEntity extends OwnedEntity {
   /** `http(s)://host`, lower-case, as the account added it. */
   @Column({ type: 'varchar', length: 300 })
   domain: string;
@@ -21,7 +16,4 @@ export class DomainEntity {
 
   @Column({ name: 'redirect_404', type: 'varchar', length: 2000, default: '' })
   redirect404: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 import { bigintCounter } from '../../database/columns';
 import { DomainEntity } from '../domains/domain.entity';
 import { PixelEntity } from '../pixels/pixel.entity';
@@ -31,13 +32,7 @@ export interface LinkParameter {
 }
 
 @Entity('links')
-export class LinkEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class LinkEntity extends OwnedEntity {
   /** A branded domain of the owner; null: the service's own address. */
   @Column({ name: 'domain_id', type: 'integer', nullable: true })
   domainId: number | null;
@@ -110,7 +105,4 @@ export class LinkEntity {
 
   @Column({ name: 'unique_clicks', type: 'bigint', default: 0, transformer: bigintCounter })
   uniqueClicks: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

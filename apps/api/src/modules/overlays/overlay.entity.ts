@@ -1,16 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 export type OverlayType = 'message' | 'contact';
 
 /** A call-to-action overlay shown over a link's destination. */
 @Entity('overlays')
-export class OverlayEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class OverlayEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 10 })
   type: OverlayType;
 
@@ -40,7 +35,4 @@ export class OverlayEntity {
 
   @Column({ type: 'varchar', length: 21, default: '' })
   phone: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,13 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 @Entity('pixels')
-export class PixelEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class PixelEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 20 })
   type: string;
 
@@ -16,7 +11,4 @@ export class PixelEntity {
 
   @Column({ type: 'varchar', length: 100 })
   tag: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,16 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 import { bigintCounter } from '../../database/columns';
 
 export type QrType = 'text' | 'vcard' | 'link' | 'email' | 'phone' | 'sms' | 'wifi';
 
 @Entity('qr_codes')
-export class QrEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class QrEntity extends OwnedEntity {
   /** Public name of the code: its image is `/qr/{alias}`. */
   @Column({ type: 'varchar', length: 20 })
   alias: string;
@@ -46,7 +41,4 @@ export class QrEntity {
 
   @Column({ name: 'unique_scans', type: 'bigint', default: 0, transformer: bigintCounter })
   uniqueScans: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

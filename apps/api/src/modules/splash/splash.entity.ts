@@ -1,14 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { OwnedEntity } from '../../database/owned.entity';
 
 /** A page shown for `delay` seconds before a visitor goes on to the link's destination. */
 @Entity('splash_pages')
-export class SplashEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class SplashEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -23,7 +18,4 @@ export class SplashEntity {
 
   @Column({ type: 'integer', default: 5 })
   delay: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
