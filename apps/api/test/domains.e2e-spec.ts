@@ -186,6 +186,7 @@ describe('branded domains', () => {
       ['?limit=abc&page=xyz', 15, 1],
       ['?limit=-4&page=-2', 15, 1],
       ['?limit=2.5', 15, 1],
+      ['?page=99999999999999999999', 15, Number.MAX_SAFE_INTEGER],
     ])('reads %s as limit %i, page %i', async (query, perpage, currentpage) => {
       const body = await page(query);
       expect(body.data).toMatchObject({ perpage, currentpage });

@@ -89,6 +89,22 @@ describe('HTTP conventions', () => {
       expect(response.body).toEqual({ error: 1, message: 'The request body is larger than 1 MiB.' });
     });
 
+    it('refuses a NUL character in any string with 400', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, body: { email: 'a\u0000@example.com' } });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/NUL/);
+    });
+
+    it('refuses a text/plain body like any non-JSON body', async () => {
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        rawBody: '{"email":"a@example.com"}',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/Content-Type: application\/json/);
+    });
+
     it('refuses a body that is not JSON', async () => {
       const response = await api.request('PUT', '/l/api/account/update', {
         key: user.apikey,
@@ -101,10 +117,10 @@ describe('HTTP conventions', () => {
   });
 
   describe('path ids', () => {
-    it.each(['abc', '0', '-3', '1.5', '99999999999'])('refuses the id "%s" with 400', async (id) => {
+    it.each(['abc', '0', '-3', '1.5', '99999999999', '0x1', '1.0', '01', '1e0', '2147483648'])('refuses the id "%s" with 400', async (id) => {
       const response = await api.request('PUT', `/l/api/domain/${id}/update`, { key: user.apikey, body: {} });
       expect(response.status).toBe(400);
-      expect(response.body.message).toMatch(/positive integer/);
+      expect(response.body.message).toBe(`The path parameter id must be a positive integer, got "${id}".`);
     });
   });
 

@@ -169,6 +169,8 @@ describe('links', () => {
       [{ url: 'https://example.com', deeplink: 'myapp://x' }, /deeplink/],
       [{ url: 'https://example.com', parameters: [{ name: 'a b', value: 'c' }] }, /parameters/],
       [{ url: 'https://example.com', campaign: '1' }, /campaign/],
+      [{ url: 'https://example.com', geotarget: 'Canada' }, /geotarget must be an array/],
+      [{ url: 'https://example.com', parameters: { utm: 'x' } }, /parameters must be an array/],
     ])('refuses %j with 400', async (body, message) => {
       const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body });
       expect(response.status).toBe(400);
@@ -183,6 +185,8 @@ describe('links', () => {
       ['channel', { channel: 987654 }, /channel/],
       ['splash page', { type: '987654' }, /splash page/],
       ['overlay', { type: 'overlay-987654' }, /overlay/],
+      ['overlay beyond the id range', { type: 'overlay-9999999999' }, /overlay/],
+      ['splash page beyond the id range', { type: '9999999999' }, /splash page/],
     ])('answers 404 for a %s that is not the account\'s', async (_what, fields, message) => {
       const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', ...fields } });
       expect(response.status).toBe(404);
@@ -264,6 +268,13 @@ describe('links', () => {
       expect(spring.body.data.urls.map((link: { id: number }) => link.id)).toEqual([byUrl, byTitle]);
       const percent = await api.request('GET', '/l/api/urls?q=%25', { key: user.apikey });
       expect(percent.body.data.result).toBe(1);
+    });
+
+    it('ignores a NUL character in q', async () => {
+      await createLink(api, user, { title: 'Findable' });
+      const response = await api.request('GET', '/l/api/urls?q=Find%00able', { key: user.apikey });
+      expect(response.status).toBe(200);
+      expect(response.body.data.result).toBe(1);
     });
 
     it('orders by clicks when asked', async () => {

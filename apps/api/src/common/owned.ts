@@ -14,9 +14,16 @@ export interface Owned {
  * message, so ids of other accounts reveal nothing.
  */
 export async function findOwned<T extends Owned>(repository: Repository<T>, account: Account, id: number, label: string): Promise<T> {
-  const record = await repository.findOneBy({ id, userId: account.id } as FindOptionsWhere<T>);
+  // An id beyond the integer column (e.g. overlay-9999999999 in a link's type) names nothing.
+  const record = isRecordId(id) ? await repository.findOneBy({ id, userId: account.id } as FindOptionsWhere<T>) : null;
   if (!record) throw notFound(`No ${label} with id ${id}.`);
   return record;
+}
+
+export const MAX_RECORD_ID = 2_147_483_647;
+
+export function isRecordId(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_RECORD_ID;
 }
 
 /** One page of the account's records, newest first. */

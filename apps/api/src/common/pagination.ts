@@ -12,8 +12,9 @@ function positiveInteger(value: unknown): number | null {
   const text = Array.isArray(value) ? value[0] : value;
   if (typeof text !== 'string' && typeof text !== 'number') return null;
   if (!/^\s*\d+\s*$/.test(String(text))) return null;
-  const number = Number(text);
-  return Number.isSafeInteger(number) && number >= 1 ? number : null;
+  // A page number beyond what can be counted is simply past the last page.
+  const number = Math.min(Number(text), Number.MAX_SAFE_INTEGER);
+  return number >= 1 ? number : null;
 }
 
 /** `limit`: default 15, clamped to 100; `page`: default 1. Anything unreadable means the default. */

@@ -1,14 +1,13 @@
 import { Injectable, PipeTransform, type ArgumentMetadata } from '@nestjs/common';
 import { badRequest } from './api-error';
-
-const MAX_ID = 2_147_483_647; // Postgres integer
+import { isRecordId } from './owned';
 
 /** Path ids are positive integers; anything else is a 400 naming the parameter. */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, number> {
   transform(value: string, metadata: ArgumentMetadata): number {
     const name = metadata.data ?? 'id';
-    if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) {
+    if (!/^[1-9]\d{0,9}$/.test(value) || !isRecordId(Number(value))) {
       throw badRequest(`The path parameter ${name} must be a positive integer, got "${value}".`);
     }
     return Number(value);

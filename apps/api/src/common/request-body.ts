@@ -11,7 +11,11 @@ export const BODY_LIMIT = 1024 * 1024;
  * in place).
  */
 export function normalizeBody(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') {
+    // Postgres text cannot hold NUL; refuse it here rather than fail in the database.
+    if (value.includes('\u0000')) throw badRequest('The request body contains a NUL character (\\u0000), which no field accepts.');
+    return value.trim();
+  }
   if (Array.isArray(value)) return value.map((entry) => normalizeBody(entry));
   if (value !== null && typeof value === 'object') {
     const result: Record<string, unknown> = {};
@@ -29,6 +33,8 @@ export function normalizeBody(value: unknown): unknown {
  */
 export function registerJsonParser(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('application/json');
+  // Only JSON is read; a text/plain body is refused like any other non-JSON body.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
@@ -55,7 +61,14 @@ export function registerJsonParser(fastify: FastifyInstance): void {
         done(badRequest('The request body must be a JSON object.'));
         return;
       }
-      done(null, normalizeBody(parsed));
+      let normalized: unknown;
+      try {
+        normalized = normalizeBody(parsed);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, normalized);
     },
   );
 }

@@ -1,11 +1,27 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { badRequest } from './api-error';
+
+/** Path parameters and queries are read by their own pipes and helpers, never coerced here. */
+class BodyValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return metadata.type === 'body' ? super.transform(value, metadata) : Promise.resolve(value);
+  }
+}
+
+/** Type rules first: "must be an array" says more than "must contain no more than 50 elements". */
+const FIRST = ['isDefined', 'isArray', 'isObject', 'isString', 'isInt', 'isBoolean', 'isIn', 'nestedValidation'];
+
+function rank(constraint: string): number {
+  const index = FIRST.indexOf(constraint);
+  return index === -1 ? FIRST.length : index;
+}
 
 function firstProblem(errors: ValidationError[], path = ''): string | null {
   for (const error of errors) {
     const field = path ? `${path}.${error.property}` : error.property;
-    const constraints = Object.values(error.constraints ?? {});
-    if (constraints.length > 0) return `Invalid field "${field}": ${constraints[0]}.`;
+    const constraints = error.constraints ?? {};
+    const names = Object.keys(constraints).sort((a, b) => rank(a) - rank(b));
+    if (names.length > 0) return `Invalid field "${field}": ${constraints[names[0]!]}.`;
     const nested = firstProblem(error.children ?? [], field);
     if (nested) return nested;
   }
@@ -17,7 +33,7 @@ function firstProblem(errors: ValidationError[], path = ''): string | null {
  * (a number sent as a string is refused), and the 400 names the first field at fault.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BodyValidationPipe({
     whitelist: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false },

@@ -19,6 +19,7 @@ export class AddUserDto implements RequestBody<'addUser'> {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(2_147_483_647)
   planid?: number;
 
   /** When the plan ends. */

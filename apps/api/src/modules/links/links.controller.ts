@@ -14,7 +14,9 @@ import { LinksService, type LinkOrder } from './links.service';
 
 function queryText(value: unknown): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
-  return typeof text === 'string' && text.trim() !== '' ? text.trim().slice(0, 200) : undefined;
+  if (typeof text !== 'string') return undefined;
+  const cleaned = text.replace(/\u0000/g, '').trim();
+  return cleaned !== '' ? cleaned.slice(0, 200) : undefined;
 }
 
 @Controller()
