@@ -9,6 +9,7 @@ import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-wind
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
 import { REDIS } from './common/redis';
 import { RouteTable } from './common/route-table';
+import { StatisticsService } from './common/statistics';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { migrations } from './database/migrations';
@@ -18,6 +19,7 @@ import { DocsModule } from './modules/docs/docs.module';
 import { DomainsModule } from './modules/domains/domains.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
+import { PublicModule } from './public/public.module';
 import { CampaignsModule } from './modules/campaigns/campaigns.module';
 import { ChannelsModule } from './modules/channels/channels.module';
 import { LinksModule } from './modules/links/links.module';
@@ -47,8 +49,9 @@ class CoreModule {
         { provide: REDIS, useValue: options.redis },
         { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
         { provide: RouteTable, useValue: options.routes },
+        StatisticsService,
       ],
-      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable],
+      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService],
     };
   }
 }
@@ -89,6 +92,7 @@ export class AppModule {
         SplashModule,
         HealthModule,
         DocsModule,
+        PublicModule,
       ],
       providers: [
         // Order matters: who you are, then how often you may ask, then whether you may.

@@ -7,6 +7,7 @@ import { LogController } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
+import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './common/fixed-window.storage';
 import { createRedis } from './common/redis';
@@ -17,8 +18,9 @@ import type { Config } from './config/config';
 import { EmbeddedPostgres } from './database/embedded-postgres';
 import { runMigrations } from './database/migrate';
 import { UsersService } from './modules/users/users.service';
-
-export const API_PREFIX = 'l/api';
+import { ClickRecorder } from './public/click-recorder';
+import { registerPublicRoutes } from './public/public-routes';
+import { PublicService } from './public/public.service';
 
 export interface LinkyardApp {
   app: NestFastifyApplication;
@@ -84,6 +86,7 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
     );
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz'] });
     app.useGlobalPipes(createValidationPipe());
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder));
     await runMigrations(app.get(DataSource), embedded !== null);
     await app.init();
   } catch (error) {
@@ -100,6 +103,10 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
     config,
     createdAdminKey,
     async close() {
+      // Stop taking requests and let those in flight finish, write the clicks they recorded, then
+      // close the rest (Nest closes the server again, which is then a no-op).
+      await fastify.close();
+      await nest.get(ClickRecorder).stop();
       await nest.close();
       redis?.disconnect();
       await embedded?.stop();

@@ -777,7 +777,7 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes a tracking short URL, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB, answered within 5 seconds, never from a private or loopback address; server file paths are refused (400). The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB, answered within 5 seconds, never from a private or loopback address; server file paths are refused (400). The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
         delete?: never;
@@ -1036,7 +1036,11 @@ export interface paths {
          */
         get: operations["redirectAlias"];
         put?: never;
-        post?: never;
+        /**
+         * Answer a short link's password form
+         * @description The password form of a protected link posts back to the short URL (`application/x-www-form-urlencoded`, field `password`). The right password continues as `GET /{alias}` would after it (targets, parameters, type, pixels; the click is counted); a wrong one shows the form again with 401. Neither answer carries the destination unless the password is right.
+         */
+        post: operations["unlockAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1092,9 +1096,49 @@ export interface paths {
         };
         /**
          * QR code image
-         * @description `{PUBLIC_URL}/qr/{alias}` (outside `/l/api`), a QR code's `link`: the image, PNG by default or SVG with `format=svg`, `size` pixels wide (PNG). A `link` code encodes its tracking short URL, other types their content. 404 when there is no such code; 400 for a `format` or `size` out of range.
+         * @description `{PUBLIC_URL}/qr/{alias}` (outside `/l/api`), a QR code's `link`: the image, PNG by default or SVG with `format=svg`, `size` pixels wide (PNG). A `link` code encodes its tracking address `{PUBLIC_URL}/u/{alias}`, other types their content. 404 when there is no such code; 400 for a `format` or `size` out of range.
          */
         get: operations["qrImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/u/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a dynamic QR code
+         * @description `{PUBLIC_URL}/u/{alias}` is what a `link` QR code encodes: the scan is counted (with the same details as a click) and the visitor is redirected (302) to the code's current `data`, so the target can change after the code is printed. 404 for other types and unknown codes.
+         */
+        get: operations["scanQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The root of the service or of a branded domain
+         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference.
+         */
+        get: operations["domainRoot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2539,7 +2583,7 @@ export interface components {
             tag: components["schemas"]["PixelTag"];
         };
         /**
-         * @description What the code holds. A `link` code is dynamic: it encodes a tracking short URL, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans.
+         * @description What the code holds. A `link` code is dynamic: it encodes `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans.
          * @example link
          * @enum {string}
          */
@@ -2557,7 +2601,7 @@ export interface components {
         QrTextData: string;
         /**
          * link
-         * @description `link`: the destination, an http or https URL (the code encodes a tracking short URL to it).
+         * @description `link`: the destination, an http or https URL (the code encodes `{PUBLIC_URL}/u/{alias}`, which redirects to it).
          * @example https://shop.example.com/sale
          */
         QrLinkData: components["schemas"]["HttpUrl"];
@@ -5708,6 +5752,63 @@ export interface operations {
             503: components["responses"]["PageUnavailable"];
         };
     };
+    unlockAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The short link's alias. Anything that is not an alias on this domain answers the 404 page.
+                 * @example spring-sale
+                 */
+                alias: components["parameters"]["Alias"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A page standing between the visitor and the destination (frame, splash page, overlay or pixel page). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            302: components["responses"]["Redirect"];
+            /** @description The password is not right; the form again. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["PageNotFound"];
+            /** @description The link has expired. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["PageError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
     rotateCampaign: {
         parameters: {
             query?: never;
@@ -5756,6 +5857,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description On a branded domain with `redirect404`, instead of the 404 page. */
+            302: components["responses"]["Redirect"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["PageError"];
@@ -5800,6 +5903,8 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            /** @description On a branded domain with `redirect404`, instead of the 404 page. */
+            302: components["responses"]["Redirect"];
             /** @description A `format` or `size` out of range. */
             400: {
                 headers: {
@@ -5812,6 +5917,53 @@ export interface operations {
                 };
             };
             404: components["responses"]["PageNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["PageError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    scanQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The QR code's alias, the last segment of its `link`. Anything else answers the 404 page.
+                 * @example k3Xq9
+                 */
+                alias: components["parameters"]["QrAlias"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["PageError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    domainRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's home page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            302: components["responses"]["Redirect"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["PageError"];
             503: components["responses"]["PageUnavailable"];

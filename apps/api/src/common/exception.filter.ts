@@ -1,8 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
+import { API_PREFIX } from './api-prefix';
 import { toErrorResponse } from './error-response';
 import { RouteTable } from './route-table';
+import { sendPageNotFound } from '../public/public-routes';
+import { PublicService } from '../public/public.service';
 
 /** Turns an unmatched request into a 404 or, when the path exists with another method, a 405. */
 export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): ApiError {
@@ -19,17 +22,22 @@ export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): Api
 /** The one place errors become the `{error: 1, message}` envelope. */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
-  constructor(private readonly routes: RouteTable) {}
+  constructor(
+    @Inject(RouteTable) private readonly routes: RouteTable,
+    @Inject(PublicService) private readonly publicSide: PublicService,
+  ) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // Nest's router answers an unmatched request with a NotFoundException and no matched route.
-    const error =
-      exception instanceof NotFoundException && !request.routeOptions?.url
-        ? unmatchedRoute(this.routes, request)
-        : exception;
-    sendError(request, reply, error);
+    const unmatched = exception instanceof NotFoundException && !request.routeOptions?.url;
+    if (unmatched && !request.url.startsWith(`/${API_PREFIX}/`) && request.method === 'GET') {
+      // Outside the API the visitor is a person with a browser: a page, or the domain's own 404.
+      sendPageNotFound(reply, await this.publicSide.domain(request.hostname.toLowerCase()).catch(() => null));
+      return;
+    }
+    sendError(request, reply, unmatched ? unmatchedRoute(this.routes, request) : exception);
   }
 }
 

@@ -1,20 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { countryName } from '../modules/links/targets';
 import type { Ok } from './contract';
 
 export type Statistics = Ok<'getQr'>['data'];
 
+const TOP = 10;
+
 /**
- * The statistics block of the spec from the totals kept on a link or QR code. The breakdowns
- * (countries, referrers, browsers, systems, social sources) are empty until clicks are recorded
- * with those details.
+ * The statistics block of the spec, read from the counters kept as clicks land: a few rows per
+ * link, however many clicks it has. Bots are not counted.
  */
-export function totalsOnly(clicks: number, uniqueClicks: number): Statistics {
-  return {
-    clicks,
-    uniqueClicks,
-    topCountries: {},
-    topReferrers: {},
-    topBrowsers: {},
-    topOs: {},
-    socialCount: { facebook: 0, twitter: 0, instagram: 0 },
-  };
+@Injectable()
+export class StatisticsService {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async read(target: 'link' | 'qr', id: number, totals: { clicks: number; uniqueClicks: number }): Promise<Statistics> {
+    const rows = (await this.dataSource.query(
+      `SELECT dimension, value, count::text AS count FROM (
+         SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
+           FROM click_counters WHERE ${target === 'link' ? 'link_id' : 'qr_id'} = $1
+       ) ranked WHERE rank <= $2 ORDER BY dimension, rank`,
+      [id, TOP],
+    )) as { dimension: string; value: string; count: string }[];
+    const top = (dimension: string, name: (value: string) => string = (value) => value): Record<string, string> =>
+      Object.fromEntries(rows.filter((row) => row.dimension === dimension).map((row) => [name(row.value), row.count]));
+    const social = top('social');
+    return {
+      clicks: totals.clicks,
+      uniqueClicks: totals.uniqueClicks,
+      topCountries: top('country', (code) => countryName(code) ?? code),
+      topReferrers: top('referrer'),
+      topBrowsers: top('browser'),
+      topOs: top('os'),
+      socialCount: {
+        facebook: Number(social.facebook ?? 0),
+        twitter: Number(social.twitter ?? 0),
+        instagram: Number(social.instagram ?? 0),
+      },
+    };
+  }
 }

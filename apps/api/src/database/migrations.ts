@@ -1,5 +1,6 @@
 import { AccountsAndDomains1763800000000 } from './migrations/1763800000000-accounts-and-domains';
 import { Resources1763800100000 } from './migrations/1763800100000-resources';
+import { Clicks1763800200000 } from './migrations/1763800200000-clicks';
 
 /** Every migration, oldest first. Run at start on both databases. */
-export const migrations = [AccountsAndDomains1763800000000, Resources1763800100000];
+export const migrations = [AccountsAndDomains1763800000000, Resources1763800100000, Clicks1763800200000];

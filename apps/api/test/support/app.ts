@@ -12,6 +12,8 @@ export interface ApiResponse<Body = any> {
   headers: Record<string, string | string[] | undefined>;
   body: Body;
   text: string;
+  /** The body's bytes (images). */
+  raw: Buffer;
 }
 
 export interface RequestOptions {
@@ -30,6 +32,8 @@ export interface RequestOptions {
 
 export interface TestApi {
   linkyard: LinkyardApp;
+  /** Stops the service cleanly and starts it again on the same database. */
+  restart(): Promise<void>;
   request<Body = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
   close(): Promise<void>;
 }
@@ -48,10 +52,16 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     ...database.env,
     ...env,
   });
-  const linkyard = await createApp(config);
+  let linkyard = await createApp(config);
 
   return {
-    linkyard,
+    get linkyard() {
+      return linkyard;
+    },
+    async restart() {
+      await linkyard.close();
+      linkyard = await createApp(config);
+    },
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       const key = options.key === undefined ? ADMIN_KEY : options.key;
@@ -69,7 +79,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
       });
       let body: unknown = undefined;
       if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = response.json();
-      const result = { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body, text: response.body };
+      const result = { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body, text: response.body, raw: response.rawPayload };
       if (!options.outsideContract) {
         const path = url.split('?')[0]!;
         const problems = contractProblems(method, path, result.status, result.headers, body);

@@ -5,7 +5,7 @@ import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { shortUrl } from '../../common/short-urls';
-import { totalsOnly } from '../../common/statistics';
+import { StatisticsService } from '../../common/statistics';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { AddUrlDto, UpdateUrlDto } from './links.dto';
@@ -24,6 +24,7 @@ export class LinksController {
   constructor(
     @Inject(LinksService) private readonly links: LinksService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(StatisticsService) private readonly statistics: StatisticsService,
   ) {}
 
   @Get('urls')
@@ -41,7 +42,7 @@ export class LinksController {
       error: 0,
       id: link.id,
       details: toLinkDetails(link, await this.links.channelIds(link), this.config.publicUrl),
-      data: totalsOnly(link.clicks, link.uniqueClicks),
+      data: await this.statistics.read('link', link.id, link),
     };
   }
 

@@ -5,6 +5,8 @@ describe('link targets', () => {
     ['Canada', 'CA'],
     ['united states', 'US'],
     ['gb', 'GB'],
+    ['United Kingdom', 'GB'],
+    ['UK', null],
     ['DE', 'DE'],
     ['Atlantis', null],
     ['EU', null],

@@ -4,7 +4,8 @@ import type { DeviceTarget, GeoTarget, LanguageTarget } from './link.entity';
 // Country and language names come from the ICU data built into Node: no list of our own to keep.
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+// Groupings, pseudo-regions and exceptionally reserved codes (UK stands for GB) are not countries.
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'UK', 'EA', 'IC', 'DG', 'CP', 'TA', 'AC']);
 
 /** ISO 3166 alpha-2 code -> English name, and lower-case name -> code. */
 const countries = new Map<string, string>();

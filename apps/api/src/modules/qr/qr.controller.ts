@@ -5,7 +5,7 @@ import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { qrUrl } from '../../common/short-urls';
-import { totalsOnly } from '../../common/statistics';
+import { StatisticsService } from '../../common/statistics';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { AddQrDto, UpdateQrDto } from './qr.dto';
@@ -17,6 +17,7 @@ export class QrController {
   constructor(
     @Inject(QrService) private readonly qrs: QrService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(StatisticsService) private readonly statistics: StatisticsService,
   ) {}
 
   @Get()
@@ -29,7 +30,7 @@ export class QrController {
   @Get(':id')
   async getQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getQr'>> {
     const qr = await this.qrs.get(account, id);
-    return { error: 0, details: toQrRecord(qr, this.config.publicUrl), data: totalsOnly(qr.scans, qr.uniqueScans) };
+    return { error: 0, details: toQrRecord(qr, this.config.publicUrl), data: await this.statistics.read('qr', qr.id, { clicks: qr.scans, uniqueClicks: qr.uniqueScans }) };
   }
 
   @PostOk('add')

@@ -1,0 +1,92 @@
+import { escapeHtml, page, scriptValue } from './html';
+import { pixelScript } from './pixel-snippets';
+import type { PublicLink } from './public.service';
+
+/** Pages that stand between a visitor and a link's destination. */
+
+function pixels(link: PublicLink): string {
+  return link.pixels.map((pixel) => `<script>${pixelScript(pixel.type, pixel.tag)}</script>`).join('\n');
+}
+
+function meta(link: PublicLink): string {
+  const tags = [
+    link.title && `<meta property="og:title" content="${escapeHtml(link.title)}">`,
+    link.metaDescription && `<meta name="description" content="${escapeHtml(link.metaDescription)}">`,
+    link.metaDescription && `<meta property="og:description" content="${escapeHtml(link.metaDescription)}">`,
+    link.metaImage && `<meta property="og:image" content="${escapeHtml(link.metaImage)}">`,
+  ];
+  return tags.filter(Boolean).join('\n');
+}
+
+const FRAME_STYLE = '<style>html,body{height:100%;margin:0}iframe{border:0;width:100%;height:100%;display:block}</style>';
+
+/** A page that loads the link's pixels, then moves on to the destination. */
+export function pixelPage(link: PublicLink, destination: string): string {
+  return page(
+    link.title || 'Redirecting…',
+    `<main><p>Redirecting to <a href="${escapeHtml(destination)}">${escapeHtml(destination)}</a>…</p></main>
+<script>setTimeout(function(){location.replace(${scriptValue(destination)})},800);</script>`,
+    `${meta(link)}\n<meta http-equiv="refresh" content="2;url=${escapeHtml(destination)}">\n${pixels(link)}`,
+  );
+}
+
+/** The destination in a frame under the short URL. */
+export function framePage(link: PublicLink, destination: string): string {
+  return page(link.title || destination, `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(link.title || destination)}"></iframe>`, `${meta(link)}\n${FRAME_STYLE}\n${pixels(link)}`);
+}
+
+/** The splash page for `delay` seconds, then the destination. */
+export function splashPage(link: PublicLink, destination: string): string {
+  const splash = link.splash!;
+  return page(
+    splash.title,
+    `<main>
+<h1>${escapeHtml(splash.title)}</h1>
+${splash.image ? `<p><img src="${escapeHtml(splash.image)}" alt=""></p>` : ''}
+${splash.text ? `<p>${escapeHtml(splash.text).replace(/\n/g, '<br>')}</p>` : ''}
+<p><a class="button" href="${escapeHtml(destination)}">Continue</a></p>
+</main>`,
+    `${meta(link)}\n<meta http-equiv="refresh" content="${splash.delay};url=${escapeHtml(destination)}">\n${pixels(link)}`,
+  );
+}
+
+/** The destination in a frame, with the call-to-action overlay on top. */
+export function overlayPage(link: PublicLink, destination: string): string {
+  const overlay = link.overlay!;
+  const edge = overlay.position === 'top' ? 'top:0' : 'bottom:0';
+  const action =
+    overlay.type === 'contact'
+      ? [
+          overlay.email && `<a href="mailto:${escapeHtml(overlay.email)}">${escapeHtml(overlay.email)}</a>`,
+          overlay.phone && `<a href="tel:${escapeHtml(overlay.phone)}">${escapeHtml(overlay.phone)}</a>`,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : overlay.link
+        ? `<a class="button" href="${escapeHtml(overlay.link)}" target="_top">${escapeHtml(overlay.label || 'Open')}</a>`
+        : '';
+  return page(
+    link.title || destination,
+    `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(link.title || destination)}"></iframe>
+<aside id="cta" style="position:fixed;left:0;right:0;${edge};padding:1rem;display:flex;gap:1rem;align-items:center;justify-content:center;background:${escapeHtml(overlay.bg)};color:${escapeHtml(overlay.color)}">
+<span>${escapeHtml(overlay.message)}</span> ${action}
+<button type="button" onclick="document.getElementById('cta').remove()" aria-label="Close">×</button>
+</aside>`,
+    `${meta(link)}\n${FRAME_STYLE}\n${pixels(link)}`,
+  );
+}
+
+/** Asks for the link's password; posts back to the short URL. The destination is never in it. */
+export function passwordPage(wrong: boolean): string {
+  return page(
+    'Password required',
+    `<main>
+<h1>This link is protected</h1>
+${wrong ? '<p class="error">That password is not right. Try again.</p>' : '<p>Enter the password to continue.</p>'}
+<form method="post">
+<input type="password" name="password" autocomplete="current-password" autofocus required aria-label="Password">
+<button type="submit">Continue</button>
+</form>
+</main>`,
+  );
+}

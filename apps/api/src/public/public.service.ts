@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { shortUrl } from '../common/short-urls';
+import type { Config } from '../config/config';
+import { CONFIG } from '../config/config.provider';
+import { CampaignEntity } from '../modules/campaigns/campaign.entity';
+import { DomainEntity } from '../modules/domains/domain.entity';
+import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter } from '../modules/links/link.entity';
+import { LinkEntity } from '../modules/links/link.entity';
+import { OverlayEntity } from '../modules/overlays/overlay.entity';
+import { QrEntity } from '../modules/qr/qr.entity';
+import { SplashEntity } from '../modules/splash/splash.entity';
+import { RedirectCache } from './redirect-cache';
+import type { Visit } from './visitor';
+
+/** A branded domain as the public routes need it. */
+export interface PublicDomain {
+  id: number;
+  origin: string;
+  redirectRoot: string;
+  redirect404: string;
+}
+
+/** Everything a redirect needs about a link, loaded once and cached. */
+export interface PublicLink {
+  id: number;
+  alias: string;
+  url: string;
+  title: string;
+  metaDescription: string;
+  metaImage: string;
+  type: LinkEntity['type'];
+  expiresAt: number | null;
+  passwordHash: string | null;
+  geotarget: GeoTarget[];
+  devicetarget: DeviceTarget[];
+  languagetarget: LanguageTarget[];
+  deeplink: DeepLink | null;
+  parameters: LinkParameter[];
+  pixels: { type: string; tag: string }[];
+  splash: Pick<SplashEntity, 'title' | 'text' | 'image' | 'delay'> | null;
+  overlay: Pick<OverlayEntity, 'type' | 'message' | 'label' | 'link' | 'position' | 'color' | 'bg' | 'email' | 'phone'> | null;
+}
+
+/** Adds the link's parameters to an http(s) destination's query string. */
+export function withParameters(destination: string, parameters: LinkParameter[]): string {
+  if (parameters.length === 0) return destination;
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    return destination;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return destination;
+  for (const { name, value } of parameters) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * Where a visit goes, in the documented order: a country target, then a device target, then a
+ * language target (the first that matches); on iOS or Android with `deeplink.auto`, the app link
+ * when no target matched; else the link's URL. The link's parameters are added last.
+ */
+export function destinationFor(link: PublicLink, visit: Pick<Visit, 'country' | 'targetDevice' | 'languages'>): string {
+  let destination =
+    (visit.country && link.geotarget.find((target) => target.country === visit.country)?.link) ||
+    (visit.targetDevice && link.devicetarget.find((target) => target.device === visit.targetDevice)?.link) ||
+    link.languagetarget.find((target) => visit.languages.includes(target.language))?.link ||
+    null;
+  if (!destination && link.deeplink?.auto) {
+    if ((visit.targetDevice === 'iPhone' || visit.targetDevice === 'iPad') && link.deeplink.apple) destination = link.deeplink.apple;
+    if (visit.targetDevice === 'Android' && link.deeplink.google) destination = link.deeplink.google;
+  }
+  return withParameters(destination ?? link.url, link.parameters);
+}
+
+@Injectable()
+export class PublicService {
+  private readonly rotations = new Map<number, number>();
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(RedirectCache) private readonly cache: RedirectCache,
+    @Inject(CONFIG) readonly config: Config,
+  ) {}
+
+  /** The branded domain answering to this host; null for the service's own address (any other host). */
+  domain(host: string): Promise<PublicDomain | null> {
+    return this.cache.get(`host:${host}`, async () => {
+      const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ host });
+      return domain ? { id: domain.id, origin: domain.domain, redirectRoot: domain.redirectRoot, redirect404: domain.redirect404 } : null;
+    });
+  }
+
+  link(domain: PublicDomain | null, alias: string): Promise<PublicLink | null> {
+    return this.cache.get(`link:${domain?.id ?? 0}:${alias}`, async () => {
+      const link = await this.dataSource.getRepository(LinkEntity).findOne({
+        where: { alias, domainId: domain ? domain.id : IsNull() },
+        relations: { pixels: true },
+      });
+      if (!link) return null;
+      const splash = link.splashId ? await this.dataSource.getRepository(SplashEntity).findOneBy({ id: link.splashId }) : null;
+      const overlay = link.overlayId ? await this.dataSource.getRepository(OverlayEntity).findOneBy({ id: link.overlayId }) : null;
+      return {
+        id: link.id,
+        alias: link.alias,
+        url: link.url,
+        title: link.title,
+        metaDescription: link.metaDescription,
+        metaImage: link.metaImage,
+        type: link.type,
+        expiresAt: link.expiresAt?.getTime() ?? null,
+        passwordHash: link.passwordHash,
+        geotarget: link.geotarget,
+        devicetarget: link.devicetarget,
+        languagetarget: link.languagetarget,
+        deeplink: link.deeplink,
+        parameters: link.parameters,
+        pixels: (link.pixels ?? []).map((pixel) => ({ type: pixel.type, tag: pixel.tag })),
+        splash: splash && { title: splash.title, text: splash.text, image: splash.image, delay: splash.delay },
+        overlay: overlay && {
+          type: overlay.type,
+          message: overlay.message,
+          label: overlay.label,
+          link: overlay.link,
+          position: overlay.position,
+          color: overlay.color,
+          bg: overlay.bg,
+          email: overlay.email,
+          phone: overlay.phone,
+        },
+      };
+    });
+  }
+
+  /** A QR code by the alias of its public URL, with what rendering and scanning need. */
+  qr(alias: string): Promise<QrEntity | null> {
+    return this.cache.get(`qr:${alias}`, () =>
+      this.dataSource.getRepository(QrEntity).findOne({ where: { alias }, select: { id: true, alias: true, type: true, data: true, background: true, foreground: true, logoUrl: true, logo: true, logoType: true } }),
+    );
+  }
+
+  /** The short URL of the campaign's next link, taking the links in turn; null if none. */
+  async rotate(slug: string): Promise<string | null> {
+    const urls = await this.cache.get(`rotator:${slug}`, async () => {
+      const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ slug });
+      return campaign ? this.campaignLinks(campaign.id).then((links) => ({ id: campaign.id, urls: links.map((link) => link.url) })) : null;
+    });
+    if (!urls || urls.urls.length === 0) return null;
+    const turn = this.rotations.get(urls.id) ?? 0;
+    this.rotations.set(urls.id, (turn + 1) % urls.urls.length);
+    return urls.urls[turn % urls.urls.length]!;
+  }
+
+  /** A public campaign with its links; null when it is unknown or not public. */
+  publicCampaign(id: number): Promise<{ name: string; links: { title: string; url: string }[] } | null> {
+    return this.cache.get(`campaign:${id}`, async () => {
+      const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ id });
+      if (!campaign?.public) return null;
+      return { name: campaign.name, links: await this.campaignLinks(campaign.id) };
+    });
+  }
+
+  private async campaignLinks(campaignId: number): Promise<{ title: string; url: string }[]> {
+    const links = await this.dataSource.getRepository(LinkEntity).find({
+      where: { campaignId },
+      relations: { domain: true },
+      order: { id: 'ASC' },
+    });
+    return links.map((link) => ({ title: link.title || link.alias, url: shortUrl(this.config.publicUrl, link.alias, link.domain) }));
+  }
+
+}

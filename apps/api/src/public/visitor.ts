@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import geoip from 'geoip-country';
+import { isbot } from 'isbot';
+import UAParser from 'ua-parser-js';
+
+/** What a click tells about its visitor; no raw address is kept. */
+export interface Visit {
+  /** ISO 3166 alpha-2, or null when unknown. */
+  country: string | null;
+  /** Host of the referring page, without `www.`; null for direct visits. */
+  referrer: string | null;
+  browser: string | null;
+  os: string | null;
+  /** desktop, mobile, tablet, ... */
+  device: string;
+  social: 'facebook' | 'twitter' | 'instagram' | null;
+  bot: boolean;
+  /** HMAC of address and user agent with the service's salt: counts unique visitors. */
+  visitor: string;
+  /** The device names links target: iPhone, iPad, Android, Windows, macOS, Linux. */
+  targetDevice: string | null;
+  /** Primary language subtags from Accept-Language, most preferred first. */
+  languages: string[];
+}
+
+const SOCIAL_HOSTS: [RegExp, Visit['social']][] = [
+  [/(^|\.)(facebook\.com|fb\.com|fb\.me|messenger\.com)$/, 'facebook'],
+  [/(^|\.)(twitter\.com|x\.com|t\.co)$/, 'twitter'],
+  [/(^|\.)instagram\.com$/, 'instagram'],
+];
+const SOCIAL_APPS: [RegExp, Visit['social']][] = [
+  [/FBAN|FBAV|FB_IAB/, 'facebook'],
+  [/Instagram/, 'instagram'],
+  [/Twitter/, 'twitter'],
+];
+
+export function referrerHost(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.hostname.toLowerCase().replace(/^www\./, '').slice(0, 253) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const quality = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: quality ? Number(quality) : 1 };
+    })
+    .filter((entry) => /^[a-z]{2}$/.test(entry.language) && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality)
+    .map((entry) => entry.language);
+}
+
+function targetDevice(result: UAParser.IResult): string | null {
+  const model = result.device.model ?? '';
+  if (model === 'iPhone' || model === 'iPad') return model;
+  const os = result.os.name ?? '';
+  if (os === 'iOS') return result.device.type === 'tablet' ? 'iPad' : 'iPhone';
+  if (os === 'Android') return 'Android';
+  if (os === 'Windows') return 'Windows';
+  if (os === 'Mac OS' || os === 'macOS') return 'macOS';
+  if (/Linux|Ubuntu|Debian|Fedora/.test(os)) return 'Linux';
+  return null;
+}
+
+export function analyseVisit(input: { ip: string; userAgent: string; referer?: string; acceptLanguage?: string }, salt: string): Visit {
+  const result = new UAParser(input.userAgent).getResult();
+  const referrer = referrerHost(input.referer);
+  const social =
+    (referrer ? SOCIAL_HOSTS.find(([pattern]) => pattern.test(referrer))?.[1] : undefined) ??
+    SOCIAL_APPS.find(([pattern]) => pattern.test(input.userAgent))?.[1] ??
+    null;
+  return {
+    country: geoip.lookup(input.ip)?.country ?? null,
+    referrer,
+    browser: result.browser.name?.slice(0, 50) ?? null,
+    os: result.os.name?.slice(0, 50) ?? null,
+    device: result.device.type ?? 'desktop',
+    social,
+    bot: input.userAgent === '' || isbot(input.userAgent),
+    visitor: createHmac('sha256', salt).update(`${input.ip}\n${input.userAgent}`).digest('hex').slice(0, 32),
+    targetDevice: targetDevice(result),
+    languages: acceptedLanguages(input.acceptLanguage),
+  };
+}

@@ -1,0 +1,324 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { createCampaign, createDomain, createLink, createOverlay, createPixel, createQr, createSplash, createUser, type TestUser } from './support/factories';
+
+const UK = '81.2.69.142';
+const US = '8.8.8.8';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const HOSTILE = `<script>alert("x")</script>&'"`;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+describe('the public side', () => {
+  let api: TestApi;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    api = await startApi({ LOGO_FETCH_ALLOW_PRIVATE: 'true' });
+  });
+  beforeEach(async () => {
+    user = await createUser(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** A visit to a public path, from a browser unless told otherwise. */
+  const visit = (
+    path: string,
+    options: { ua?: string; ip?: string; host?: string; headers?: Record<string, string>; method?: string; form?: string; outsideContract?: boolean } = {},
+  ) =>
+    api.request(options.method ?? 'GET', path, {
+      key: null,
+      outsideContract: options.outsideContract,
+      remoteAddress: options.ip ?? US,
+      rawBody: options.form,
+      headers: {
+        'user-agent': options.ua ?? FIREFOX_WINDOWS,
+        ...(options.host ? { host: options.host } : {}),
+        ...(options.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...options.headers,
+      },
+    });
+  const aliasOf = async (id: number) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias as string;
+  const statsOf = (id: number) => api.request('GET', `/l/api/url/${id}`, { key: user.apikey }).then((response) => response.body.data);
+
+  /** Clicks are written in batches about every second: wait until the totals show them. */
+  async function settledStats(id: number, clicks: number): Promise<Record<string, unknown>> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const stats = await statsOf(id);
+      if (stats.clicks >= clicks) return stats;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return statsOf(id);
+  }
+
+  describe('GET /{alias}', () => {
+    it('redirects to the URL with the link\'s parameters added', async () => {
+      const id = await createLink(api, user, { url: 'https://example.com/page?a=1', parameters: [{ name: 'utm_source', value: 'linkyard' }] });
+      const response = await visit(`/${await aliasOf(id)}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe('https://example.com/page?a=1&utm_source=linkyard');
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers an unknown alias with the 404 page', async () => {
+      const response = await visit('/no-such-alias');
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    });
+
+    it('no longer redirects once the link has expired', async () => {
+      const expiry = new Date(Date.now() + 1500).toISOString().slice(0, 19).replace('T', ' ');
+      const id = await createLink(api, user, { url: 'https://example.com/soon-gone', expiry });
+      const alias = await aliasOf(id);
+      expect((await visit(`/${alias}`)).status).toBe(302);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const expired = await visit(`/${alias}`);
+      expect(expired.status).toBe(410);
+      expect(expired.text).not.toContain('soon-gone');
+    });
+
+    it('asks for the password and never shows the URL until it is right', async () => {
+      const id = await createLink(api, user, { url: 'https://example.com/secret-place', password: 'open sesame' });
+      const alias = await aliasOf(id);
+      const form = await visit(`/${alias}`);
+      expect(form.status).toBe(200);
+      expect(form.text).toContain('<form method="post">');
+      expect(form.text).not.toContain('secret-place');
+      const wrong = await visit(`/${alias}`, { method: 'POST', form: 'password=guess' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.text).not.toContain('secret-place');
+      const right = await visit(`/${alias}`, { method: 'POST', form: 'password=open%20sesame' });
+      expect(right.status).toBe(302);
+      expect(right.headers.location).toBe('https://example.com/secret-place');
+    });
+
+    it('sends visitors by country, device and language, and apps by deep link', async () => {
+      const id = await createLink(api, user, {
+        url: 'https://example.com/default',
+        geotarget: [{ location: 'United Kingdom', link: 'https://example.co.uk/' }],
+        devicetarget: [{ device: 'Android', link: 'https://example.com/android' }],
+        languagetarget: [{ language: 'fr', link: 'https://example.fr/' }],
+        deeplink: { auto: true, apple: 'exampleapp://open' },
+      });
+      const alias = await aliasOf(id);
+      expect((await visit(`/${alias}`, { ip: UK, ua: ANDROID })).headers.location).toBe('https://example.co.uk/');
+      expect((await visit(`/${alias}`, { ua: ANDROID })).headers.location).toBe('https://example.com/android');
+      expect((await visit(`/${alias}`, { headers: { 'accept-language': 'de;q=0.5, fr-FR' } })).headers.location).toBe('https://example.fr/');
+      expect((await visit(`/${alias}`, { ua: IPHONE })).headers.location).toBe('exampleapp://open');
+      expect((await visit(`/${alias}`)).headers.location).toBe('https://example.com/default');
+    });
+
+    it('shows a frame, a splash page or an overlay, escaping what users stored', async () => {
+      const splash = await createSplash(api, user, { name: 'S', title: HOSTILE, text: HOSTILE, delay: 3 });
+      const overlay = await createOverlay(api, user, { name: 'O', message: HOSTILE, label: HOSTILE, link: 'https://shop.example.com/' });
+      const frame = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/framed', type: 'frame', title: HOSTILE }))}`);
+      const splashed = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/after', type: String(splash) }))}`);
+      const overlaid = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/under', type: `overlay-${overlay}` }))}`);
+      for (const page of [frame, splashed, overlaid]) {
+        expect(page.status).toBe(200);
+        expect(page.text).not.toContain('<script>alert');
+      }
+      expect(frame.text).toContain('<iframe src="https:&#47;&#47;example.com&#47;framed"');
+      expect(frame.text).toContain('&#60;script&#62;alert');
+      expect(splashed.text).toContain('<meta http-equiv="refresh" content="3;url=https:&#47;&#47;example.com&#47;after">');
+      expect(overlaid.text).toContain('href="https:&#47;&#47;shop.example.com&#47;"');
+    });
+
+    it('passes through a page that loads the pixels, then moves on', async () => {
+      const pixel = await createPixel(api, user, { type: 'fbpixel', tag: '123456789012345' });
+      const response = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/tracked', pixels: [pixel] }))}`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain("fbq('init',\"123456789012345\")");
+      expect(response.text).toContain('location.replace("https://example.com/tracked")');
+    });
+
+    it('follows changes to a link at once', async () => {
+      const id = await createLink(api, user, { url: 'https://example.com/before' });
+      const alias = await aliasOf(id);
+      expect((await visit(`/${alias}`)).headers.location).toBe('https://example.com/before');
+      await api.request('PUT', `/l/api/url/${id}/update`, { key: user.apikey, body: { url: 'https://example.com/after' } });
+      expect((await visit(`/${alias}`)).headers.location).toBe('https://example.com/after');
+      await api.request('DELETE', `/l/api/url/${id}/delete`, { key: user.apikey });
+      expect((await visit(`/${alias}`)).status).toBe(404);
+    });
+  });
+
+  describe('branded domains', () => {
+    it('route by Host: links, the root and unknown aliases', async () => {
+      const domain = await createDomain(api, user, { redirectroot: 'https://brand.example.com/', redirect404: 'https://brand.example.com/404' });
+      const host = new URL(domain.domain).host;
+      const id = await createLink(api, user, { url: 'https://example.com/branded', domain: domain.domain, custom: 'brand-link' });
+      expect((await visit('/brand-link', { host })).headers.location).toBe('https://example.com/branded');
+      expect((await visit('/brand-link')).status).toBe(404);
+      expect((await visit('/', { host })).headers.location).toBe('https://brand.example.com/');
+      expect((await visit('/nothing-here', { host })).headers.location).toBe('https://brand.example.com/404');
+      expect((await visit('/a/deeper/path', { host, outsideContract: true })).headers.location).toBe('https://brand.example.com/404');
+      expect(id).toBeGreaterThan(0);
+    });
+
+    it('show the service\'s pages when they have no redirects', async () => {
+      const domain = await createDomain(api, user);
+      const host = new URL(domain.domain).host;
+      const root = await visit('/', { host });
+      expect(root.status).toBe(200);
+      expect(root.text).toContain('/l/api/docs');
+      expect((await visit('/nothing-here', { host })).status).toBe(404);
+    });
+  });
+
+  describe('campaigns', () => {
+    it('rotate visits evenly over their links through the links\' short URLs', async () => {
+      const slug = `rot-${user.id}`;
+      const campaign = await createCampaign(api, user, { slug });
+      const links = [];
+      for (let index = 0; index < 3; index += 1) links.push(await createLink(api, user, { campaign }));
+      const shortUrls = await Promise.all(links.map(async (id) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.shorturl));
+      const seen = new Map<string, number>();
+      for (let index = 0; index < 6; index += 1) {
+        const response = await visit(`/r/${slug}`);
+        expect(response.status).toBe(302);
+        seen.set(String(response.headers.location), (seen.get(String(response.headers.location)) ?? 0) + 1);
+      }
+      expect([...seen.keys()].sort()).toEqual([...shortUrls].sort());
+      expect([...seen.values()]).toEqual([2, 2, 2]);
+    });
+
+    it('answer 404 for an empty or unknown rotator', async () => {
+      const slug = `empty-${user.id}`;
+      await createCampaign(api, user, { slug });
+      expect((await visit(`/r/${slug}`)).status).toBe(404);
+      expect((await visit('/r/never-made')).status).toBe(404);
+    });
+
+    it('list their links publicly only while public, escaping names', async () => {
+      const campaign = await createCampaign(api, user, { name: HOSTILE, public: true });
+      await createLink(api, user, { campaign, title: HOSTILE });
+      const list = await visit(`/c/${campaign}`);
+      expect(list.status).toBe(200);
+      expect(list.text).not.toContain('<script>alert');
+      expect(list.text).toContain(`href="${PUBLIC_URL.replace(/\//g, '&#47;')}&#47;`);
+      await api.request('PUT', `/l/api/campaign/${campaign}/update`, { key: user.apikey, body: { name: 'Now private', public: false } });
+      expect((await visit(`/c/${campaign}`)).status).toBe(404);
+    });
+  });
+
+  describe('QR codes', () => {
+    let logos: Server;
+    let logoUrl: string;
+    beforeAll(async () => {
+      logos = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+      await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve));
+      logoUrl = `http://127.0.0.1:${(logos.address() as AddressInfo).port}/logo.png`;
+    });
+    afterAll(() => {
+      logos.closeAllConnections();
+      logos.close();
+    });
+
+    const aliasOfQr = async (id: number) => {
+      const link = (await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey })).body.details.link as string;
+      return new URL(link).pathname;
+    };
+
+    it('serve a PNG in the code\'s colours, at the size asked', async () => {
+      const path = await aliasOfQr(await createQr(api, user, { background: 'rgb(250,240,230)', foreground: 'rgb(10,20,30)' }));
+      const image = await api.request('GET', path, { key: null });
+      expect(image.status).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      const { data, info } = await sharp(image.raw).raw().toBuffer({ resolveWithObject: true });
+      expect(info.width).toBe(300);
+      expect([...data.subarray(0, 3)]).toEqual([250, 240, 230]);
+      const large = await api.request('GET', `${path}?size=500`, { key: null });
+      expect((await sharp(large.raw).metadata()).width).toBe(500);
+    });
+
+    it('serve SVG on request, with the logo', async () => {
+      const path = await aliasOfQr(await createQr(api, user, { logo: logoUrl }));
+      const svg = await api.request('GET', `${path}?format=svg`, { key: null });
+      expect(svg.headers['content-type']).toBe('image/svg+xml');
+      expect(svg.text).toContain('<image href="data:image/png;base64,');
+    });
+
+    it('refuse a size or format out of range, and unknown codes', async () => {
+      const path = await aliasOfQr(await createQr(api, user));
+      expect((await api.request('GET', `${path}?size=50`, { key: null })).status).toBe(400);
+      expect((await api.request('GET', `${path}?format=gif`, { key: null })).status).toBe(400);
+      expect((await api.request('GET', '/qr/nope1234', { key: null })).status).toBe(404);
+    });
+
+    it('count the scans of a dynamic code, whose target can change', async () => {
+      const id = await createQr(api, user, { type: 'link', data: 'https://example.com/menu' });
+      const alias = (await aliasOfQr(id)).split('/').pop()!;
+      expect((await visit(`/u/${alias}`)).headers.location).toBe('https://example.com/menu');
+      await api.request('PUT', `/l/api/qr/${id}/update`, { key: user.apikey, body: { data: 'https://example.com/new-menu' } });
+      expect((await visit(`/u/${alias}`, { ip: UK })).headers.location).toBe('https://example.com/new-menu');
+      let scans = 0;
+      for (let attempt = 0; attempt < 50 && scans < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        scans = (await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey })).body.details.scans;
+      }
+      const detail = await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey });
+      expect(detail.body.details.scans).toBe(2);
+      expect(detail.body.data).toMatchObject({ clicks: 2, uniqueClicks: 2, topCountries: { 'United States': '1', 'United Kingdom': '1' } });
+      const staticCode = await aliasOfQr(await createQr(api, user));
+      expect((await visit(`/u/${staticCode.split('/').pop()}`)).status).toBe(404);
+    });
+  });
+
+  describe('click statistics', () => {
+    it('count countries, referrers, browsers, systems, social sources and unique visitors, leaving bots out', async () => {
+      const id = await createLink(api, user, { url: 'https://example.com/counted' });
+      const alias = await aliasOf(id);
+      await visit(`/${alias}`, { ip: UK, ua: CHROME_MAC, headers: { referer: 'https://www.facebook.com/some/post' } });
+      await visit(`/${alias}`, { ip: UK, ua: CHROME_MAC, headers: { referer: 'https://www.facebook.com/other' } });
+      await visit(`/${alias}`, { ip: US, ua: FIREFOX_WINDOWS, headers: { referer: 'https://news.example.org/item' } });
+      await visit(`/${alias}`, { ip: US, ua: IPHONE, headers: { referer: 'https://t.co/abc' } });
+      await visit(`/${alias}`, { ip: US, ua: GOOGLEBOT });
+      const stats = await settledStats(id, 4);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(await statsOf(id)).toEqual(stats);
+      expect(stats).toEqual({
+        clicks: 4,
+        uniqueClicks: 3,
+        topCountries: { 'United Kingdom': '2', 'United States': '2' },
+        topReferrers: { 'facebook.com': '2', 'news.example.org': '1', 't.co': '1' },
+        topBrowsers: { Chrome: '2', Firefox: '1', 'Mobile Safari': '1' },
+        topOs: { 'Mac OS': '2', Windows: '1', iOS: '1' },
+        socialCount: { facebook: 2, twitter: 1, instagram: 0 },
+      });
+      const listed = await api.request('GET', '/l/api/urls?order=clicks', { key: user.apikey });
+      expect(listed.body.data.urls[0]).toMatchObject({ id, clicks: 4 });
+    });
+
+    it('loses no click across a clean stop', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'linkyard-stop-'));
+      const durable = await startApi({ DATA_DIR: dataDir });
+      try {
+        const owner = await createUser(durable);
+        const id = await createLink(durable, owner);
+        const alias = (await durable.request('GET', `/l/api/url/${id}`, { key: owner.apikey })).body.details.alias;
+        for (let index = 0; index < 25; index += 1) {
+          const response = await durable.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX_WINDOWS }, remoteAddress: `203.0.113.${index}` });
+          expect(response.status).toBe(302);
+        }
+        await durable.restart();
+        const stats = (await durable.request('GET', `/l/api/url/${id}`, { key: owner.apikey })).body.data;
+        expect(stats).toMatchObject({ clicks: 25, uniqueClicks: 25 });
+      } finally {
+        await durable.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+});
