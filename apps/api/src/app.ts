@@ -56,8 +56,10 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  fastify.addHook('onResponse', async (request: AuthenticatedRequest, reply) => {
-    request.log.info(
+  // One line per request at info level and below; above it the hook is not even registered.
+  if (['info', 'debug', 'trace'].includes(config.logLevel)) {
+    fastify.addHook('onResponse', async (request: AuthenticatedRequest, reply) => {
+      request.log.info(
       {
         reqId: request.id,
         method: request.method,
@@ -68,7 +70,8 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
       },
       'request',
     );
-  });
+    });
+  }
   registerJsonParser(fastify);
 
   let app: NestFastifyApplication | undefined;

@@ -25,7 +25,8 @@ export class ClickRecorder {
   private buffer: Click[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private salt: string | null = null;
+  /** The visitor salt once read (see visitorSalt). */
+  salt: string | null = null;
   private stopped = false;
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

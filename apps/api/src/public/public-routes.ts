@@ -58,10 +58,21 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
         referer: request.headers.referer,
         acceptLanguage: request.headers['accept-language'],
       },
-      await recorder.visitorSalt(),
+      recorder.salt ?? (await recorder.visitorSalt()),
     );
-    const { targetDevice: _device, languages: _languages, ...stored } = visit;
-    recorder.record({ ...target, ...stored, at: new Date() });
+    recorder.record({
+      linkId: target.linkId,
+      qrId: target.qrId,
+      at: new Date(),
+      country: visit.country,
+      referrer: visit.referrer,
+      browser: visit.browser,
+      os: visit.os,
+      device: visit.device,
+      social: visit.social,
+      bot: visit.bot,
+      visitor: visit.visitor,
+    });
     return visit;
   };
 

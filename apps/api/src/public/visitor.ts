@@ -71,23 +71,41 @@ function targetDevice(result: UAParser.IResult): string | null {
   return null;
 }
 
-export function analyseVisit(input: { ip: string; userAgent: string; referer?: string; acceptLanguage?: string }, salt: string): Visit {
-  const result = new UAParser(input.userAgent).getResult();
-  const referrer = referrerHost(input.referer);
-  const social =
-    (referrer ? SOCIAL_HOSTS.find(([pattern]) => pattern.test(referrer))?.[1] : undefined) ??
-    SOCIAL_APPS.find(([pattern]) => pattern.test(input.userAgent))?.[1] ??
-    null;
-  return {
-    country: geoip.lookup(input.ip)?.country ?? null,
-    referrer,
+type Agent = Pick<Visit, 'browser' | 'os' | 'device' | 'bot' | 'targetDevice'> & { app: Visit['social'] };
+
+/**
+ * Reading a user agent costs far more than the rest of a redirect, and the same few thousand
+ * agents make most traffic: each is read once and remembered (a bounded map, emptied when full).
+ */
+const agents = new Map<string, Agent>();
+const MAX_AGENTS = 10_000;
+
+function readAgent(userAgent: string): Agent {
+  let agent = agents.get(userAgent);
+  if (agent) return agent;
+  const result = new UAParser(userAgent).getResult();
+  agent = {
     browser: result.browser.name?.slice(0, 50) ?? null,
     os: result.os.name?.slice(0, 50) ?? null,
     device: result.device.type ?? 'desktop',
-    social,
-    bot: input.userAgent === '' || isbot(input.userAgent),
-    visitor: createHmac('sha256', salt).update(`${input.ip}\n${input.userAgent}`).digest('hex').slice(0, 32),
+    bot: userAgent === '' || isbot(userAgent),
     targetDevice: targetDevice(result),
+    app: SOCIAL_APPS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null,
+  };
+  if (agents.size >= MAX_AGENTS) agents.clear();
+  agents.set(userAgent, agent);
+  return agent;
+}
+
+export function analyseVisit(input: { ip: string; userAgent: string; referer?: string; acceptLanguage?: string }, salt: string): Visit {
+  const { app, ...agent } = readAgent(input.userAgent);
+  const referrer = referrerHost(input.referer);
+  return {
+    ...agent,
+    country: geoip.lookup(input.ip)?.country ?? null,
+    referrer,
+    social: (referrer ? SOCIAL_HOSTS.find(([pattern]) => pattern.test(referrer))?.[1] : undefined) ?? app,
+    visitor: createHmac('sha256', salt).update(`${input.ip}\n${input.userAgent}`).digest('hex').slice(0, 32),
     languages: acceptedLanguages(input.acceptLanguage),
   };
 }
