@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import { createLinkyardClient, LinkyardError, type LinkyardClient } from '@linkyard/client';
+import { ADMIN_KEY, startApi, type TestApi } from './support/app';
+import { createChannel, createDomain, createLink, createUser, type TestUser } from './support/factories';
+
+/** @linkyard/client against the real service, listening on a port, through the real fetch. */
+describe('@linkyard/client', () => {
+  let api: TestApi;
+  let baseUrl: string;
+  let user: TestUser;
+  let client: LinkyardClient;
+
+  beforeAll(async () => {
+    api = await startApi();
+    await api.linkyard.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(api.linkyard.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  beforeEach(async () => {
+    user = await createUser(api);
+    client = createLinkyardClient({ baseUrl, apiKey: user.apikey });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('calls typed operations and returns their data', async () => {
+    const { data: account } = await client.GET('/account');
+    expect(account!.data.username).toBe(user.username);
+    const { data: created } = await client.POST('/url/add', { body: { url: 'https://example.com/from-client', custom: `c-${user.id}` } });
+    expect(created!.shorturl).toMatch(new RegExp(`/c-${user.id}$`));
+    await client.PUT('/url/{id}/update', { params: { path: { id: created!.id } }, body: { title: 'Set by the client' } });
+    const { data: link } = await client.GET('/url/{id}', { params: { path: { id: created!.id } } });
+    expect(link!.details.title).toBe('Set by the client');
+    const { data: deleted } = await client.DELETE('/url/{id}/delete', { params: { path: { id: created!.id } } });
+    expect(deleted!.error).toBe(0);
+    expect(client.rateLimit).toEqual({ limit: 100000, remaining: expect.any(Number), reset: expect.any(Number) });
+  });
+
+  it('accepts the API base as well as the service address', async () => {
+    const viaBase = createLinkyardClient({ baseUrl: `${baseUrl}/l/api/`, apiKey: user.apikey });
+    expect((await viaBase.GET('/account')).data!.data.id).toBe(user.id);
+  });
+
+  it('throws a LinkyardError with the status, the message and the rate-limit headers', async () => {
+    const failure = await client.GET('/url/{id}', { params: { path: { id: 987654 } } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LinkyardError);
+    expect(failure).toMatchObject({ status: 404, message: 'No link with id 987654.', rateLimit: { limit: 100000 }, body: { error: 1 } });
+    const refused = await createLinkyardClient({ baseUrl, apiKey: 'lyk_wrong' }).GET('/account').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 401, rateLimit: null });
+  });
+
+  it('walks every page of a list', async () => {
+    const ids: number[] = [];
+    for (let index = 0; index < 5; index += 1) ids.push((await createDomain(api, user)).id);
+    const seen: number[] = [];
+    for await (const domain of client.paginate('/domains', { query: { limit: 2 } })) seen.push(domain.id);
+    expect(seen).toEqual(ids.reverse());
+    const channel = await createChannel(api, user);
+    const links = [await createLink(api, user, { channel }), await createLink(api, user, { channel }), await createLink(api, user, { channel })];
+    const items: number[] = [];
+    for await (const item of client.paginate('/channel/{id}', { path: { id: channel }, query: { limit: 1 } })) items.push(item.id);
+    expect(items).toEqual(links.reverse());
+    const none: unknown[] = [];
+    for await (const pixel of client.paginate('/pixels')) none.push(pixel);
+    expect(none).toEqual([]);
+  });
+
+  it('gives up at once on 429 when told not to wait', async () => {
+    const limited = await createUser(api, { ratelimit: 1 });
+    const impatient = createLinkyardClient({ baseUrl, apiKey: limited.apikey, retry: false });
+    await waitUntilWindowSecond(5, 50);
+    await impatient.GET('/account');
+    const failure = await impatient.GET('/account').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 429, rateLimit: { limit: 1, remaining: 0 } });
+    expect((failure as LinkyardError).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('waits for Retry-After on 429 and tries again', async () => {
+    const limited = await createUser(api, { ratelimit: 1 });
+    const patient = createLinkyardClient({ baseUrl, apiKey: limited.apikey });
+    // Use up the limit close to the end of a window, so the wait is short.
+    await waitUntilWindowSecond(56, 58);
+    await patient.GET('/account');
+    const started = Date.now();
+    const { data } = await patient.GET('/account');
+    expect(data!.data.id).toBe(limited.id);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  }, 90_000);
+
+  it('is the admin\'s client too', async () => {
+    const admin = createLinkyardClient({ baseUrl, apiKey: ADMIN_KEY });
+    const { data } = await admin.GET('/plans');
+    expect(data!.data.map((plan) => plan.name)).toEqual(['Free', 'Pro']);
+  });
+});
+
+/** Waits until the current minute's second is within [from, to]. */
+async function waitUntilWindowSecond(from: number, to: number): Promise<void> {
+  for (;;) {
+    const second = (Date.now() % 60_000) / 1000;
+    if (second >= from && second <= to) return;
+    const wait = second < from ? from - second : 60 - second + from;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 50));
+  }
+}

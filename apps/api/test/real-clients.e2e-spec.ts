@@ -1,0 +1,111 @@
+import { openApiDocument } from '../src/common/openapi-document';
+import { ADMIN_KEY, startApi, type TestApi } from './support/app';
+import { createUser, type TestUser } from './support/factories';
+
+/**
+ * What existing clients of this kind of API send: `Content-Type: application/json` on bodiless
+ * POST and DELETE calls (with an empty body), `null` for every field they leave unset, and a
+ * check that the status is exactly 200. Every endpoint of the document is replayed that way.
+ */
+const tag = `${process.pid}${Date.now() % 100000}`;
+
+describe('requests as real clients send them', () => {
+  let api: TestApi;
+  let user: TestUser;
+  const ids: Record<string, number> = {};
+  const replayed = new Set<string>();
+
+  beforeAll(async () => {
+    api = await startApi();
+    user = await createUser(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  type Step = [operationId: string, method: string, path: () => string, body?: Record<string, unknown> | 'empty', key?: () => string];
+  const bodiless = 'empty' as const;
+  const steps: Step[] = [
+    ['getAccount', 'GET', () => '/account'],
+    ['updateAccount', 'PUT', () => '/account/update', { email: `replay.${tag}@example.com`, password: null }],
+    ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],
+    ['listDomains', 'GET', () => '/domains'],
+    ['updateDomain', 'PUT', () => `/domain/${ids.domain}/update`, { redirectroot: null, redirect404: 'https://example.com/404' }],
+    ['addOverlay', 'POST', () => '/overlay/add', { type: 'message', name: 'Replay', message: 'Hello', label: null, link: null, position: null, color: null, bg: null, email: null, phone: null }],
+    ['listOverlays', 'GET', () => '/overlay'],
+    ['getOverlay', 'GET', () => `/overlay/${ids.overlay}`],
+    ['updateOverlay', 'PUT', () => `/overlay/${ids.overlay}/update`, { name: 'Replayed', type: null, label: null }],
+    ['addSplash', 'POST', () => '/splash/add', { name: 'Replay', title: 'Welcome', text: null, image: null, delay: null }],
+    ['listSplash', 'GET', () => '/splash'],
+    ['getSplash', 'GET', () => `/splash/${ids.splash}`],
+    ['updateSplash', 'PUT', () => `/splash/${ids.splash}/update`, { title: 'Welcome back', text: null, delay: null }],
+    ['addPixel', 'POST', () => '/pixel/add', { type: 'gtmpixel', name: 'Replay', tag: 'GTM-REPLAY1' }],
+    ['listPixels', 'GET', () => '/pixels'],
+    ['updatePixel', 'PUT', () => `/pixel/${ids.pixel}/update`, { name: null, tag: 'GTM-REPLAY2' }],
+    ['addCampaign', 'POST', () => '/campaign/add', { name: null, slug: null, public: null }],
+    ['listCampaigns', 'GET', () => '/campaigns'],
+    ['updateCampaign', 'PUT', () => `/campaign/${ids.campaign}/update`, { name: 'Replayed', slug: null, public: null }],
+    ['addChannel', 'POST', () => '/channel/add', { name: 'Replay', description: null, color: null, starred: null }],
+    ['listChannels', 'GET', () => '/channels'],
+    ['updateChannel', 'PUT', () => `/channel/${ids.channel}/update`, { name: null, description: null, color: null, starred: true }],
+    ['addUrl', 'POST', () => '/url/add', {
+      url: 'https://example.com/replay', custom: null, domain: null, password: null, expiry: null, type: null, metatitle: null,
+      title: null, description: null, metadescription: null, metaimage: null, pixels: null, campaign: null, channel: null,
+      geotarget: null, devicetarget: null, languagetarget: null, deeplink: null, parameters: null, status: null,
+    }],
+    ['listUrls', 'GET', () => '/urls'],
+    ['getUrl', 'GET', () => `/url/${ids.url}`],
+    ['updateUrl', 'PUT', () => `/url/${ids.url}/update`, { title: 'Replayed', password: null, expiry: null, campaign: null }],
+    ['assignCampaignLink', 'POST', () => `/campaign/${ids.campaign}/assign/${ids.url}`, bodiless],
+    ['assignChannelItem', 'POST', () => `/channel/${ids.channel}/assign/links/${ids.url}`, bodiless],
+    ['getChannelItems', 'GET', () => `/channel/${ids.channel}`],
+    ['addQr', 'POST', () => '/qr/add', { type: 'text', data: 'Replay', background: null, foreground: null, logo: null, name: null }],
+    ['listQrs', 'GET', () => '/qr'],
+    ['getQr', 'GET', () => `/qr/${ids.qr}`],
+    ['updateQr', 'PUT', () => `/qr/${ids.qr}/update`, { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null }],
+    ['deleteQr', 'DELETE', () => `/qr/${ids.qr}/delete`, bodiless],
+    ['deleteUrl', 'DELETE', () => `/url/${ids.url}/delete`, bodiless],
+    ['deleteChannel', 'DELETE', () => `/channel/${ids.channel}/delete`, bodiless],
+    ['deleteCampaign', 'DELETE', () => `/campaign/${ids.campaign}/delete`, bodiless],
+    ['deletePixel', 'DELETE', () => `/pixel/${ids.pixel}/delete`, bodiless],
+    ['deleteSplash', 'DELETE', () => `/splash/${ids.splash}/delete`, bodiless],
+    ['deleteOverlay', 'DELETE', () => `/overlay/${ids.overlay}/delete`, bodiless],
+    ['deleteDomain', 'DELETE', () => `/domain/${ids.domain}/delete`, bodiless],
+    ['rotateAccountApiKey', 'POST', () => '/account/apikey/rotate', bodiless],
+    ['listPlans', 'GET', () => '/plans', undefined, () => ADMIN_KEY],
+    ['addUser', 'POST', () => '/user/add', { username: `replay_${tag}`, email: `replay_${tag}@example.com`, password: 'replayed password', planid: null, expiration: null, ratelimit: null }, () => ADMIN_KEY],
+    ['listUsers', 'GET', () => '/users', undefined, () => ADMIN_KEY],
+    ['getUser', 'GET', () => `/user/${ids.user}`, undefined, () => ADMIN_KEY],
+    ['subscribeUser', 'PUT', () => `/plan/1/user/${ids.user}`, bodiless, () => ADMIN_KEY],
+    ['rotateUserApiKey', 'POST', () => `/user/${ids.user}/apikey/rotate`, bodiless, () => ADMIN_KEY],
+    ['deleteUser', 'DELETE', () => `/user/${ids.user}/delete`, bodiless, () => ADMIN_KEY],
+  ];
+  const created: Record<string, string> = {
+    addDomain: 'domain', addOverlay: 'overlay', addSplash: 'splash', addPixel: 'pixel', addCampaign: 'campaign',
+    addChannel: 'channel', addUrl: 'url', addQr: 'qr',
+  };
+
+  // Every row gets its five values: jest takes a missing last argument for a `done` callback.
+  const rows = steps.map(([operationId, method, path, body, key]) => [operationId, method, path, body, key] as const);
+  it.each(rows)('%s (%s) answers 200 with error 0', async (operationId, method, path, body, key) => {
+    const response = await api.request(method, `/l/api${path()}`, {
+      key: key ? key() : user.apikey,
+      headers: { 'content-type': 'application/json' },
+      ...(body === bodiless ? { rawBody: '' } : body ? { body } : {}),
+    });
+    expect(response.status).toBe(200);
+    expect(['0', 0]).toContain(response.body.error);
+    replayed.add(operationId);
+    const record = created[operationId];
+    if (record) ids[record] = response.body.id;
+    if (operationId === 'addUser') ids.user = response.body.data.id;
+  });
+
+  it('replayed every operation of the API in the document', () => {
+    const documented = Object.entries(openApiDocument.paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>)
+      .flatMap(([, item]) => Object.values(item))
+      .filter((operation) => operation.operationId && !operation.tags?.some((tag) => tag === 'Public' || tag === 'Meta'))
+      .map((operation) => operation.operationId!);
+    expect(documented.filter((operationId) => !replayed.has(operationId))).toEqual([]);
+  });
+});
