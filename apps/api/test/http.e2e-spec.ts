@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from './support/app';
 import { createUser, type TestUser } from './support/factories';
 
@@ -162,5 +163,28 @@ describe('HTTP conventions', () => {
         expect(response.text.length).toBeGreaterThan(10_000);
       }
     });
+  });
+});
+
+describe('when the database is unreachable', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('answers 503 in the envelope, and /healthz says so', async () => {
+    const user = await createUser(api);
+    await api.linkyard.app.get(DataSource).destroy();
+    const health = await api.request('GET', '/healthz', { key: null });
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ error: 1, message: 'The database is unavailable.' });
+    // The key is not cached yet, so the request needs the database.
+    const response = await api.request('GET', '/l/api/domains', { key: `${user.apikey.slice(0, -1)}x` });
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: 1, message: 'The database is unavailable; try again shortly.' });
   });
 });
