@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
-import { AdminGuard, AuthGuard } from './common/auth.guard';
+import { AdminGuard, AuthGuard, RefusedBodyGuard } from './common/auth.guard';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-window.storage';
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
@@ -99,6 +99,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AdminGuard },
+        // Last: a body that could not be read is refused once the caller is known and counted.
+        { provide: APP_GUARD, useClass: RefusedBodyGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
     };

@@ -44,6 +44,15 @@ describe('HTTP conventions', () => {
       expect(response.body).toEqual({ error: 1, message: 'The request body is not valid JSON.' });
     });
 
+    it('refuses a malformed body only after the key: 401 for a bad key, a counted 400 for a good one', async () => {
+      const badKey = await api.request('PUT', '/l/api/account/update', { key: 'lyk_not-a-key', rawBody: '{"email": ', remoteAddress: '10.2.0.1' });
+      expect(badKey.status).toBe(401);
+      const goodKey = await api.request('PUT', '/l/api/account/update', { key: user.apikey, rawBody: '{"email": ' });
+      expect(goodKey.status).toBe(400);
+      expect(goodKey.headers['x-ratelimit-limit']).toBe('100000');
+      expect(goodKey.headers['x-ratelimit-remaining']).toBeDefined();
+    });
+
     it('refuses a __proto__ key', async () => {
       const response = await api.request('PUT', '/l/api/account/update', {
         key: user.apikey,

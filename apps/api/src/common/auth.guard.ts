@@ -7,6 +7,7 @@ import { hashApiKey } from './api-key';
 import { AuthCache } from './auth-cache';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './fixed-window.storage';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from './public.decorator';
+import { RefusedBody } from './request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
 
 /** Failed authentications allowed per client address and minute before further ones get 429. */
@@ -73,6 +74,16 @@ export class AdminGuard implements CanActivate {
     if (!this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, [context.getHandler(), context.getClass()])) return true;
     const account = context.switchToHttp().getRequest<AuthenticatedRequest>().account;
     if (!account?.admin) throw forbidden('This endpoint is for admin keys only.');
+    return true;
+  }
+}
+
+/** Raises the refusal of a body that could not be read (see RefusedBody), once the key is checked. */
+@Injectable()
+export class RefusedBodyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const body = context.switchToHttp().getRequest<AuthenticatedRequest>().body;
+    if (body instanceof RefusedBody) throw body.error;
     return true;
   }
 }

@@ -24,8 +24,6 @@ function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
-const NOT_JSON = 'The request body must be JSON, sent with Content-Type: application/json.';
-
 const message = (status: number, text: string): ErrorResponse => ({
   status,
   body: { error: 1, message: text },
@@ -45,8 +43,6 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     if (status === 413) return message(413, 'The request body is larger than 1 MiB.');
-    // CONTRACT.md's table has no 415: a body that is not JSON is a malformed request.
-    if (status === 415) return message(400, NOT_JSON);
     const response = error.getResponse();
     const text =
       typeof response === 'string'
@@ -60,8 +56,6 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   switch (fastifyCode) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return message(413, 'The request body is larger than 1 MiB.');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return message(400, NOT_JSON);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return message(400, 'The Content-Length header does not match the body.');
     default:

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
-import { badRequest } from './api-error';
+import { badRequest, type ApiError } from './api-error';
 
 /** The largest body accepted anywhere (CONTRACT.md: over 1 MiB is a 413). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -28,47 +28,51 @@ export function normalizeBody(value: unknown): unknown {
 }
 
 /**
+ * A body that was refused while it was read. Reading happens before authentication, so the refusal
+ * is only raised by RefusedBodyGuard, after the key and the rate limit have been checked: a bad key
+ * is still a 401, and an authenticated 400 carries the rate-limit headers like any other answer.
+ */
+export class RefusedBody {
+  constructor(readonly error: ApiError) {}
+}
+
+export const NOT_JSON = 'The request body must be JSON, sent with Content-Type: application/json.';
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = secureJsonParse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    return new RefusedBody(
+      badRequest(
+        /prototype/.test((error as Error).message)
+          ? 'The request body contains a forbidden key (__proto__ or constructor.prototype).'
+          : 'The request body is not valid JSON.',
+      ),
+    );
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return new RefusedBody(badRequest('The request body must be a JSON object.'));
+  }
+  try {
+    return normalizeBody(parsed);
+  } catch (error) {
+    return new RefusedBody(error as ApiError);
+  }
+}
+
+/**
  * JSON bodies: an empty body is `{}` (clients send `Content-Type: application/json` on bodiless
  * calls), `__proto__` and `constructor.prototype` keys are refused, and the body must be an object.
+ * Any other content type is refused as not JSON.
  */
 export function registerJsonParser(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
-  // Only JSON is read; a text/plain body is refused like any other non-JSON body.
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-      const text = body.toString();
-      if (text.trim() === '') {
-        done(null, {});
-        return;
-      }
-      let parsed: unknown;
-      try {
-        parsed = secureJsonParse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
-      } catch (error) {
-        done(
-          badRequest(
-            /prototype/.test((error as Error).message)
-              ? 'The request body contains a forbidden key (__proto__ or constructor.prototype).'
-              : 'The request body is not valid JSON.',
-          ),
-        );
-        return;
-      }
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        done(badRequest('The request body must be a JSON object.'));
-        return;
-      }
-      let normalized: unknown;
-      try {
-        normalized = normalizeBody(parsed);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      done(null, normalized);
-    },
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, parseJson(body.toString())),
+  );
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, _body, done) =>
+    done(null, new RefusedBody(badRequest(NOT_JSON))),
   );
 }
