@@ -169,5 +169,4 @@ export class PublicService {
     });
     return links.map((link) => ({ title: link.title || link.alias, url: shortUrl(this.config.publicUrl, link.alias, link.domain) }));
   }
-
 }

@@ -13,6 +13,7 @@ import { LinkEntity } from '../links/link.entity';
 import { QrEntity } from '../qr/qr.entity';
 import { ChannelEntity, ChannelItemEntity } from './channel.entity';
 import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
+import { addChannelItem } from './channel-items';
 import type { ChannelItem } from './channels.mapper';
 
 export const ITEM_TYPES = ['links', 'bio', 'qr'] as const;
@@ -56,13 +57,9 @@ export class ChannelsService {
     }
     if (type === 'bio') throw badRequest('Bio pages are not available on this service, so they cannot be assigned to a channel.');
     const channel = await this.get(account, channelId);
-    const column = type === 'links' ? 'link_id' : 'qr_id';
     if (type === 'links') await findOwned(this.links, account, itemId, 'link');
     else await findOwned(this.qrs, account, itemId, 'QR code');
-    await this.items.query(
-      `INSERT INTO channel_items (channel_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [channel.id, itemId],
-    );
+    await addChannelItem(this.items.manager, channel.id, type === 'links' ? { linkId: itemId } : { qrId: itemId });
   }
 
   /** One page of the channel's items, newest membership first. */

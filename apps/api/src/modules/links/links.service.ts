@@ -10,6 +10,7 @@ import type { PageRequest } from '../../common/pagination';
 import { hashPassword } from '../../common/password';
 import { isUniqueViolation } from '../../database/errors';
 import { CampaignEntity } from '../campaigns/campaign.entity';
+import { addChannelItem } from '../channels/channel-items';
 import { ChannelEntity, ChannelItemEntity } from '../channels/channel.entity';
 import { DomainEntity } from '../domains/domain.entity';
 import { normaliseDomain } from '../domains/domains.service';
@@ -74,7 +75,7 @@ export class LinksService {
       await this.apply(manager, account, link, input);
       link.alias = input.custom ?? (await this.freeAlias(manager, link.domainId));
       const saved = await this.saveLink(manager, link);
-      if (input.channel !== undefined) await this.addToChannel(manager, account, saved.id, input.channel);
+      if (input.channel !== undefined) await addChannelItem(manager, input.channel, { linkId: saved.id });
       return saved;
     });
   }
@@ -87,7 +88,7 @@ export class LinksService {
       await this.apply(manager, account, link, changes);
       if (changes.custom !== undefined) link.alias = changes.custom;
       await this.saveLink(manager, link);
-      if (changes.channel !== undefined) await this.addToChannel(manager, account, link.id, changes.channel);
+      if (changes.channel !== undefined) await addChannelItem(manager, changes.channel, { linkId: link.id });
     });
   }
 
@@ -174,10 +175,6 @@ export class LinksService {
     label: string,
   ): Promise<T> {
     return findOwned(manager.getRepository(entity), account, id, label);
-  }
-
-  private async addToChannel(manager: EntityManager, account: Account, linkId: number, channelId: number): Promise<void> {
-    await manager.query('INSERT INTO channel_items (channel_id, link_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [channelId, linkId]);
   }
 
   /** A random alias not used on the domain; it stays taken for as long as a link holds it. */
