@@ -1,15 +1,9 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createUser, type TestUser } from './support/factories';
 
 describe('account', () => {
-  let api: TestApi;
+  const api = useApi();
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
 
   describe('GET /account', () => {
     it('returns the account fields of the spec, and no secrets', async () => {

@@ -1,15 +1,9 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createDomain, createUser } from './support/factories';
 
 describe('admin', () => {
-  let api: TestApi;
+  const api = useApi();
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
 
   describe('access', () => {
     it.each([

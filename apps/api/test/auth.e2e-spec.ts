@@ -1,5 +1,5 @@
 import { formatDateTime } from '../src/common/dates';
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createUser } from './support/factories';
 
 /** Windows are aligned on whole minutes; start a counting test well inside one. */
@@ -9,14 +9,8 @@ async function clearOfWindowEnd(): Promise<void> {
 }
 
 describe('authentication and rate limits', () => {
-  let api: TestApi;
+  const api = useApi();
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
 
   describe('API keys', () => {
     it.each([

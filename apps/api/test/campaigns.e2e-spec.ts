@@ -1,18 +1,12 @@
-import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { PUBLIC_URL, useApi } from './support/app';
 import { createCampaign, createLink, createUser, type TestUser } from './support/factories';
 
 describe('campaigns', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const listed = async () => (await api.request('GET', '/l/api/campaigns', { key: user.apikey })).body.data.campaigns;

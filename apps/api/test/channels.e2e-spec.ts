@@ -1,18 +1,12 @@
-import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { PUBLIC_URL, useApi } from './support/app';
 import { createChannel, createLink, createQr, createUser, type TestUser } from './support/factories';
 
 describe('channels', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const items = async (channel: number) => (await api.request('GET', `/l/api/channel/${channel}`, { key: user.apikey })).body;

@@ -1,26 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { createLinkyardClient, LinkyardError, type LinkyardClient } from '@linkyard/client';
-import { ADMIN_KEY, startApi, type TestApi } from './support/app';
+import { ADMIN_KEY, useApi } from './support/app';
 import { createChannel, createDomain, createLink, createUser, type TestUser } from './support/factories';
 
 /** @linkyard/client against the real service, listening on a port, through the real fetch. */
 describe('@linkyard/client', () => {
-  let api: TestApi;
+  const api = useApi();
   let baseUrl: string;
   let user: TestUser;
   let client: LinkyardClient;
 
   beforeAll(async () => {
-    api = await startApi();
     await api.linkyard.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(api.linkyard.app.getHttpServer().address() as AddressInfo).port}`;
   });
   beforeEach(async () => {
     user = await createUser(api);
     client = createLinkyardClient({ baseUrl, apiKey: user.apikey });
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it('calls typed operations and returns their data', async () => {

@@ -1,15 +1,9 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createDomain, createUser, type TestUser } from './support/factories';
 
 describe('branded domains', () => {
-  let api: TestApi;
+  const api = useApi();
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
 
   describe('POST /domain/add', () => {
     let user: TestUser;
@@ -200,13 +194,7 @@ describe('branded domains', () => {
   });
 
   describe('DNS check (DOMAIN_DNS_TARGETS)', () => {
-    let checked: TestApi;
-    beforeAll(async () => {
-      checked = await startApi({ DOMAIN_DNS_TARGETS: '192.0.2.10' });
-    });
-    afterAll(async () => {
-      await checked?.close();
-    });
+    const checked = useApi({ DOMAIN_DNS_TARGETS: '192.0.2.10' });
 
     it('refuses a domain that does not resolve to the service', async () => {
       const user = await createUser(checked);

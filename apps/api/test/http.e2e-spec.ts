@@ -1,17 +1,13 @@
 import { DataSource } from 'typeorm';
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createUser, type TestUser } from './support/factories';
 
 describe('HTTP conventions', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
   beforeAll(async () => {
-    api = await startApi();
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   describe('unknown routes and methods', () => {
@@ -176,13 +172,9 @@ describe('HTTP conventions', () => {
 });
 
 describe('when the database is unreachable', () => {
-  let api: TestApi;
+  const api = useApi();
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   afterAll(async () => {
-    await api?.close();
   });
 
   it('answers 503 in the envelope, and /healthz says so', async () => {

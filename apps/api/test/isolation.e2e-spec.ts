@@ -1,4 +1,4 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import {
   createCampaign,
   createChannel,
@@ -17,13 +17,12 @@ import {
  * with the same message as for an id that does not exist, and nothing changes.
  */
 describe('accounts cannot see each other\'s data', () => {
-  let api: TestApi;
+  const api = useApi();
   let owner: TestUser;
   let stranger: TestUser;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    api = await startApi();
     owner = await createUser(api);
     stranger = await createUser(api);
     ids.domain = (await createDomain(api, owner)).id;
@@ -38,9 +37,6 @@ describe('accounts cannot see each other\'s data', () => {
     ids.strangerLink = await createLink(api, stranger);
     ids.strangerCampaign = await createCampaign(api, stranger);
     ids.strangerChannel = await createChannel(api, stranger);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   // Every row has its four values: jest takes a missing fourth argument for a `done` callback.

@@ -1,4 +1,4 @@
-import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { PUBLIC_URL, useApi } from './support/app';
 import {
   createCampaign,
   createChannel,
@@ -12,17 +12,11 @@ import {
 } from './support/factories';
 
 describe('links', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const details = async (id: number, key = user.apikey) => (await api.request('GET', `/l/api/url/${id}`, { key })).body.details;

@@ -1,4 +1,4 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi, type TestApi } from './support/app';
 import {
   createCampaign,
   createChannel,
@@ -37,15 +37,11 @@ const hostile: [string, unknown][] = [
 const creates = ['/l/api/url/add', '/l/api/domain/add', '/l/api/campaign/add', '/l/api/channel/add', '/l/api/pixel/add', '/l/api/qr/add', '/l/api/overlay/add', '/l/api/splash/add', '/l/api/user/add'];
 
 describe('every list and every create endpoint', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
   beforeAll(async () => {
-    api = await startApi();
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   describe.each(lists)('GET %s', (url, key, create) => {

@@ -1,18 +1,12 @@
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createOverlay, createSplash, createUser, type TestUser } from './support/factories';
 
 describe('CTA overlays and splash pages', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   describe('overlays', () => {

@@ -1,5 +1,5 @@
 import { openApiDocument } from '../src/common/openapi-document';
-import { startApi, type TestApi } from './support/app';
+import { useApi } from './support/app';
 import { createLink, createPixel, createUser, type TestUser } from './support/factories';
 
 const pixelType = (openApiDocument.components as { schemas: Record<string, { enum: string[]; 'x-tag-rules': Record<string, { example: string }> }> })
@@ -7,17 +7,11 @@ const pixelType = (openApiDocument.components as { schemas: Record<string, { enu
 const examples = Object.entries(pixelType['x-tag-rules']).map(([type, rule]) => [type, rule.example] as const);
 
 describe('pixels', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi();
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it('documents a tag rule for each of the 13 types of the spec', () => {

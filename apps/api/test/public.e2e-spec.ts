@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { PUBLIC_URL, startApi, useApi } from './support/app';
 import { createCampaign, createDomain, createLink, createOverlay, createPixel, createQr, createSplash, createUser, type TestUser } from './support/factories';
 
 const UK = '81.2.69.142';
@@ -19,17 +19,11 @@ const HOSTILE = `<script>alert("x")</script>&'"`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('the public side', () => {
-  let api: TestApi;
+  const api = useApi({ LOGO_FETCH_ALLOW_PRIVATE: 'true' });
   let user: TestUser;
 
-  beforeAll(async () => {
-    api = await startApi({ LOGO_FETCH_ALLOW_PRIVATE: 'true' });
-  });
   beforeEach(async () => {
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   /** A visit to a public path, from a browser unless told otherwise. */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PUBLIC_URL, startApi, type TestApi } from './support/app';
+import { PUBLIC_URL, useApi } from './support/app';
 import { createQr, createUser, type TestUser } from './support/factories';
 
 /** A 1x1 PNG. */
@@ -31,13 +31,12 @@ function startLogoServer(): Promise<Server> {
 }
 
 describe('QR codes', () => {
-  let api: TestApi;
+  const api = useApi({ LOGO_FETCH_ALLOW_PRIVATE: 'true' });
   let user: TestUser;
   let logos: Server;
   let logoBase: string;
 
   beforeAll(async () => {
-    api = await startApi({ LOGO_FETCH_ALLOW_PRIVATE: 'true' });
     logos = await startLogoServer();
     logoBase = `http://127.0.0.1:${(logos.address() as AddressInfo).port}`;
   });
@@ -47,7 +46,6 @@ describe('QR codes', () => {
   afterAll(async () => {
     logos?.closeAllConnections();
     logos?.close();
-    await api?.close();
   });
 
   describe('POST /qr/add', () => {
@@ -107,13 +105,7 @@ describe('QR codes', () => {
   });
 
   describe('logos from private addresses', () => {
-    let strict: TestApi;
-    beforeAll(async () => {
-      strict = await startApi();
-    });
-    afterAll(async () => {
-      await strict?.close();
-    });
+    const strict = useApi();
 
     it.each(['127.0.0.1', 'localhost', '[::1]'])('are refused for %s without the test setting', async (host) => {
       const owner = await createUser(strict);

@@ -1,5 +1,5 @@
 import { openApiDocument } from '../src/common/openapi-document';
-import { ADMIN_KEY, startApi, type TestApi } from './support/app';
+import { ADMIN_KEY, useApi } from './support/app';
 import { createUser, type TestUser } from './support/factories';
 
 /**
@@ -10,17 +10,13 @@ import { createUser, type TestUser } from './support/factories';
 const tag = `${process.pid}${Date.now() % 100000}`;
 
 describe('requests as real clients send them', () => {
-  let api: TestApi;
+  const api = useApi();
   let user: TestUser;
   const ids: Record<string, number> = {};
   const replayed = new Set<string>();
 
   beforeAll(async () => {
-    api = await startApi();
     user = await createUser(api);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   type Step = [operationId: string, method: string, path: () => string, body?: Record<string, unknown> | 'empty', key?: () => string];

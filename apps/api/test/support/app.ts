@@ -95,3 +95,29 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     },
   };
 }
+
+/**
+ * The service for the enclosing describe block: started before its tests (beforeAll) on a
+ * database of its own, stopped after them (afterAll). The object stands for the running service.
+ */
+export function useApi(env: Record<string, string> = {}): TestApi {
+  let started: TestApi | undefined;
+  beforeAll(async () => {
+    started = await startApi(env);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = (): TestApi => {
+    if (!started) throw new Error('useApi: the service is started in beforeAll');
+    return started;
+  };
+  return {
+    get linkyard() {
+      return running().linkyard;
+    },
+    request: (...args: Parameters<TestApi['request']>) => running().request(...args),
+    restart: () => running().restart(),
+    close: () => running().close(),
+  };
+}
