@@ -2,17 +2,17 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
 import { AdminGuard, AuthGuard, RefusedBodyGuard } from './common/auth.guard';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-window.storage';
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
-import { REDIS } from './common/redis';
+import { REDIS, type RedisLink } from './common/redis';
 import { RouteTable } from './common/route-table';
 import { StatisticsService } from './common/statistics';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
-import { migrations } from './database/migrations';
+import { serviceConnection, type DatabaseTarget } from './database/data-source';
+import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './public/click-recorder';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { DocsModule } from './modules/docs/docs.module';
@@ -30,9 +30,9 @@ import { SplashModule } from './modules/splash/splash.module';
 
 export interface AppModuleOptions {
   config: Config;
-  /** How to reach the database: Postgres by URL, or the embedded one by socket. */
-  database: { url: string } | { host: string; port: number; username: string; database: string };
-  redis: Redis | null;
+  database: DatabaseTarget;
+  clickRecorder: ClickRecorderOptions;
+  redis: RedisLink;
   storage: FixedWindowStorage;
   routes: RouteTable;
 }
@@ -49,9 +49,10 @@ class CoreModule {
         { provide: REDIS, useValue: options.redis },
         { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
         { provide: RouteTable, useValue: options.routes },
+        { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
         StatisticsService,
       ],
-      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService],
+      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService, CLICK_RECORDER_OPTIONS],
     };
   }
 }
@@ -59,22 +60,11 @@ class CoreModule {
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
-    const embedded = !('url' in options.database);
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(options),
-        TypeOrmModule.forRoot({
-          type: 'postgres',
-          ...options.database,
-          // PGlite serves one connection at a time.
-          poolSize: embedded ? 1 : 10,
-          autoLoadEntities: true,
-          synchronize: false,
-          migrations,
-          migrationsRun: false,
-          logging: false,
-        }),
+        TypeOrmModule.forRoot({ ...serviceConnection(options.database, options.config.databaseTimeoutMs), autoLoadEntities: true }),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
           storage: options.storage,

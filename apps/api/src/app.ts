@@ -4,21 +4,23 @@ import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './common/fixed-window.storage';
-import { createRedis } from './common/redis';
+import { registerCors } from './common/cors';
+import { RedisLink } from './common/redis';
 import { BODY_LIMIT, registerJsonParser } from './common/request-body';
 import { RouteTable } from './common/route-table';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Config } from './config/config';
 import { EmbeddedPostgres } from './database/embedded-postgres';
-import { runMigrations } from './database/migrate';
+import type { DatabaseTarget } from './database/data-source';
+import { StartupLock } from './database/migrate';
 import { UsersService } from './modules/users/users.service';
 import { ClickRecorder } from './public/click-recorder';
+import { ClickSpool } from './public/click-spool';
 import { registerPublicRoutes } from './public/public-routes';
 import { PublicService } from './public/public.service';
 
@@ -33,19 +35,41 @@ export interface LinkyardApp {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * Headers on every answer. The policy here is the API's (JSON: nothing may load, nothing may
+ * frame it); HTML pages (the public pages, the API reference) send their own. Images stay
+ * embeddable by other sites (QR codes are printed on their pages), and HSTS is left to the TLS
+ * terminator, which knows which hosts are served over https.
+ */
+const SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"] },
+  },
+  crossOriginResourcePolicy: false,
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+} as const;
+
 /** Builds the whole service on the configured database, migrated and ready to listen. */
 export async function createApp(config: Config): Promise<LinkyardApp> {
   const embedded = config.databaseUrl ? null : await EmbeddedPostgres.start(config.dataDir);
-  const redis = createRedis(config.redisUrl);
-  const storage = redis ? new RedisFixedWindowStorage(redis) : new MemoryFixedWindowStorage();
+  const database: DatabaseTarget = config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection;
+  const redis = config.redisUrl ? RedisLink.connect(config.redisUrl) : RedisLink.none();
+  const storage = redis.configured ? new RedisFixedWindowStorage(redis) : new MemoryFixedWindowStorage();
   const routes = new RouteTable();
+  let startup: StartupLock | undefined;
 
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One line per request is written by the onResponse hook below, with the account.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A request (headers and body) that takes longer to arrive is cut off: slow bodies hold no socket for ever.
+    requestTimeout: config.requestTimeoutMs,
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -53,53 +77,60 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
-  // One line per request at info level and below; above it the hook is not even registered.
+  registerCors(fastify, config.corsOrigins);
+  // One line per request at info level and below; above it the hook is not even registered. The
+  // path only: a query string may carry what must not be logged (a key sent as ?key= by mistake).
   if (['info', 'debug', 'trace'].includes(config.logLevel)) {
-    fastify.addHook('onResponse', async (request: AuthenticatedRequest, reply) => {
+    fastify.addHook('onResponse', (request: AuthenticatedRequest, reply, done) => {
       request.log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        account: request.account?.id,
-      },
-      'request',
-    );
+        {
+          reqId: request.id,
+          method: request.method,
+          path: request.url.split('?', 1)[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          account: request.account?.id,
+        },
+        'request',
+      );
+      done();
     });
   }
   registerJsonParser(fastify);
 
   let app: NestFastifyApplication | undefined;
   try {
+    startup = await StartupLock.migrate(database);
+    const spool = config.clickSpoolDir ? await ClickSpool.open(config.clickSpoolDir, config.clickSpoolLimitBytes) : null;
     app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({
-        config,
-        database: config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection,
-        redis,
-        storage,
-        routes,
-      }),
+      AppModule.forRoot({ config, database, redis, storage, routes, clickRecorder: { bufferLimit: config.clickBufferLimit, spool } }),
       adapter,
-      { bodyParser: false, logger: config.logLevel === 'silent' ? false : ['error', 'warn'] },
+      { bodyParser: false, logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'] },
     );
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz'] });
+    app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder));
-    await runMigrations(app.get(DataSource), embedded !== null);
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage);
     await app.init();
   } catch (error) {
     await app?.close().catch(() => undefined);
-    redis?.disconnect();
+    await startup?.release();
+    redis.close();
     await embedded?.stop();
     throw error;
   }
 
-  const createdAdminKey = await bootstrapAdmin(app.get(UsersService), config);
+  let createdAdminKey: string | undefined;
+  try {
+    // Still under the start-up lock: instances starting together on an empty database make one admin.
+    createdAdminKey = await bootstrapAdmin(app.get(UsersService), config);
+  } finally {
+    await startup.release();
+  }
   const nest = app;
   return {
     app: nest,
@@ -111,10 +142,15 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
       await fastify.close();
       await nest.get(ClickRecorder).stop();
       await nest.close();
-      redis?.disconnect();
+      redis.close();
       await embedded?.stop();
     },
   };
+}
+
+/** Trusts the nearest `hops` proxies: the client is the address the farthest of them saw. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** ADMIN_API_KEY always names an admin; without it, an empty database gets one admin, once. */

@@ -20,7 +20,7 @@ describe('branded domains', () => {
       expect(response.body).toEqual({ error: 0, id: expect.any(Number) });
       const list = await api.request('GET', '/l/api/domains', { key: user.apikey });
       expect(list.body.data.domains).toEqual([
-        { id: response.body.id, domain: 'https://go.brand-one.com', redirectroot: 'https://brand-one.com', redirect404: 'https://brand-one.com/404' },
+        { id: response.body.id, domain: 'https://go.brand-one.com', redirectroot: 'https://brand-one.com/', redirect404: 'https://brand-one.com/404' },
       ]);
     });
 
@@ -75,11 +75,11 @@ describe('branded domains', () => {
       expect(cleared.status).toBe(200);
       expect(cleared.body).toEqual({ error: 0, message: expect.any(String) });
       let record = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
-      expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://404.example.com' });
+      expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://404.example.com/' });
 
       await api.request('PUT', `/l/api/domain/${domain.id}/update`, { key: user.apikey, body: { redirect404: 'https://new404.example.com' } });
       record = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
-      expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://new404.example.com' });
+      expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://new404.example.com/' });
     });
 
     it('refuses an invalid redirect and keeps the stored one', async () => {
@@ -91,7 +91,7 @@ describe('branded domains', () => {
       });
       expect(response.status).toBe(400);
       const record = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
-      expect(record).toMatchObject({ redirectroot: 'https://root.example.com', redirect404: '' });
+      expect(record).toMatchObject({ redirectroot: 'https://root.example.com/', redirect404: '' });
     });
 
     it('answers 404 for an unknown domain', async () => {
@@ -130,7 +130,7 @@ describe('branded domains', () => {
       expect(remove.status).toBe(404);
 
       const ownerList = await api.request('GET', '/l/api/domains', { key: owner.apikey });
-      expect(ownerList.body.data.domains).toEqual([expect.objectContaining({ id: domain.id, redirectroot: 'https://owner.example.com' })]);
+      expect(ownerList.body.data.domains).toEqual([expect.objectContaining({ id: domain.id, redirectroot: 'https://owner.example.com/' })]);
     });
   });
 

@@ -203,14 +203,15 @@ describe('links', () => {
         longurl: 'https://example.com/after',
         title: 'Kept',
         password: true,
-        devicetarget: [{ device: 'Android', link: 'https://play.example.com' }],
+        // Stored and read back in normal form (a bare host gains its "/").
+        devicetarget: [{ device: 'Android', link: 'https://play.example.com/' }],
       });
     });
 
     it('clears the password, the expiry, the domain and the campaign with "", "", "" and 0', async () => {
       const domain = await createDomain(api, user);
       const campaign = await createCampaign(api, user);
-      const id = await createLink(api, user, { password: 'pw', expiry: '2099-01-01 00:00:00', domain: domain.domain, campaign });
+      const id = await createLink(api, user, { password: 'pass-word', expiry: '2099-01-01 00:00:00', domain: domain.domain, campaign });
       await api.request('PUT', `/l/api/url/${id}/update`, { key: user.apikey, body: { password: '', expiry: '', domain: '', campaign: 0 } });
       expect(await details(id)).toMatchObject({ password: false, expiry: null, domain: null, campaign: null, shorturl: expect.stringMatching(`^${PUBLIC_URL}/`) });
     });

@@ -29,7 +29,7 @@ describe('CTA overlays and splash pages', () => {
           date: expect.any(String),
           message: 'Sale today',
           label: 'Shop',
-          link: 'https://shop.example.com',
+          link: 'https://shop.example.com/',
           position: 'top',
           color: '#ffffff',
           bg: '#1f2937',

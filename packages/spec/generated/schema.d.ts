@@ -972,7 +972,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description For load balancers and orchestrators, at `{PUBLIC_URL}/healthz` (outside `/l/api`); no key needed. 200 while the database answers, 503 when it is unreachable.
+         * @description For load balancers and orchestrators, at `{PUBLIC_URL}/healthz` (outside `/l/api`); no key needed. 200 while the database answers, 503 when it is unreachable. `status` is `degraded` while Redis (when `REDIS_URL` is set) is away or clicks cannot be written: the service still answers every request then (rate limits count in the instance, nothing is cached, clicks are kept in memory and on disk), and `clicks` says what is held and what was lost.
          */
         get: operations["healthz"];
         put?: never;
@@ -1180,7 +1180,7 @@ export interface components {
         Date: string;
         /**
          * Format: uri
-         * @description An absolute `http` or `https` URL with a host, at most 2,000 characters.
+         * @description An absolute `http` or `https` URL with a host, without spaces. It is stored, served and read back in its normal form (WHATWG URL serialisation): host in punycode, path, query and fragment percent-encoded, a `/` after a bare host; so `https://bücher.example/café` is stored as `https://xn--bcher-kva.example/caf%C3%A9`. At most 2,000 characters in that form.
          * @example https://shop.example.com/sale?season=spring
          */
         HttpUrl: string;
@@ -1547,15 +1547,41 @@ export interface components {
          * @example {
          *       "error": 0,
          *       "status": "ok",
-         *       "database": "up"
+         *       "database": "up",
+         *       "redis": "unused",
+         *       "clicks": {
+         *         "buffered": 0,
+         *         "spooledBatches": 0,
+         *         "dropped": 0,
+         *         "failingSince": null
+         *       }
          *     }
          */
         Health: {
             error: components["schemas"]["ErrorZero"];
-            /** @constant */
-            status: "ok";
+            /**
+             * @description `degraded` while Redis is away or clicks cannot be written; the service still answers.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
             /** @constant */
             database: "up";
+            /**
+             * @description `unused` without `REDIS_URL`.
+             * @enum {string}
+             */
+            redis: "up" | "down" | "unused";
+            /** @description The click recorder (clicks are written in batches, off the redirect path). */
+            clicks: {
+                /** @description Clicks held in memory, not written yet (at most `CLICK_BUFFER_LIMIT`). */
+                buffered: number;
+                /** @description Batches of clicks kept on disk (`CLICK_SPOOL_DIR`) while the database was away, not written yet. */
+                spooledBatches: number;
+                /** @description Clicks lost since the start, because memory and disk bounds were both reached. */
+                dropped: number;
+                /** @description Since when writing clicks fails (ISO 8601), or null. */
+                failingSince: string | null;
+            };
         };
         /**
          * @description A branded domain.
@@ -2174,7 +2200,7 @@ export interface components {
             link: components["schemas"]["HttpUrl"];
         };
         /**
-         * @description An app link (a URI of any scheme, such as `shopapp://sale` or an https store URL), or `""` for none.
+         * @description An app link (an absolute URI such as `shopapp://sale`, `intent://...` or an https store URL), or `""` for none. Schemes that run code or read local data are refused: `javascript:`, `vbscript:`, `data:`, `file:`, `blob:`, `filesystem:` and `about:`. Stored and read back in normal form (see `HttpUrl`), at most 2,000 characters.
          * @example shopapp://sale
          * @example
          */
@@ -2232,8 +2258,8 @@ export interface components {
             custom?: components["schemas"]["LinkAlias"];
             /** @description A branded domain of the account, as its URL (`https://go.example.com`) or its bare host (`go.example.com`); the short URL is then `<domain URL>/<alias>`. Another account's or an unknown domain is a 400. `""` means the service's own address (`PUBLIC_URL`). */
             domain?: string;
-            /** @description A password visitors must give, 1 to 100 characters; stored hashed and never returned. `""` removes it. */
-            password?: string;
+            /** @description A password visitors must give, 6 to 100 characters; stored hashed and never returned. `""` removes it. Visitors may try it 10 times a minute per link and address (30 a minute per address over all links); past that the page answers 429. */
+            password?: string | "";
             /** @description When the link stops redirecting (a future date-time; after it, the 410 page), or `""` for never. */
             expiry?: components["schemas"]["DateTimeOrEmpty"];
             type?: components["schemas"]["LinkType"];
@@ -5614,7 +5640,14 @@ export interface operations {
                      * @example {
                      *       "error": 0,
                      *       "status": "ok",
-                     *       "database": "up"
+                     *       "database": "up",
+                     *       "redis": "unused",
+                     *       "clicks": {
+                     *         "buffered": 12,
+                     *         "spooledBatches": 0,
+                     *         "dropped": 0,
+                     *         "failingSince": null
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -5799,6 +5832,17 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many password attempts: 10 a minute on one link from one address, 30 a minute from one address over all links. A page saying when to try again. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

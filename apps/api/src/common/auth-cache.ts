@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from './account';
-import { REDIS } from './redis';
+import { REDIS, type RedisLink } from './redis';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
@@ -13,26 +12,17 @@ const CHANNEL = 'linkyard:auth-invalidate';
  * Redis) on every other instance.
  */
 @Injectable()
-export class AuthCache implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(AuthCache.name);
+export class AuthCache {
   private readonly entries = new Map<string, { account: Account; until: number }>();
-  private subscriber: Redis | null = null;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
-
-  async onModuleInit(): Promise<void> {
-    if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => this.dropLocal(Number(message)));
-    this.subscriber.on('error', (error: Error) => this.logger.warn(`Redis subscriber: ${error.message}`));
-    await this.subscriber.subscribe(CHANNEL);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.subscriber?.disconnect();
+  constructor(@Inject(REDIS) private readonly redis: RedisLink) {
+    redis.subscribe(CHANNEL, (message) => this.dropLocal(Number(message)));
+    redis.onReconnect(() => this.entries.clear());
   }
 
   get(keyHash: string): Account | undefined {
+    // While Redis is away another instance's rotation could not reach this one: no caching.
+    if (this.redis.configured && !this.redis.up) return undefined;
     const entry = this.entries.get(keyHash);
     if (!entry) return undefined;
     if (entry.until <= Date.now()) {
@@ -50,7 +40,7 @@ export class AuthCache implements OnModuleInit, OnModuleDestroy {
   /** Forget every cached key of this account, on all instances. */
   async invalidate(userId: number): Promise<void> {
     this.dropLocal(userId);
-    if (this.redis) await this.redis.publish(CHANNEL, String(userId));
+    this.redis.publish(CHANNEL, String(userId));
   }
 
   private dropLocal(userId: number): void {

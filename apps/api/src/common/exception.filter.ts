@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { API_PREFIX } from './api-prefix';
 import { toErrorResponse } from './error-response';
+import { sendOrClose } from './reply';
 import { RouteTable } from './route-table';
 import { sendPageNotFound } from '../public/public-routes';
 import { PublicService } from '../public/public.service';
@@ -34,7 +35,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const unmatched = exception instanceof NotFoundException && !request.routeOptions?.url;
     if (unmatched && !request.url.startsWith(`/${API_PREFIX}/`) && request.method === 'GET') {
       // Outside the API the visitor is a person with a browser: a page, or the domain's own 404.
-      sendPageNotFound(reply, await this.publicSide.domain(request.hostname.toLowerCase()).catch(() => null));
+      const domain = await this.publicSide.domain(request.hostname.toLowerCase()).catch(() => null);
+      sendOrClose(reply, () => sendPageNotFound(reply, domain));
       return;
     }
     sendError(request, reply, unmatched ? unmatchedRoute(this.routes, request) : exception);
@@ -46,5 +48,5 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   if (response.unexpected) {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
   }
-  void reply.status(response.status).headers(response.headers).send(response.body);
+  sendOrClose(reply, () => reply.status(response.status).headers(response.headers).send(response.body));
 }

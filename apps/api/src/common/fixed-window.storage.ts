@@ -1,5 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import type { Redis } from 'ioredis';
+import type { RedisLink } from './redis';
 
 /** The one storage instance, shared by the per-account limit and the failed-auth limit. */
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
@@ -37,6 +37,10 @@ export class MemoryFixedWindowStorage extends FixedWindowStorage {
   private nextSweep = 0;
 
   protected async incrementWindow(key: string, windowEnd: number): Promise<number> {
+    return this.count(key, windowEnd);
+  }
+
+  count(key: string, windowEnd: number): number {
     const now = Date.now();
     if (now >= this.nextSweep) {
       for (const [entryKey, entry] of this.windows) if (entry.windowEnd <= now) this.windows.delete(entryKey);
@@ -52,17 +56,32 @@ export class MemoryFixedWindowStorage extends FixedWindowStorage {
   }
 }
 
-/** Counters shared by every instance through Redis; each window's key expires with it. */
+/**
+ * Counters shared by every instance through Redis; each window's key expires with it. While Redis
+ * is away (see RedisLink) the counting goes on in this process, so every API call is still
+ * limited and answered; when Redis is back, the shared counters take over again.
+ */
 export class RedisFixedWindowStorage extends FixedWindowStorage {
-  constructor(private readonly redis: Redis) {
+  private readonly local = new MemoryFixedWindowStorage();
+
+  constructor(private readonly redis: RedisLink) {
     super();
   }
 
   protected async incrementWindow(key: string, windowEnd: number): Promise<number> {
-    const redisKey = `linkyard:rl:${key}:${windowEnd}`;
-    const results = await this.redis.multi().incr(redisKey).pexpireat(redisKey, windowEnd + 1000).exec();
-    const [incrError, hits] = results?.[0] ?? [new Error('no reply from Redis'), 0];
-    if (incrError) throw incrError;
-    return Number(hits);
+    if (this.redis.up) {
+      try {
+        return await this.redis.run(async (client) => {
+          const redisKey = `linkyard:rl:${key}:${windowEnd}`;
+          const results = await client.multi().incr(redisKey).pexpireat(redisKey, windowEnd + 1000).exec();
+          const [incrError, hits] = results?.[0] ?? [new Error('no reply from Redis'), 0];
+          if (incrError) throw incrError;
+          return Number(hits);
+        });
+      } catch {
+        // Counted here instead, below.
+      }
+    }
+    return this.local.count(key, windowEnd);
   }
 }

@@ -1,5 +1,7 @@
+import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { parseDateTime } from './dates';
+import { normaliseUrl, type UrlKind } from './urls';
 
 /** A `YYYY-MM-DD HH:MM:SS` (UTC) date-time that is a real date, and in the future when asked. */
 export function IsDateTime(options: { future?: boolean } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
@@ -20,33 +22,52 @@ export function IsDateTime(options: { future?: boolean } = {}, validationOptions
   );
 }
 
-/** An absolute http or https URL with a host, at most `maxLength` characters; `""` when allowed. */
-export function IsHttpUrl(options: { allowEmpty?: boolean; maxLength?: number } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+/**
+ * A URL of the given kind (see `normaliseUrl`), stored in its normal form: the value is normalised
+ * as the body is read, then checked. At most `maxLength` characters once normalised (non-ASCII
+ * text takes three characters a byte once percent-encoded); no spaces; `""` when allowed.
+ */
+function urlRule(kind: UrlKind, options: { allowEmpty?: boolean; maxLength?: number }, validationOptions?: ValidationOptions): PropertyDecorator {
   const maxLength = options.maxLength ?? 2000;
-  return ValidateBy(
+  const what = kind === 'http' ? 'an http or https URL' : 'an absolute URI such as myapp://open or https://apps.apple.com/... (not javascript:, data:, vbscript:, file: or blob:)';
+  const normalise = Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value !== '' && !/\s/.test(value) ? (normaliseUrl(value, kind) ?? value) : value,
+  );
+  const check = ValidateBy(
     {
-      name: 'isHttpUrl',
+      name: kind === 'http' ? 'isHttpUrl' : 'isAppUrl',
       validator: {
         validate: (value: unknown) => {
           if (typeof value !== 'string') return false;
           if (value === '') return options.allowEmpty === true;
-          return value.length <= maxLength && isHttpUrl(value);
+          return value.length <= maxLength && !/\s/.test(value) && normaliseUrl(value, kind) === value;
         },
-        defaultMessage: () =>
-          `must be an http or https URL of at most ${maxLength} characters${options.allowEmpty ? ', or "" to clear it' : ''}`,
+        defaultMessage: () => `must be ${what} of at most ${maxLength} characters once encoded${options.allowEmpty ? ', or "" to clear it' : ''}`,
       },
     },
     validationOptions,
   );
+  return (target, property) => {
+    normalise(target, property);
+    check(target, property);
+  };
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(value);
-  } catch {
-    return false;
-  }
+/** An http or https URL with a host, stored in normal form. */
+export function IsHttpUrl(options: { allowEmpty?: boolean; maxLength?: number } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+  return urlRule('http', options, validationOptions);
+}
+
+/** An app link (any scheme safe to navigate to), stored in normal form. */
+export function IsAppUrl(options: { allowEmpty?: boolean; maxLength?: number } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+  return urlRule('app', options, validationOptions);
+}
+
+/** The normal form of an http(s) URL of at most `maxLength` characters, or null. */
+export function httpUrl(value: string, maxLength = 2000): string | null {
+  if (/\s/.test(value)) return null;
+  const normal = normaliseUrl(value, 'http');
+  return normal !== null && normal.length <= maxLength ? normal : null;
 }
 
 /** `#RRGGBB`. */

@@ -14,12 +14,27 @@ export interface Config {
   dataDir: string;
   adminApiKey: string | undefined;
   redisUrl: string | undefined;
-  trustProxy: boolean;
   logLevel: LogLevel;
   /** Addresses or host names a branded domain must resolve to before it is added; empty: no check. */
   domainDnsTargets: string[];
   /** Test setting: QR logos may be fetched from private and loopback addresses. */
   logoFetchAllowPrivate: boolean;
+  /**
+   * Which proxies are trusted for `X-Forwarded-For`: false (none: the connection's address), a
+   * number of hops counted from the service, or a list of proxy addresses and CIDR ranges.
+   */
+  trustProxy: number | string[] | false;
+  /** Origins allowed to call the API from a browser: '*' (any), a list, or none (CORS off). */
+  corsOrigins: '*' | string[];
+  /** How long a query may take, and a connection may take to open, before the answer is a 503. */
+  databaseTimeoutMs: number;
+  /** How long a request (headers and body) may take to arrive before the connection is closed. */
+  requestTimeoutMs: number;
+  /** Clicks held in memory while the database is away, at most. */
+  clickBufferLimit: number;
+  /** Where clicks go past the memory bound (and on a stop without database); null: nowhere. */
+  clickSpoolDir: string | null;
+  clickSpoolLimitBytes: number;
 }
 
 /** A bad variable: the message names it and says what is expected. */
@@ -42,6 +57,15 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (['true', '1', 'yes', 'on'].includes(value)) return true;
   if (['false', '0', 'no', 'off'].includes(value)) return false;
   throw new ConfigError(name, `must be true or false, got "${value}"`);
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
 }
 
 function parseUrl(name: string, value: string, protocols: string[]): URL {
@@ -83,7 +107,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('ADMIN_API_KEY', 'must be at least 24 characters long, so it cannot be guessed');
   }
 
-  const trustProxy = flag(env, 'TRUST_PROXY');
+  const trustProxyText = (text(env, 'TRUST_PROXY') ?? 'false').toLowerCase();
+  let trustProxy: Config['trustProxy'];
+  if (['false', '0', 'no', 'off'].includes(trustProxyText)) trustProxy = false;
+  // "true" was the only way to turn it on: it now trusts one proxy, the nearest.
+  else if (['true', 'yes', 'on'].includes(trustProxyText)) trustProxy = 1;
+  else if (/^\d+$/.test(trustProxyText) && Number(trustProxyText) <= 10) trustProxy = Number(trustProxyText);
+  else {
+    const ranges = trustProxyText.split(',').map((part) => part.trim()).filter(Boolean);
+    for (const range of ranges) {
+      const [address = '', prefix] = range.split('/');
+      const family = isIP(address);
+      const maxPrefix = family === 6 ? 128 : 32;
+      if (family === 0 || (prefix !== undefined && (!/^\d+$/.test(prefix) || Number(prefix) > maxPrefix))) {
+        throw new ConfigError(
+          'TRUST_PROXY',
+          `must be false, true (one proxy), a number of proxy hops (1 to 10), or proxy addresses and CIDR ranges separated by commas; got "${range}"`,
+        );
+      }
+    }
+    trustProxy = ranges;
+  }
 
   const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -100,17 +144,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const corsText = text(env, 'CORS_ORIGINS') ?? '*';
+  let corsOrigins: Config['corsOrigins'];
+  if (corsText === '*') corsOrigins = '*';
+  else if (['off', 'none', 'false'].includes(corsText.toLowerCase())) corsOrigins = [];
+  else {
+    corsOrigins = corsText.split(',').map((origin) => origin.trim()).filter(Boolean);
+    for (const origin of corsOrigins) {
+      const url = parseUrl('CORS_ORIGINS', origin, ['http:', 'https:']);
+      if (url.origin !== origin.replace(/\/$/, '')) {
+        throw new ConfigError('CORS_ORIGINS', `must list origins (scheme, host and port, no path), got "${origin}"`);
+      }
+    }
+    corsOrigins = corsOrigins.map((origin) => origin.replace(/\/$/, ''));
+  }
+
+  const dataDir = text(env, 'DATA_DIR') ?? './.data';
+  const spoolText = text(env, 'CLICK_SPOOL_DIR');
+  const clickSpoolDir =
+    spoolText !== undefined
+      ? ['off', 'none', 'false'].includes(spoolText.toLowerCase())
+        ? null
+        : spoolText
+      : dataDir.startsWith('memory://')
+        ? null
+        : `${dataDir.replace(/\/+$/, '')}/click-spool`;
+
   return {
     port,
     host,
     publicUrl: publicUrl.origin,
     databaseUrl,
-    dataDir: text(env, 'DATA_DIR') ?? './.data',
+    dataDir,
     adminApiKey,
     redisUrl,
     trustProxy,
     logLevel,
     domainDnsTargets,
     logoFetchAllowPrivate: flag(env, 'LOGO_FETCH_ALLOW_PRIVATE'),
+    corsOrigins,
+    databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    clickBufferLimit: integer(env, 'CLICK_BUFFER_LIMIT', 100_000, 2000, 10_000_000),
+    clickSpoolDir,
+    clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
   };
 }

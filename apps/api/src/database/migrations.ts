@@ -1,6 +1,8 @@
 import { AccountsAndDomains1763800000000 } from './migrations/1763800000000-accounts-and-domains';
 import { Resources1763800100000 } from './migrations/1763800100000-resources';
 import { Clicks1763800200000 } from './migrations/1763800200000-clicks';
+import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls';
+import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
 
 /** Every migration, oldest first. Run at start on both databases. */
-export const migrations = [AccountsAndDomains1763800000000, Resources1763800100000, Clicks1763800200000];
+export const migrations = [AccountsAndDomains1763800000000, Resources1763800100000, Clicks1763800200000, NormalUrls1764000000000, ClickBatches1764000100000];

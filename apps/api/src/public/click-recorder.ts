@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CLICKS_ONLY } from './redirect-cache';
+import type { ClickSpool } from './click-spool';
 import type { Visit } from './visitor';
 
 export interface Click extends Omit<Visit, 'targetDevice' | 'languages'> {
@@ -11,25 +12,75 @@ export interface Click extends Omit<Visit, 'targetDevice' | 'languages'> {
 }
 
 const FLUSH_INTERVAL_MS = 1000;
-const MAX_BATCH = 2000;
+/** Clicks written in one transaction. */
+export const MAX_BATCH = 2000;
+/** Waits between attempts while the database refuses writes: doubling from 1 s to 30 s. */
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+const DROP_LOG_INTERVAL_MS = 10_000;
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
 
+/** Where the recorder stands, for /healthz and the logs. */
+export interface ClickRecorderState {
+  /** Clicks held in memory, not yet written. */
+  buffered: number;
+  /** Batches of clicks on disk (see ClickSpool), not yet written. */
+  spooledBatches: number;
+  /** Clicks lost since the start: the memory and disk bounds were both reached. */
+  dropped: number;
+  /** Since when writes fail (ISO time), or null while they succeed. */
+  failingSince: string | null;
+  lastError: string | null;
+}
+
+export interface ClickRecorderOptions {
+  /** Clicks held in memory at most; past it, whole batches go to the spool (or are dropped). */
+  bufferLimit: number;
+  /** Disk overflow; null: none (past the memory bound clicks are dropped). */
+  spool: ClickSpool | null;
+}
+
+export const CLICK_RECORDER_OPTIONS = Symbol('CLICK_RECORDER_OPTIONS');
+
 /**
- * Clicks are recorded off the response path: the redirect only appends to a buffer, which is
- * written in batches (one transaction: click rows, unique visitors, counters and totals) every
- * second or when it is full, and flushed once more on a clean stop.
+ * Clicks are recorded off the response path: the redirect only appends to a batch in memory.
+ * Full batches queue up; one writer writes them in order, one transaction each (click rows, unique
+ * visitors, counters and totals), every second or as soon as a batch is full. When the database
+ * refuses, the writer waits (1 s, doubling to 30 s) and retries the oldest batch alone: new clicks
+ * never trigger a retry of everything held. Memory is bounded: past `bufferLimit` clicks, the
+ * oldest full batches go to the disk spool, and only past the spool's bound are clicks dropped,
+ * counted and logged. A clean stop writes what it can and spools the rest; batches from the spool
+ * are written once each (their ids are recorded in the same transaction).
  */
 @Injectable()
-export class ClickRecorder {
+export class ClickRecorder implements OnModuleInit {
   private readonly logger = new Logger(ClickRecorder.name);
-  private buffer: Click[] = [];
+  /** The batch being filled. */
+  private pending: Click[] = [];
+  /** Full batches waiting for the writer, oldest first. */
+  private readonly queue: Click[][] = [];
+  private queued = 0;
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private running: Promise<void> | null = null;
+  private failures = 0;
+  private failingSince: Date | null = null;
+  private lastError: string | null = null;
+  private dropped = 0;
+  private droppedLogged = 0;
+  private lastDropLog = 0;
   /** The visitor salt once read (see visitorSalt). */
   salt: string | null = null;
   private stopped = false;
 
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(CLICK_RECORDER_OPTIONS) private readonly options: ClickRecorderOptions,
+  ) {}
+
+  /** Batches a stopped process left on disk are written from the first drain on. */
+  onModuleInit(): void {
+    if (this.options.spool && this.options.spool.size.files > 0) this.schedule(FLUSH_INTERVAL_MS);
+  }
 
   /** The secret that makes visitor keys unguessable; one for the whole service, kept in the database. */
   async visitorSalt(): Promise<string> {
@@ -42,48 +93,193 @@ export class ClickRecorder {
     return this.salt;
   }
 
-  record(click: Click): void {
-    this.buffer.push(click);
-    if (this.buffer.length >= MAX_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+  state(): ClickRecorderState {
+    return {
+      buffered: this.pending.length + this.queued,
+      spooledBatches: this.options.spool?.size.files ?? 0,
+      dropped: this.dropped,
+      failingSince: this.failingSince?.toISOString() ?? null,
+      lastError: this.lastError,
+    };
   }
 
-  /** Writes what is buffered; batches are written one after another. */
-  flush(): Promise<void> {
+  record(click: Click): void {
+    if (this.stopped) {
+      this.drop(1);
+      return;
+    }
+    this.pending.push(click);
+    if (this.pending.length >= MAX_BATCH) {
+      this.queue.push(this.pending);
+      this.queued += this.pending.length;
+      this.pending = [];
+      this.bound();
+      // A full batch is written at once, unless writes are failing (then the retry timer runs).
+      if (this.failures === 0) this.schedule(0);
+    } else {
+      this.schedule(FLUSH_INTERVAL_MS);
+    }
+  }
+
+  /** Writes everything held now (tests, and the stop), without waiting for the timer. */
+  async flush(): Promise<void> {
+    this.clearTimer();
+    if (this.running) await this.running;
+    await this.drain();
+  }
+
+  /** The last flush, on a clean stop; what cannot be written goes to the spool, or is counted lost. */
+  async stop(): Promise<void> {
+    this.clearTimer();
+    if (this.running) await this.running;
+    await this.drain();
+    this.stopped = true;
+    const left = this.takeAll();
+    if (left.length === 0) return;
+    let saved = 0;
+    for (let index = 0; index < left.length; index += MAX_BATCH) {
+      const batch = left.slice(index, index + MAX_BATCH);
+      if (this.options.spool && (await this.options.spool.put(batch))) saved += batch.length;
+      else this.drop(batch.length);
+    }
+    this.logger.warn(`Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${left.length - saved} lost.`);
+  }
+
+  private takeAll(): Click[] {
+    const all = [...this.queue.flat(), ...this.pending];
+    this.queue.length = 0;
+    this.queued = 0;
+    this.pending = [];
+    return all;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped || this.running) return;
+    if (this.timer && delay > 0) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.drain();
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.buffer;
-    this.buffer = [];
-    if (batch.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(() =>
-      this.write(batch).catch((error: unknown) => {
-        // Keep the clicks for the next flush rather than lose them.
-        this.logger.error(`Could not record ${batch.length} clicks: ${(error as Error).message}`);
-        if (!this.stopped) {
-          this.buffer.unshift(...batch);
-          this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS * 5);
+  }
+
+  /** Keeps memory within bufferLimit: the oldest full batches go to disk, or are dropped. */
+  private bound(): void {
+    while (this.queued + this.pending.length > this.options.bufferLimit && this.queue.length > 0) {
+      const batch = this.queue.shift()!;
+      this.queued -= batch.length;
+      const spool = this.options.spool;
+      if (!spool) {
+        this.drop(batch.length);
+        continue;
+      }
+      void spool.put(batch).then((kept) => {
+        if (!kept) this.drop(batch.length);
+      });
+    }
+  }
+
+  private drop(count: number): void {
+    this.dropped += count;
+    const now = Date.now();
+    if (now - this.lastDropLog >= DROP_LOG_INTERVAL_MS) {
+      this.logger.error(
+        `Clicks dropped: ${this.dropped - this.droppedLogged} since the last report (${this.dropped} in all): the database is unavailable and the memory and disk bounds are reached.`,
+      );
+      this.lastDropLog = now;
+      this.droppedLogged = this.dropped;
+    }
+  }
+
+  /**
+   * Writes the queued batches, then the spooled ones, oldest first, until all are written or one
+   * fails. Called by the timer, or at once by flush and stop (ignoring the back-off).
+   */
+  private drain(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        if (this.pending.length > 0) {
+          this.queue.push(this.pending);
+          this.queued += this.pending.length;
+          this.pending = [];
         }
-      }),
-    );
-    return this.flushing;
+        while (this.queue.length > 0) {
+          const batch = this.queue[0]!;
+          if (!(await this.attempt(() => this.write(batch, null), batch.length))) return;
+          this.queue.shift();
+          this.queued -= batch.length;
+        }
+        const spool = this.options.spool;
+        while (spool && spool.size.files > 0) {
+          const spooled = await spool.take();
+          if (!spooled) break;
+          if (!(await this.attempt(() => this.write(spooled.clicks, spooled.id), spooled.clicks.length))) {
+            await spooled.release();
+            return;
+          }
+          await spooled.done();
+        }
+      } finally {
+        this.running = null;
+        this.reschedule();
+      }
+    })();
+    return this.running;
   }
 
-  /** The last flush, on a clean stop. */
-  async stop(): Promise<void> {
-    await this.flush();
-    this.stopped = true;
+  private async attempt(write: () => Promise<void>, size: number): Promise<boolean> {
+    try {
+      await write();
+      if (this.failures > 0) this.logger.log(`Clicks are written again (after ${this.failures} failed attempts).`);
+      this.failures = 0;
+      this.failingSince = null;
+      this.lastError = null;
+      return true;
+    } catch (error) {
+      this.failures += 1;
+      this.failingSince ??= new Date();
+      this.lastError = (error as Error).message;
+      if (this.failures === 1 || this.failures % 10 === 0) {
+        this.logger.error(`Could not record ${size} clicks (attempt ${this.failures}; kept for a retry): ${this.lastError}`);
+      }
+      return false;
+    }
   }
 
-  private async write(batch: Click[]): Promise<void> {
+  private reschedule(): void {
+    const waiting = this.pending.length + this.queued > 0 || (this.options.spool?.size.files ?? 0) > 0;
+    if (!waiting) return;
+    if (this.failures > 0) this.schedule(Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (this.failures - 1)));
+    else this.schedule(this.queue.length > 0 ? 0 : FLUSH_INTERVAL_MS);
+  }
+
+  /** One transaction; a spooled batch's id is recorded in it, so it is never written twice. */
+  private async write(batch: Click[], spoolId: string | null): Promise<void> {
     const runner = this.dataSource.createQueryRunner();
     runner.data = { [CLICKS_ONLY]: true };
-    await runner.startTransaction();
     try {
-      await this.writeIn(runner.manager, batch);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
+      await runner.startTransaction();
+      try {
+        if (spoolId !== null) {
+          const claimed = (await runner.query(`INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`, [spoolId])) as unknown[];
+          if (claimed.length === 0) {
+            await runner.rollbackTransaction();
+            return;
+          }
+        }
+        await this.writeIn(runner.manager, batch);
+        await runner.commitTransaction();
+      } catch (error) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
     } finally {
       await runner.release();
     }

@@ -18,6 +18,26 @@ const STYLE = `
   img { max-width: 100%; }
   ul { padding-left: 1.2rem; }`;
 
+/**
+ * The Content-Security-Policy of every public page. Inline scripts run only with the page's nonce
+ * (pixel loaders may load their vendors' scripts in turn: 'strict-dynamic'); nothing else runs,
+ * no plugin loads, the page cannot be framed by another site, and its base URL cannot move.
+ * Frames and images are the destinations and pictures users chose, so any http(s) address.
+ */
+export function pageSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'unsafe-inline'",
+    'img-src http: https: data:',
+    'connect-src https:',
+    'frame-src http: https:',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">

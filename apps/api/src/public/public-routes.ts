@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import { toErrorResponse } from '../common/error-response';
+import type { FixedWindowStorage } from '../common/fixed-window.storage';
 import { verifyPassword } from '../common/password';
 import type { ClickRecorder } from './click-recorder';
-import { escapeHtml, messagePage, page } from './html';
+import { randomBytes } from 'node:crypto';
+import { sendOrClose } from '../common/reply';
+import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
+import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from './qr-image';
 import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
@@ -11,28 +15,65 @@ import { analyseVisit } from './visitor';
 
 const HTML = 'text/html; charset=utf-8';
 
+/** Password attempts allowed per minute: on one link from one address, and from one address in all. */
+export const PASSWORD_ATTEMPTS_PER_LINK = 10;
+export const PASSWORD_ATTEMPTS_PER_ADDRESS = 30;
+const PASSWORD_WINDOW_MS = 60_000;
+
 function hostOf(request: FastifyRequest): string {
   return request.hostname.toLowerCase();
 }
 
-/** 404 of the public side: the branded domain's `redirect404` when it has one, else a page. */
-export function sendPageNotFound(reply: FastifyReply, domain: PublicDomain | null): FastifyReply {
-  if (domain?.redirect404) return reply.redirect(domain.redirect404, 302);
-  return reply.code(404).type(HTML).send(messagePage('Not found', 'There is no link at this address.'));
+/** An HTML page under the public pages' security policy, with a nonce for its own scripts. */
+export function sendHtml(reply: FastifyReply, status: number, render: (nonce: string) => string): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .code(status)
+    .type(HTML)
+    .header('Content-Security-Policy', pageSecurityPolicy(nonce))
+    .header('X-Frame-Options', 'DENY')
+    .send(render(nonce));
 }
 
-/** Something failed behind a public page: a page too (503 while the database is away), logged. */
-function sendPageError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+/**
+ * A 302 to a URL a user stored, only in its servable form (see common/urls): a URL that cannot be
+ * sent is never written to a header; the visitor gets a page saying the link cannot be followed.
+ */
+export function sendRedirect(reply: FastifyReply, stored: string, kind: UrlKind = 'app'): FastifyReply {
+  const location = servableUrl(stored, kind);
+  if (location === null) {
+    reply.log.warn({ reqId: reply.request.id }, 'a stored destination is not a URL that can be sent; answered 404');
+    return sendHtml(reply, 404, () => messagePage('Not found', 'This link points to an address that cannot be opened.'));
+  }
+  return reply.redirect(location, 302);
+}
+
+/** 404 of the public side: the branded domain's `redirect404` when it has one, else a page. */
+export function sendPageNotFound(reply: FastifyReply, domain: PublicDomain | null): FastifyReply {
+  if (domain?.redirect404) return sendRedirect(reply, domain.redirect404, 'http');
+  return sendHtml(reply, 404, () => messagePage('Not found', 'There is no link at this address.'));
+}
+
+/**
+ * Something failed behind a public page: a page too (503 while the database is away), logged,
+ * from a clean reply. When even that cannot be sent, the connection is closed; nothing a request
+ * does may end the process.
+ */
+export function sendPageError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status } = toErrorResponse(error);
   request.log.error({ err: error, reqId: request.id }, 'public request failed');
-  return status === 503
-    ? reply.code(503).type(HTML).send(messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.'))
-    : reply.code(500).type(HTML).send(messagePage('Something went wrong', `The problem was logged as ${request.id}.`));
+  sendOrClose(reply, () =>
+    status === 503
+      ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.')).header('Retry-After', '5')
+      : sendHtml(reply, 500, () => messagePage('Something went wrong', `The problem was logged as ${request.id}.`)),
+  );
+  return reply;
 }
 
 type Handler<R extends FastifyRequest> = (request: R, reply: FastifyReply) => Promise<FastifyReply>;
 
-function safe<R extends FastifyRequest>(handler: Handler<R>): Handler<R> {
+/** Runs a public route; whatever it throws becomes an error page (see sendPageError). */
+export function safe<R extends FastifyRequest>(handler: Handler<R>): Handler<R> {
   return async (request, reply) => {
     try {
       return await handler(request, reply);
@@ -47,8 +88,21 @@ function safe<R extends FastifyRequest>(handler: Handler<R>): Handler<R> {
  * going through Nest's guards, pipes and interceptors: short links (and their password form),
  * QR images and scans, campaign rotators and lists, and the root of every domain.
  */
-export function registerPublicRoutes(fastify: FastifyInstance, service: PublicService, recorder: ClickRecorder): void {
+export function registerPublicRoutes(fastify: FastifyInstance, service: PublicService, recorder: ClickRecorder, storage: FixedWindowStorage): void {
   const publicUrl = service.config.publicUrl;
+
+  /**
+   * Seconds to wait before this address may try a link's password again; 0: it may now. Every
+   * attempt counts (a right one too), per link and address and per address over all links, in
+   * the same fixed windows as the API's rate limit (shared by instances through Redis).
+   */
+  const passwordAttemptWait = async (request: FastifyRequest, linkId: number): Promise<number> => {
+    const [perLink, perAddress] = await Promise.all([
+      storage.increment(`link-password:${linkId}:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_LINK),
+      storage.increment(`link-password:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS),
+    ]);
+    return perLink.isBlocked || perAddress.isBlocked ? Math.max(perLink.isBlocked ? perLink.timeToExpire : 0, perAddress.isBlocked ? perAddress.timeToExpire : 0) : 0;
+  };
 
   const record = async (request: FastifyRequest, target: { linkId: number | null; qrId: number | null }) => {
     const visit = analyseVisit(
@@ -76,12 +130,16 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     return visit;
   };
 
-  const deliver = (reply: FastifyReply, link: PublicLink, destination: string): FastifyReply => {
+  const deliver = (reply: FastifyReply, link: PublicLink, target: string): FastifyReply => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer-when-downgrade');
-    if (link.type === 'frame') return reply.type(HTML).send(framePage(link, destination));
-    if (link.type === 'splash' && link.splash) return reply.type(HTML).send(splashPage(link, destination));
-    if (link.type === 'overlay' && link.overlay) return reply.type(HTML).send(overlayPage(link, destination));
-    if (link.pixels.length > 0) return reply.type(HTML).send(pixelPage(link, destination));
+    const destination = servableUrl(target);
+    if (destination === null) return sendRedirect(reply, target);
+    // Frames show web pages only; an app link (a deep link) is followed directly.
+    const web = isWebUrl(destination);
+    if (link.type === 'frame' && web) return sendHtml(reply, 200, (nonce) => framePage(link, destination, nonce));
+    if (link.type === 'splash' && link.splash) return sendHtml(reply, 200, (nonce) => splashPage(link, destination, nonce));
+    if (link.type === 'overlay' && link.overlay && web) return sendHtml(reply, 200, (nonce) => overlayPage(link, destination, nonce));
+    if (link.pixels.length > 0) return sendHtml(reply, 200, (nonce) => pixelPage(link, destination, nonce));
     return reply.redirect(destination, 302);
   };
 
@@ -90,12 +148,19 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     const link = await service.link(domain, request.params.alias);
     if (!link) return sendPageNotFound(reply, domain);
     if (link.expiresAt !== null && link.expiresAt <= Date.now()) {
-      return reply.code(410).type(HTML).send(messagePage('Link expired', 'This link has expired.'));
+      return sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
     }
     if (link.passwordHash) {
       reply.header('Cache-Control', 'no-store');
-      if (password === undefined) return reply.type(HTML).send(passwordPage(false));
-      if (!(await verifyPassword(password, link.passwordHash))) return reply.code(401).type(HTML).send(passwordPage(true));
+      if (password === undefined) return sendHtml(reply, 200, () => passwordPage(false));
+      const wait = await passwordAttemptWait(request, link.id);
+      if (wait > 0) {
+        return sendHtml(reply, 429, () => messagePage('Too many attempts', `Too many password attempts. Try again in ${wait} seconds.`)).header(
+          'Retry-After',
+          String(wait),
+        );
+      }
+      if (!(await verifyPassword(password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
     const visit = await record(request, { linkId: link.id, qrId: null });
     return deliver(reply, link, destinationFor(link, visit));
@@ -103,10 +168,10 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
 
   fastify.get('/', safe(async (request, reply) => {
     const domain = await service.domain(hostOf(request));
-    if (domain?.redirectRoot) return reply.redirect(domain.redirectRoot, 302);
-    return reply
-      .type(HTML)
-      .send(page('Linkyard', `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`));
+    if (domain?.redirectRoot) return sendRedirect(reply, domain.redirectRoot, 'http');
+    return sendHtml(reply, 200, () =>
+      page('Linkyard', `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`),
+    );
   }));
 
   fastify.get<{ Params: { alias: string } }>('/:alias', safe((request, reply) => follow(request, reply)));
@@ -128,7 +193,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
   fastify.get<{ Params: { slug: string } }>('/r/:slug', safe(async (request, reply) => {
     const target = await service.rotate(request.params.slug);
     if (!target) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    return reply.header('Cache-Control', 'no-store').redirect(target, 302);
+    return sendRedirect(reply.header('Cache-Control', 'no-store'), target, 'http');
   }));
 
   fastify.get<{ Params: { id: string } }>('/c/:id', safe(async (request, reply) => {
@@ -136,19 +201,16 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
     if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
     const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
-    return reply
-      .type(HTML)
-      .send(page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`));
+    return sendHtml(reply, 200, () =>
+      page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`),
+    );
   }));
 
   fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>('/qr/:alias', safe(async (request, reply) => {
     const format = request.query.format ?? 'png';
     const size = request.query.size === undefined ? QR_SIZE.default : Number(request.query.size);
     if ((format !== 'png' && format !== 'svg') || !Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
-      return reply
-        .code(400)
-        .type(HTML)
-        .send(messagePage('Bad request', `format is png or svg; size is a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`));
+      return sendHtml(reply, 400, () => messagePage('Bad request', `format is png or svg; size is a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`));
     }
     const qr = await service.qr(request.params.alias);
     if (!qr) return sendPageNotFound(reply, await service.domain(hostOf(request)));
@@ -164,6 +226,6 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     const qr = await service.qr(request.params.alias);
     if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
     await record(request, { linkId: null, qrId: qr.id });
-    return reply.header('Cache-Control', 'no-store').redirect(String(qr.data), 302);
+    return sendRedirect(reply.header('Cache-Control', 'no-store'), String(qr.data), 'http');
   }));
 }

@@ -74,6 +74,12 @@ export function destinationFor(link: PublicLink, visit: Pick<Visit, 'country' | 
   return withParameters(destination ?? link.url, link.parameters);
 }
 
+/** What a lookup key can be at all; anything else is "not found" without a lookup. */
+const HOST = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/;
+const LINK_ALIAS = /^[A-Za-z0-9_-]{1,50}$/;
+const QR_ALIAS = /^[A-Za-z0-9]{1,20}$/;
+const SLUG = /^[a-z0-9-]{1,50}$/;
+
 @Injectable()
 export class PublicService {
   private readonly rotations = new Map<number, number>();
@@ -86,6 +92,9 @@ export class PublicService {
 
   /** The branded domain answering to this host; null for the service's own address (any other host). */
   domain(host: string): Promise<PublicDomain | null> {
+    // A Host that cannot be a domain name (too long, odd characters) is no branded domain: it is
+    // answered without a lookup and never takes room in the cache.
+    if (!HOST.test(host)) return Promise.resolve(null);
     return this.cache.get(`host:${host}`, async () => {
       const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ host });
       return domain ? { id: domain.id, origin: domain.domain, redirectRoot: domain.redirectRoot, redirect404: domain.redirect404 } : null;
@@ -93,6 +102,7 @@ export class PublicService {
   }
 
   link(domain: PublicDomain | null, alias: string): Promise<PublicLink | null> {
+    if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`link:${domain?.id ?? 0}:${alias}`, async () => {
       const link = await this.dataSource.getRepository(LinkEntity).findOne({
         where: { alias, domainId: domain ? domain.id : IsNull() },
@@ -135,6 +145,7 @@ export class PublicService {
 
   /** A QR code by the alias of its public URL, with what rendering and scanning need. */
   qr(alias: string): Promise<QrEntity | null> {
+    if (!QR_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`qr:${alias}`, () =>
       this.dataSource.getRepository(QrEntity).findOne({ where: { alias }, select: { id: true, alias: true, type: true, data: true, background: true, foreground: true, logoUrl: true, logo: true, logoType: true } }),
     );
@@ -142,6 +153,7 @@ export class PublicService {
 
   /** The short URL of the campaign's next link, taking the links in turn; null if none. */
   async rotate(slug: string): Promise<string | null> {
+    if (!SLUG.test(slug)) return null;
     const urls = await this.cache.get(`rotator:${slug}`, async () => {
       const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ slug });
       return campaign ? this.campaignLinks(campaign.id).then((links) => ({ id: campaign.id, urls: links.map((link) => link.url) })) : null;

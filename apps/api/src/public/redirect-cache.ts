@@ -1,60 +1,83 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
-import { REDIS } from '../common/redis';
+import { REDIS, type RedisLink } from '../common/redis';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
-const MAX_ENTRIES = 50_000;
+/** What the cache may hold at most, keys and values estimated together. */
+const MAX_BYTES = 64 * 1024 * 1024;
 const TTL_MS = 5 * 60_000;
 
 /** Marks a query runner whose commits do not change what redirects serve (click batches). */
 export const CLICKS_ONLY = 'linkyardClicksOnly';
 
+/** A rough size in bytes of a cached value (strings, buffers, numbers, arrays and objects). */
+export function approximateSize(value: unknown): number {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') size += 2 * item.length + 16;
+    else if (Buffer.isBuffer(item)) size += item.byteLength + 32;
+    else if (Array.isArray(item)) {
+      size += 16;
+      stack.push(...item);
+    } else if (item !== null && typeof item === 'object') {
+      size += 32;
+      for (const [key, entry] of Object.entries(item)) {
+        size += 2 * key.length;
+        stack.push(entry);
+      }
+    } else size += 8;
+  }
+  return size;
+}
+
 /**
  * What the public routes looked up (hosts, links, QR codes, campaigns), kept in process, unknown
- * keys included, so a redirect rarely reaches the database. Any write through the API drops it
- * all, here and (with Redis) on every instance: writes are rare next to clicks, and a whole drop
- * cannot miss a dependency (a pixel's tag, a splash page's text, a domain's redirects).
+ * keys included, so a redirect rarely reaches the database. Bounded by size (least recently used
+ * entries go first), so no stream of new hosts or aliases can grow it. Any write through the API
+ * drops it all, here and (with Redis) on every instance: writes are rare next to clicks, and a
+ * whole drop cannot miss a dependency (a pixel's tag, a splash page's text, a domain's redirects).
+ * While Redis is away nothing is cached (another instance's write could not reach this one), and
+ * when it is back the cache starts empty.
  */
 @Injectable()
-export class RedirectCache implements EntitySubscriberInterface, OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(RedirectCache.name);
-  private readonly entries = new Map<string, { value: unknown; until: number }>();
-  private subscriber: Redis | null = null;
+export class RedirectCache implements EntitySubscriberInterface {
+  private readonly entries = new LRUCache<string, { value: unknown }>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (entry, key) => 2 * key.length + approximateSize(entry.value),
+    ttl: TTL_MS,
+    ttlAutopurge: false,
+  });
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(REDIS) private readonly redis: RedisLink,
   ) {
     dataSource.subscribers.push(this);
-  }
-
-  async onModuleInit(): Promise<void> {
-    if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', () => this.entries.clear());
-    this.subscriber.on('error', (error: Error) => this.logger.warn(`Redis subscriber: ${error.message}`));
-    await this.subscriber.subscribe(CHANNEL);
-  }
-
-  onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+    redis.subscribe(CHANNEL, () => this.entries.clear());
+    redis.onReconnect(() => this.entries.clear());
   }
 
   /** The cached value, or the loader's (null included), cached for a while. */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.redis.configured && !this.redis.up) return load();
     const entry = this.entries.get(key);
-    const now = Date.now();
-    if (entry && entry.until > now) return entry.value as T;
+    if (entry) return entry.value as T;
     const value = await load();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { value, until: now + TTL_MS });
+    this.entries.set(key, { value });
     return value;
+  }
+
+  /** Entries and their estimated bytes. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   clear(): void {
     this.entries.clear();
-    if (this.redis) void this.redis.publish(CHANNEL, '*').catch(() => undefined);
+    this.redis.publish(CHANNEL, '*');
   }
 
   // Entity events (save, update, delete through TypeORM) and every commit but click batches.

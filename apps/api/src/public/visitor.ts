@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import geoip from 'geoip-country';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
 
 /** What a click tells about its visitor; no raw address is kept. */
@@ -47,7 +48,9 @@ export function referrerHost(referer: string | undefined): string | null {
 
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
+  // Real headers name a few languages; the rest of an oversized one is not read.
   return header
+    .slice(0, 1024)
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
@@ -75,10 +78,12 @@ type Agent = Pick<Visit, 'browser' | 'os' | 'device' | 'bot' | 'targetDevice'> &
 
 /**
  * Reading a user agent costs far more than the rest of a redirect, and the same few thousand
- * agents make most traffic: each is read once and remembered (a bounded map, emptied when full).
+ * agents make most traffic: each is read once and remembered, the least recently seen forgotten
+ * first. Only the first 512 characters are read and remembered (real agents are shorter), so a
+ * flood of huge invented agents costs neither time nor memory.
  */
-const agents = new Map<string, Agent>();
-const MAX_AGENTS = 10_000;
+const agents = new LRUCache<string, Agent>({ max: 10_000 });
+export const MAX_USER_AGENT = 512;
 
 function readAgent(userAgent: string): Agent {
   let agent = agents.get(userAgent);
@@ -92,20 +97,20 @@ function readAgent(userAgent: string): Agent {
     targetDevice: targetDevice(result),
     app: SOCIAL_APPS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null,
   };
-  if (agents.size >= MAX_AGENTS) agents.clear();
   agents.set(userAgent, agent);
   return agent;
 }
 
 export function analyseVisit(input: { ip: string; userAgent: string; referer?: string; acceptLanguage?: string }, salt: string): Visit {
-  const { app, ...agent } = readAgent(input.userAgent);
+  const userAgent = input.userAgent.length > MAX_USER_AGENT ? input.userAgent.slice(0, MAX_USER_AGENT) : input.userAgent;
+  const { app, ...agent } = readAgent(userAgent);
   const referrer = referrerHost(input.referer);
   return {
     ...agent,
     country: geoip.lookup(input.ip)?.country ?? null,
     referrer,
     social: (referrer ? SOCIAL_HOSTS.find(([pattern]) => pattern.test(referrer))?.[1] : undefined) ?? app,
-    visitor: createHmac('sha256', salt).update(`${input.ip}\n${input.userAgent}`).digest('hex').slice(0, 32),
+    visitor: createHmac('sha256', salt).update(`${input.ip}\n${userAgent}`).digest('hex').slice(0, 32),
     languages: acceptedLanguages(input.acceptLanguage),
   };
 }

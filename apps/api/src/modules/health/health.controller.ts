@@ -3,14 +3,24 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { Public } from '../../common/public.decorator';
+import { REDIS, type RedisLink } from '../../common/redis';
+import { ClickRecorder } from '../../public/click-recorder';
 
 const CHECK_TIMEOUT_MS = 2000;
 
-/** `GET /healthz` (outside /l/api): for load balancers and orchestrators. */
+/**
+ * `GET /healthz` (outside /l/api): for load balancers and orchestrators. 503 while the database
+ * does not answer; otherwise 200, `degraded` when Redis is away or clicks cannot be written, with
+ * what the click recorder holds and has lost.
+ */
 @Controller()
 @Public()
 export class HealthController {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(REDIS) private readonly redis: RedisLink,
+    @Inject(ClickRecorder) private readonly clicks: ClickRecorder,
+  ) {}
 
   @Get('healthz')
   async healthz(): Promise<Ok<'healthz'>> {
@@ -26,6 +36,14 @@ export class HealthController {
     } finally {
       clearTimeout(timer);
     }
-    return { error: 0, status: 'ok', database: 'up' };
+    const { buffered, spooledBatches, dropped, failingSince } = this.clicks.state();
+    const redis = this.redis.state;
+    return {
+      error: 0,
+      status: redis === 'down' || failingSince !== null ? 'degraded' : 'ok',
+      database: 'up',
+      redis,
+      clicks: { buffered, spooledBatches, dropped, failingSince },
+    };
   }
 }

@@ -14,13 +14,16 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
-import { IsDateTime, IsHttpUrl } from '../../common/validators';
+import { IsAppUrl, IsDateTime, IsHttpUrl } from '../../common/validators';
 
 export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
+/** Link passwords are guessed at most 10 times a minute per address; six characters at least. */
+export const LINK_PASSWORD_MIN = 6;
 const MAX_TARGETS = 50;
 
 class GeoTargetDto {
@@ -56,13 +59,11 @@ class DeepLinkDto {
   auto?: boolean;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @IsAppUrl({ allowEmpty: true })
   apple?: string;
 
   @IsOptional()
-  @IsString()
-  @MaxLength(2000)
+  @IsAppUrl({ allowEmpty: true })
   google?: string;
 }
 
@@ -93,6 +94,8 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   /** `""` on update removes the password. */
   @IsOptional()
   @IsString()
+  @ValidateIf((_object, value) => value !== '')
+  @MinLength(LINK_PASSWORD_MIN, { message: `must be ${LINK_PASSWORD_MIN} to 100 characters, or "" to remove it` })
   @MaxLength(100)
   password?: string;
 

@@ -27,14 +27,6 @@ const GENERATED_ALIAS_LENGTH = 6;
 
 export type LinkOrder = 'date' | 'clicks';
 
-function isAbsoluteUri(value: string): boolean {
-  try {
-    return value.length <= 2000 && !/\s/.test(value) && new URL(value).protocol.length > 1;
-  } catch {
-    return false;
-  }
-}
-
 /** Short links: every field CONTRACT.md lists, checked and stored for the redirects to use. */
 @Injectable()
 export class LinksService {
@@ -193,12 +185,6 @@ export class LinksService {
 }
 
 function deepLink(input: { auto?: boolean; apple?: string; google?: string }): DeepLink | null {
-  for (const field of ['apple', 'google'] as const) {
-    const value = input[field];
-    if (value && !isAbsoluteUri(value)) {
-      throw badRequest(`Invalid field "deeplink.${field}": must be an absolute URI such as myapp://open or https://apps.apple.com/...`);
-    }
-  }
   const link = { auto: input.auto ?? false, apple: input.apple ?? '', google: input.google ?? '' };
   return link.auto || link.apple || link.google ? link : null;
 }

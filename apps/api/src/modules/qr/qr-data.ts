@@ -1,6 +1,6 @@
 import { isEmail } from 'class-validator';
 import { badRequest } from '../../common/api-error';
-import { PHONE, isHttpUrl } from '../../common/validators';
+import { PHONE, httpUrl } from '../../common/validators';
 import type { QrType } from './qr.entity';
 
 export const QR_TYPES: readonly QrType[] = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'];
@@ -41,9 +41,12 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
     case 'text':
       if (typeof data !== 'string' || data.length === 0 || data.length > 2000) problem('a text code takes a string of 1 to 2000 characters.');
       return data as string;
-    case 'link':
-      if (typeof data !== 'string' || data.length > 2000 || !isHttpUrl(data)) problem('a link code takes an http or https URL.');
-      return data as string;
+    case 'link': {
+      // Stored in normal form: a scan redirects to it (see common/urls).
+      const url = typeof data === 'string' ? httpUrl(data) : null;
+      if (url === null) problem('a link code takes an http or https URL of at most 2000 characters once encoded.');
+      return url!;
+    }
     case 'phone':
       if (typeof data !== 'string' || !PHONE.test(data)) problem('a phone code takes 3 to 20 digits with an optional leading +.');
       return data as string;
