@@ -54,7 +54,12 @@ const SECURITY_HEADERS = {
 } as const;
 
 /** Builds the whole service on the configured database, migrated and ready to listen. */
-export async function createApp(config: Config): Promise<LinkyardApp> {
+export interface CreateAppOptions {
+  /** Where log lines go (JSON lines); default: standard output. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<LinkyardApp> {
   const embedded = config.databaseUrl ? null : await EmbeddedPostgres.start(config.dataDir);
   const database: DatabaseTarget = config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection;
   const redis = config.redisUrl ? RedisLink.connect(config.redisUrl) : RedisLink.none();
@@ -63,13 +68,18 @@ export async function createApp(config: Config): Promise<LinkyardApp> {
   let startup: StartupLock | undefined;
 
   const adapter = new FastifyAdapter({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request is written by the onResponse hook below, with the account.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     // A request (headers and body) that takes longer to arrive is cut off: slow bodies hold no socket for ever.
     requestTimeout: config.requestTimeoutMs,
+    // Node checks for late requests on an interval (30 s by default): often enough to hold the limit.
+    http: {
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(config.requestTimeoutMs / 4))),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -777,7 +777,7 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB, answered within 5 seconds, never from a private or loopback address; server file paths are refused (400). The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), never from a private or loopback address; server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
         delete?: never;
@@ -1096,7 +1096,7 @@ export interface paths {
         };
         /**
          * QR code image
-         * @description `{PUBLIC_URL}/qr/{alias}` (outside `/l/api`), a QR code's `link`: the image, PNG by default or SVG with `format=svg`, `size` pixels wide (PNG). A `link` code encodes its tracking address `{PUBLIC_URL}/u/{alias}`, other types their content. 404 when there is no such code; 400 for a `format` or `size` out of range.
+         * @description `{PUBLIC_URL}/qr/{alias}` (outside `/l/api`), a QR code's `link`: the image, PNG by default or SVG with `format=svg`, `size` pixels wide (PNG). A `link` code encodes its tracking address `{PUBLIC_URL}/u/{alias}`, other types their content. 404 when there is no such code; 400 for a `format` or `size` out of range. PNG images are drawn off the request thread, a few at a time; when too many wait, the answer is 503 with `Retry-After: 1`. Images are cached (`Cache-Control: public, max-age=300`).
          */
         get: operations["qrImage"];
         put?: never;
@@ -2738,7 +2738,7 @@ export interface components {
             background?: components["schemas"]["RgbColor"];
             /** @description The colour of the modules; default `rgb(0,0,0)` (black). */
             foreground?: components["schemas"]["RgbColor"];
-            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB, within 5 seconds, never from a private or loopback address. Server file paths are refused (400). `""` removes the logo. */
+            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, never from a private or loopback address; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
             /** @description A name for the code; default "QR code". */
             name?: string;
@@ -3127,10 +3127,11 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description The error page, while the database is unreachable. */
+        /** @description The error page, while the database is unreachable (or, for QR images, while too many wait to be drawn). */
         PageUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {

@@ -1,7 +1,11 @@
 import type { FastifyReply } from 'fastify';
 
-/** Headers the pipeline sets for every answer, which an error answer keeps. */
-const KEPT = /^(x-request-id|x-ratelimit-|access-control-|vary$)/;
+/**
+ * Headers the pipeline sets for every answer (request id, rate limits, CORS, and the security
+ * headers of useSecurityHeaders), which an error answer keeps.
+ */
+const KEPT =
+  /^(x-request-id|x-ratelimit-|access-control-|vary$|content-security-policy$|x-content-type-options$|x-frame-options$|referrer-policy$|cross-origin-|origin-agent-cluster$|x-dns-prefetch-control$|x-download-options$|x-permitted-cross-domain-policies$|x-xss-protection$)/;
 
 /**
  * Removes the headers a handler set before it failed (a `Location` that could not be written, a

@@ -5,26 +5,28 @@ import { badRequest, type ApiError } from './api-error';
 /** The largest body accepted anywhere (CONTRACT.md: over 1 MiB is a 413). */
 export const BODY_LIMIT = 1024 * 1024;
 
+/** No request of the API nests deeper than a few levels; a body nested deeper is refused. */
+export const MAX_BODY_DEPTH = 32;
+
 /**
- * Applies the request rules of CONTRACT.md to a parsed body: a field sent as `null` counts as
- * absent and strings are trimmed, at every depth of objects (array entries are trimmed but kept
- * in place).
+ * Applies the request rules to a parsed body: a field sent as `null` counts as absent and strings
+ * are trimmed, at every depth of objects (array entries are trimmed but kept in place). A body
+ * nested more than MAX_BODY_DEPTH levels is a 400, never a stack overflow.
  */
-export function normalizeBody(value: unknown): unknown {
+export function normalizeBody(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     // Postgres text cannot hold NUL; refuse it here rather than fail in the database.
     if (value.includes('\u0000')) throw badRequest('The request body contains a NUL character (\\u0000), which no field accepts.');
     return value.trim();
   }
-  if (Array.isArray(value)) return value.map((entry) => normalizeBody(entry));
-  if (value !== null && typeof value === 'object') {
-    const result: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(value)) {
-      if (entry !== null) result[key] = normalizeBody(entry);
-    }
-    return result;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_BODY_DEPTH) throw badRequest(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+  if (Array.isArray(value)) return value.map((entry) => normalizeBody(entry, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry !== null) result[key] = normalizeBody(entry, depth + 1);
   }
-  return value;
+  return result;
 }
 
 /**

@@ -29,7 +29,10 @@ export class EmbeddedPostgres {
     // pg looks for `<host>/.s.PGSQL.<port>`; a private temporary folder keeps the path short and
     // the socket unreachable by other users.
     const socketDir = await mkdtemp(join(tmpdir(), 'linkyard-db-'));
-    const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 });
+    // The service's pool holds one connection (PGlite runs one session). The migration connection
+    // is closed before the pool opens, but the server lets it go a moment later: a second socket
+    // is allowed so the pool is not refused meanwhile.
+    const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 2 });
     await server.start();
     return new EmbeddedPostgres(db, server, socketDir);
   }

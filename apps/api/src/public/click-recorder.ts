@@ -203,35 +203,40 @@ export class ClickRecorder implements OnModuleInit {
    */
   private drain(): Promise<void> {
     if (this.running) return this.running;
-    this.running = (async () => {
-      try {
-        if (this.pending.length > 0) {
-          this.queue.push(this.pending);
-          this.queued += this.pending.length;
-          this.pending = [];
-        }
-        while (this.queue.length > 0) {
-          const batch = this.queue[0]!;
-          if (!(await this.attempt(() => this.write(batch, null), batch.length))) return;
-          this.queue.shift();
-          this.queued -= batch.length;
-        }
-        const spool = this.options.spool;
-        while (spool && spool.size.files > 0) {
-          const spooled = await spool.take();
-          if (!spooled) break;
-          if (!(await this.attempt(() => this.write(spooled.clicks, spooled.id), spooled.clicks.length))) {
-            await spooled.release();
-            return;
-          }
-          await spooled.done();
-        }
-      } finally {
+    // Cleared in a callback, which always runs after the assignment below, even when there was
+    // nothing to write and the drain finished at once.
+    const run = this.drainOnce()
+      .catch((error: unknown) => this.logger.error(`The click writer failed: ${(error as Error).message}`))
+      .finally(() => {
         this.running = null;
         this.reschedule();
+      });
+    this.running = run;
+    return run;
+  }
+
+  private async drainOnce(): Promise<void> {
+    if (this.pending.length > 0) {
+      this.queue.push(this.pending);
+      this.queued += this.pending.length;
+      this.pending = [];
+    }
+    while (this.queue.length > 0) {
+      const batch = this.queue[0]!;
+      if (!(await this.attempt(() => this.write(batch, null), batch.length))) return;
+      this.queue.shift();
+      this.queued -= batch.length;
+    }
+    const spool = this.options.spool;
+    while (spool && spool.size.files > 0) {
+      const spooled = await spool.take();
+      if (!spooled) break;
+      if (!(await this.attempt(() => this.write(spooled.clicks, spooled.id), spooled.clicks.length))) {
+        await spooled.release();
+        return;
       }
-    })();
-    return this.running;
+      await spooled.done();
+    }
   }
 
   private async attempt(write: () => Promise<void>, size: number): Promise<boolean> {

@@ -101,7 +101,7 @@ export class ClickSpool {
 
   /** The oldest batch on disk, claimed for this process; null when there is none. */
   async take(): Promise<SpooledBatch | null> {
-    const names = (await readdir(this.dir)).filter((name) => READY.test(name)).sort();
+    const names = (await readdir(this.dir).catch(() => [] as string[])).filter((name) => READY.test(name)).sort();
     for (const name of names) {
       const file = join(this.dir, name);
       const claimed = `${file}.claimed-${process.pid}`;

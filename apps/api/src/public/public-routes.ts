@@ -5,6 +5,7 @@ import type { FixedWindowStorage } from '../common/fixed-window.storage';
 import { verifyPassword } from '../common/password';
 import type { ClickRecorder } from './click-recorder';
 import { randomBytes } from 'node:crypto';
+import { Busy } from '../common/concurrency-limit';
 import { sendOrClose } from '../common/reply';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
@@ -25,11 +26,12 @@ function hostOf(request: FastifyRequest): string {
 }
 
 /** An HTML page under the public pages' security policy, with a nonce for its own scripts. */
-export function sendHtml(reply: FastifyReply, status: number, render: (nonce: string) => string): FastifyReply {
+export function sendHtml(reply: FastifyReply, status: number, render: (nonce: string) => string, headers: Record<string, string> = {}): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .code(status)
     .type(HTML)
+    .headers(headers)
     .header('Content-Security-Policy', pageSecurityPolicy(nonce))
     .header('X-Frame-Options', 'DENY')
     .send(render(nonce));
@@ -64,7 +66,7 @@ export function sendPageError(request: FastifyRequest, reply: FastifyReply, erro
   request.log.error({ err: error, reqId: request.id }, 'public request failed');
   sendOrClose(reply, () =>
     status === 503
-      ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.')).header('Retry-After', '5')
+      ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.'), { 'Retry-After': '5' })
       : sendHtml(reply, 500, () => messagePage('Something went wrong', `The problem was logged as ${request.id}.`)),
   );
   return reply;
@@ -155,10 +157,9 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
       if (password === undefined) return sendHtml(reply, 200, () => passwordPage(false));
       const wait = await passwordAttemptWait(request, link.id);
       if (wait > 0) {
-        return sendHtml(reply, 429, () => messagePage('Too many attempts', `Too many password attempts. Try again in ${wait} seconds.`)).header(
-          'Retry-After',
-          String(wait),
-        );
+        return sendHtml(reply, 429, () => messagePage('Too many attempts', `Too many password attempts. Try again in ${wait} seconds.`), {
+          'Retry-After': String(wait),
+        });
       }
       if (!(await verifyPassword(password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
@@ -214,7 +215,14 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     }
     const qr = await service.qr(request.params.alias);
     if (!qr) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    const image = await renderQr(qr, publicUrl, format, size);
+    const image = await renderQr(qr, publicUrl, format, size).catch((error: unknown) => {
+      if (error instanceof Busy) return null;
+      throw error;
+    });
+    if (image === null) {
+      return sendHtml(reply, 503, () => messagePage('Busy', 'Too many images are being drawn right now. Try again in a moment.'), { 'Retry-After': '1' });
+    }
+    if (format === 'svg') reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; frame-ancestors 'none'");
     return reply
       .type(format === 'svg' ? 'image/svg+xml' : 'image/png')
       .header('Cache-Control', 'public, max-age=300')

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
 import type { QrEntity } from '../modules/qr/qr.entity';
 
 export const QR_SIZE = { min: 100, max: 1000, default: 300 };
-const CACHE_ENTRIES = 500;
 
 /** `{PUBLIC_URL}/u/{alias}`: what a dynamic (`link`) code encodes, so scans are counted. */
 export function scanUrl(publicUrl: string, alias: string): string {
@@ -59,16 +60,111 @@ export function qrContent(qr: Pick<QrEntity, 'type' | 'data' | 'alias'>, publicU
   }
 }
 
-function hexColour(rgb: string): string {
-  const channels = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(rgb)?.slice(1).map(Number) ?? [0, 0, 0];
-  return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}ff`;
+/** `rgb(R,G,B)` as its three channels; black when unreadable (stored colours are checked). */
+function channels(rgb: string): [number, number, number] {
+  const values = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(rgb)?.slice(1).map(Number) ?? [0, 0, 0];
+  return values.map((value) => Math.min(255, value)) as [number, number, number];
 }
 
-const cache = new Map<string, Buffer | string>();
+const hex = (rgb: [number, number, number]): string => `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+
+const MARGIN = 2;
+/** Logos are drawn at most this big into a code; they are stored at this size (see logo-fetcher). */
+export const LOGO_PIXELS = 2048 * 2048;
+
+interface Matrix {
+  /** Modules per side. */
+  size: number;
+  /** 1 for a dark module, row by row. */
+  data: Uint8Array;
+}
+
+/**
+ * Making the module matrix is the only part of a render that runs on the event loop (well under a
+ * millisecond for a URL, a few for 2,000 characters of text), and it does not depend on size,
+ * colours or format: one per content, kept.
+ */
+const matrices = new LRUCache<string, Matrix>({ max: 5000 });
+
+function matrixOf(content: string, level: 'M' | 'H'): Matrix {
+  const key = `${level}\n${content}`;
+  let matrix = matrices.get(key);
+  if (!matrix) {
+    const modules = QRCode.create(content, { errorCorrectionLevel: level }).modules;
+    matrix = { size: modules.size, data: Uint8Array.from(modules.data) };
+    matrices.set(key, matrix);
+  }
+  return matrix;
+}
+
+/** Finished images, bounded by bytes; most codes are fetched at one or two sizes. */
+const images = new LRUCache<string, Buffer | string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (image) => (typeof image === 'string' ? image.length * 2 : image.byteLength) + 64,
+});
+
+/** PNG work (scaling, the logo, encoding) runs in libuv's threads, four at a time; a queue of 64 at most. */
+const renders = new ConcurrencyLimit(4, 64);
+
+/** The hash of a logo's bytes, once per loaded logo. */
+const logoHashes = new WeakMap<Buffer, string>();
+function logoHash(logo: Buffer): string {
+  let hash = logoHashes.get(logo);
+  if (!hash) {
+    hash = createHash('sha1').update(logo).digest('hex');
+    logoHashes.set(logo, hash);
+  }
+  return hash;
+}
+
+function svgOf(matrix: Matrix, size: number, dark: string, light: string, logo: { data: Buffer; type: string } | null): string {
+  const side = matrix.size + 2 * MARGIN;
+  let path = '';
+  for (let row = 0; row < matrix.size; row += 1) {
+    for (let column = 0; column < matrix.size; column += 1) {
+      if (!matrix.data[row * matrix.size + column]) continue;
+      let run = 1;
+      while (column + run < matrix.size && matrix.data[row * matrix.size + column + run]) run += 1;
+      path += `M${column + MARGIN} ${row + MARGIN}h${run}v1h-${run}z`;
+      column += run - 1;
+    }
+  }
+  const image = logo
+    ? `<image href="data:${logo.type};base64,${logo.data.toString('base64')}" x="${side * 0.4}" y="${side * 0.4}" width="${side * 0.2}" height="${side * 0.2}" preserveAspectRatio="xMidYMid meet"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${size}" height="${size}" shape-rendering="crispEdges"><path fill="${light}" d="M0 0h${side}v${side}H0z"/><path fill="${dark}" d="${path}"/>${image}</svg>\n`;
+}
+
+async function pngOf(matrix: Matrix, size: number, dark: [number, number, number], light: [number, number, number], logo: Buffer | null): Promise<Buffer> {
+  const side = matrix.size + 2 * MARGIN;
+  const raw = Buffer.alloc(side * side * 3);
+  for (let index = 0; index < side * side; index += 1) raw.set(light, index * 3);
+  for (let row = 0; row < matrix.size; row += 1) {
+    for (let column = 0; column < matrix.size; column += 1) {
+      if (matrix.data[row * matrix.size + column]) raw.set(dark, ((row + MARGIN) * side + column + MARGIN) * 3);
+    }
+  }
+  const code = sharp(raw, { raw: { width: side, height: side, channels: 3 } }).resize(size, size, { kernel: 'nearest' });
+  if (logo) {
+    const logoSize = Math.round(size * 0.2);
+    try {
+      const fitted = await sharp(logo, { limitInputPixels: LOGO_PIXELS, failOn: 'error' })
+        .resize(logoSize, logoSize, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer();
+      code.composite([{ input: fitted, gravity: 'center' }]);
+    } catch {
+      // A logo stored before logos were checked, that cannot be drawn: the code without it.
+    }
+  }
+  return code.png().toBuffer();
+}
 
 /**
  * The code as PNG (`size` pixels wide) or SVG, in its colours, with its logo in the middle (the
- * code then uses the highest error correction, so the covered modules do not matter).
+ * code then uses the highest error correction, so the covered modules do not matter). The event
+ * loop only builds the matrix (cached) and the SVG text; PNG pixels are drawn by sharp in libuv's
+ * threads. Throws Busy when too many PNG renders are waiting.
  */
 export async function renderQr(
   qr: Pick<QrEntity, 'type' | 'data' | 'alias' | 'background' | 'foreground' | 'logo' | 'logoType'>,
@@ -77,33 +173,18 @@ export async function renderQr(
   size: number,
 ): Promise<Buffer | string> {
   const content = qrContent(qr, publicUrl);
-  const key = createHash('sha256')
-    .update([content, qr.background, qr.foreground, format, size, qr.logo ? createHash('sha1').update(qr.logo).digest('hex') : ''].join('\n'))
-    .digest('hex');
-  const cached = cache.get(key);
+  const logo = qr.logo && qr.logoType ? qr.logo : null;
+  const key = [format, size, qr.background, qr.foreground, logo ? logoHash(logo) : '', content].join('\n');
+  const cached = images.get(key);
   if (cached) return cached;
 
-  const options = {
-    errorCorrectionLevel: qr.logo ? 'H' : 'M',
-    margin: 2,
-    color: { dark: hexColour(qr.foreground), light: hexColour(qr.background) },
-  } as const;
-  let image: Buffer | string;
-  if (format === 'svg') {
-    image = await QRCode.toString(content, { ...options, type: 'svg', width: size });
-    if (qr.logo && qr.logoType) {
-      const logo = `<image href="data:${qr.logoType};base64,${qr.logo.toString('base64')}" x="40%" y="40%" width="20%" height="20%" preserveAspectRatio="xMidYMid meet"/>`;
-      image = image.replace(/<\/svg>\s*$/, `${logo}</svg>`);
-    }
-  } else {
-    image = await QRCode.toBuffer(content, { ...options, type: 'png', width: size });
-    if (qr.logo) {
-      const logoSize = Math.round(size * 0.2);
-      const logo = await sharp(qr.logo).resize(logoSize, logoSize, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-      image = await sharp(image).composite([{ input: logo, gravity: 'center' }]).png().toBuffer();
-    }
-  }
-  if (cache.size >= CACHE_ENTRIES) cache.clear();
-  cache.set(key, image);
+  const matrix = matrixOf(content, logo ? 'H' : 'M');
+  const dark = channels(qr.foreground);
+  const light = channels(qr.background);
+  const image =
+    format === 'svg'
+      ? svgOf(matrix, size, hex(dark), hex(light), logo ? { data: logo, type: qr.logoType! } : null)
+      : await renders.run(() => pngOf(matrix, size, dark, light, logo));
+  images.set(key, image);
   return image;
 }

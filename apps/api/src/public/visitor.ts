@@ -83,6 +83,11 @@ type Agent = Pick<Visit, 'browser' | 'os' | 'device' | 'bot' | 'targetDevice'> &
  * flood of huge invented agents costs neither time nor memory.
  */
 const agents = new LRUCache<string, Agent>({ max: 10_000 });
+
+/** How many agents are remembered (for tests and health). */
+export function rememberedAgents(): number {
+  return agents.size;
+}
 export const MAX_USER_AGENT = 512;
 
 function readAgent(userAgent: string): Agent {

@@ -1,4 +1,4 @@
-import { createApp, type LinkyardApp } from '../../src/app';
+import { createApp, type CreateAppOptions, type LinkyardApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { contractProblems } from './contract';
 import { createTestDatabase } from './database';
@@ -43,7 +43,7 @@ export interface TestApi {
  * DATABASE_URL is set) and sends requests to it without a socket. Every response is checked
  * against the OpenAPI document; a mismatch fails the test that made the request.
  */
-export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startApi(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -52,7 +52,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     ...database.env,
     ...env,
   });
-  let linkyard = await createApp(config);
+  let linkyard = await createApp(config, options);
 
   return {
     get linkyard() {
@@ -60,7 +60,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
     },
     async restart() {
       await linkyard.close();
-      linkyard = await createApp(config);
+      linkyard = await createApp(config, options);
     },
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
@@ -100,10 +100,10 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
  * The service for the enclosing describe block: started before its tests (beforeAll) on a
  * database of its own, stopped after them (afterAll). The object stands for the running service.
  */
-export function useApi(env: Record<string, string> = {}): TestApi {
+export function useApi(env: Record<string, string> = {}, options: CreateAppOptions = {}): TestApi {
   let started: TestApi | undefined;
   beforeAll(async () => {
-    started = await startApi(env);
+    started = await startApi(env, options);
   });
   afterAll(async () => {
     await started?.close();

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import sharp from 'sharp';
 import { badRequest } from '../../common/api-error';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -41,12 +42,21 @@ function imageType(data: Buffer): Logo['type'] | null {
   return null;
 }
 
+/** Logos are stored at most this many pixels wide and high (a fifth of the largest code). */
+export const LOGO_STORED_SIDE = 256;
+/** A logo of more pixels than this is refused (decoding it would cost more than a whole code). */
+export const LOGO_MAX_SIDE = 2048;
+
 /**
  * Fetches a QR logo once: an http(s) URL only (no server paths), the address checked when the
  * connection is made (so a name cannot be re-pointed at a private address in between), no
- * redirects, at most 512 KiB within 5 seconds, and the bytes must be a PNG or JPEG.
+ * redirects, at most 512 KiB, and one deadline (5 seconds) over all of it: name lookup,
+ * connection, headers and body, however slowly the other side trickles them. The bytes must be a
+ * PNG or JPEG that decodes whole and is at most 2048 pixels a side; what is stored is that image
+ * made at most 256 pixels a side, as PNG, so drawing it into a code costs little and cannot fail.
  */
-export async function fetchLogo(source: string, options: { allowPrivate: boolean }): Promise<Logo> {
+export async function fetchLogo(source: string, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<Logo> {
+  const timeoutMs = options.timeoutMs ?? LOGO_TIMEOUT_MS;
   let url: URL;
   try {
     url = new URL(source);
@@ -70,20 +80,22 @@ export async function fetchLogo(source: string, options: { allowPrivate: boolean
     });
   };
 
+  // One deadline for everything; aborting it ends the request and the response stream alike.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const late = `the image did not arrive within ${timeoutMs / 1000} seconds.`;
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, { method: 'GET', lookup, timeout: LOGO_TIMEOUT_MS, headers: { accept: 'image/png, image/jpeg' } }, resolve);
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'LINKYARD_TIMEOUT' })));
+    const request = send(url, { method: 'GET', lookup, signal: deadline, headers: { accept: 'image/png, image/jpeg' } }, resolve);
     request.on('error', reject);
     request.end();
   }).catch((error: { code?: string }) => {
     if (error.code === 'LINKYARD_PRIVATE') return refuse('private and loopback addresses are not fetched.');
-    if (error.code === 'LINKYARD_TIMEOUT') return refuse(`the image did not arrive within ${LOGO_TIMEOUT_MS / 1000} seconds.`);
+    if (deadline.aborted) return refuse(late);
     return refuse(`the image could not be fetched (${error.code ?? 'connection failed'}).`);
   });
 
   if (response.statusCode !== 200) {
-    response.resume();
+    response.destroy();
     refuse(`fetching the image answered HTTP ${response.statusCode}.`);
   }
   const declared = Number(response.headers['content-length']);
@@ -94,31 +106,44 @@ export async function fetchLogo(source: string, options: { allowPrivate: boolean
   const data = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => response.destroy(Object.assign(new Error('timeout'), { code: 'LINKYARD_TIMEOUT' })), LOGO_TIMEOUT_MS);
     response.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > LOGO_MAX_BYTES) response.destroy(Object.assign(new Error('too large'), { code: 'LINKYARD_TOO_LARGE' }));
       else chunks.push(chunk);
     });
-    response.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
-    });
-    response.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    response.on('end', () => resolve(Buffer.concat(chunks)));
+    response.on('error', reject);
     response.on('close', () => {
-      clearTimeout(timer);
-      if (!response.complete) reject(Object.assign(new Error('aborted'), { code: 'LINKYARD_TOO_LARGE' }));
+      if (!response.complete) reject(Object.assign(new Error('aborted'), { code: 'LINKYARD_ABORTED' }));
     });
   }).catch((error: { code?: string }) => {
     if (error.code === 'LINKYARD_TOO_LARGE') return refuse(`the image is larger than ${LOGO_MAX_BYTES / 1024} KiB.`);
-    if (error.code === 'LINKYARD_TIMEOUT') return refuse(`the image did not arrive within ${LOGO_TIMEOUT_MS / 1000} seconds.`);
+    if (deadline.aborted) return refuse(late);
     return refuse('the image could not be read.');
   });
 
-  const type = imageType(data);
-  if (!type) refuse('the file is not a png or jpg image.');
-  return { data, type: type! };
+  if (!imageType(data)) refuse('the file is not a png or jpg image.');
+  return { data: await storedForm(data), type: 'image/png' };
+}
+
+/** The logo decoded whole, within its size bound, at most LOGO_STORED_SIDE a side, as PNG. */
+async function storedForm(data: Buffer): Promise<Buffer> {
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(data).metadata());
+  } catch {
+    return refuse('the image cannot be read as a png or jpg.');
+  }
+  if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE) {
+    refuse(`the image is ${width}×${height} pixels; logos are at most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE}.`);
+  }
+  try {
+    return await sharp(data, { failOn: 'error', limitInputPixels: LOGO_MAX_SIDE * LOGO_MAX_SIDE })
+      .resize(LOGO_STORED_SIDE, LOGO_STORED_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return refuse('the image is damaged: it cannot be decoded.');
+  }
 }
