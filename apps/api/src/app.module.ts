@@ -11,6 +11,7 @@ import { RouteTable } from './common/route-table';
 import { StatisticsService } from './common/statistics';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
+import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './public/click-recorder';
 import { AccountModule } from './modules/account/account.module';
@@ -32,6 +33,8 @@ export interface AppModuleOptions {
   config: Config;
   database: DatabaseTarget;
   clickRecorder: ClickRecorderOptions;
+  /** DNS lookups for branded domains; tests give a zone of their own. */
+  hostResolver: HostResolver;
   redis: RedisLink;
   storage: FixedWindowStorage;
   routes: RouteTable;
@@ -50,9 +53,10 @@ class CoreModule {
         { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
         { provide: RouteTable, useValue: options.routes },
         { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
+        { provide: HOST_RESOLVER, useValue: options.hostResolver },
         StatisticsService,
       ],
-      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService, CLICK_RECORDER_OPTIONS],
+      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
     };
   }
 }

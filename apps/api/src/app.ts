@@ -18,6 +18,7 @@ import type { Config } from './config/config';
 import { EmbeddedPostgres } from './database/embedded-postgres';
 import type { DatabaseTarget } from './database/data-source';
 import { StartupLock } from './database/migrate';
+import { systemResolver, type HostResolver } from './modules/domains/dns-check';
 import { UsersService } from './modules/users/users.service';
 import { ClickRecorder } from './public/click-recorder';
 import { ClickSpool } from './public/click-spool';
@@ -57,6 +58,8 @@ const SECURITY_HEADERS = {
 export interface CreateAppOptions {
   /** Where log lines go (JSON lines); default: standard output. */
   logStream?: NodeJS.WritableStream;
+  /** DNS lookups for branded domains; default: the system's resolver. */
+  hostResolver?: HostResolver;
 }
 
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<LinkyardApp> {
@@ -117,7 +120,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     startup = await StartupLock.migrate(database);
     const spool = config.clickSpoolDir ? await ClickSpool.open(config.clickSpoolDir, config.clickSpoolLimitBytes) : null;
     app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({ config, database, redis, storage, routes, clickRecorder: { bufferLimit: config.clickBufferLimit, spool } }),
+      AppModule.forRoot({
+        config,
+        database,
+        redis,
+        storage,
+        routes,
+        clickRecorder: { bufferLimit: config.clickBufferLimit, spool },
+        hostResolver: options.hostResolver ?? systemResolver,
+      }),
       adapter,
       { bodyParser: false, logger: config.logLevel === 'silent' ? false : ['error', 'warn', 'log'] },
     );

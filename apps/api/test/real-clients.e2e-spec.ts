@@ -24,6 +24,7 @@ describe('requests as real clients send them', () => {
   const steps: Step[] = [
     ['getAccount', 'GET', () => '/account'],
     ['updateAccount', 'PUT', () => '/account/update', { email: `replay.${tag}@example.com`, password: null }],
+    ['getDomainVerification', 'GET', () => `/domain/verification?domain=https://replay${tag}.example.com`],
     ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],
     ['listDomains', 'GET', () => '/domains'],
     ['updateDomain', 'PUT', () => `/domain/${ids.domain}/update`, { redirectroot: null, redirect404: 'https://example.com/404' }],

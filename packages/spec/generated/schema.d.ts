@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domain/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TXT record that proves control of a domain
+         * @description What to put in the domain's DNS so that this account may add it when the deployment asks for proof (`DOMAIN_VERIFICATION=txt`; `required` says whether it does): a TXT record named `record` holding `value`. The value is made for this account and this host only.
+         */
+        get: operations["getDomainVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domain/add": {
         parameters: {
             query?: never;
@@ -92,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Add a branded domain
-         * @description `domain` is an `http://` or `https://` URL of a host name: no path, query or credentials, not an IP address and not the service's own host. It is stored in lower case as scheme and host (with a port when one is given). A host is unique across all accounts, whatever the scheme: `http://` and `https://` of one host are the same domain (409). When the deployment sets `DOMAIN_DNS_TARGETS`, the host must already resolve (by its addresses or a CNAME) to one of those targets, as the spec's "must already point to the service's server" asks; otherwise 400 with the reason. `redirectroot` and `redirect404` are http(s) URLs, or `""` for none.
+         * @description `domain` is an `http://` or `https://` URL of a host name: no path, query or credentials, not an IP address and not the service's own host. It is stored in lower case as scheme and host (with a port when one is given). A host is unique across all accounts, whatever the scheme: `http://` and `https://` of one host are the same domain (409). When the deployment sets `DOMAIN_DNS_TARGETS`, the host must already resolve (by its addresses or a CNAME) to one of those targets, as the spec's "must already point to the service's server" asks; otherwise 400 with the reason. When it sets `DOMAIN_VERIFICATION=txt`, the account must also prove it controls the domain: a TXT record `_linkyard.<host>` holding the value `GET /domain/verification` gives (the 400 names both otherwise). `redirectroot` and `redirect404` are http(s) URLs, or `""` for none.
          */
         post: operations["addDomain"];
         delete?: never;
@@ -3446,6 +3466,55 @@ export interface operations {
                     "application/json": components["schemas"]["DomainList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDomainVerification: {
+        parameters: {
+            query: {
+                /** @description The domain as it will be added, e.g. `https://go.example.com`. */
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record to create. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "record": "_linkyard.go.example.com",
+                     *       "value": "linkyard-verification=3f2a9c1e0b7d4e6f8a1b2c3d4e5f60718293a4b5",
+                     *       "required": true
+                     *     }
+                     */
+                    "application/json": {
+                        error: components["schemas"]["ErrorZero"];
+                        /** @description The DNS name of the TXT record: `_linkyard.<host>`. */
+                        record: string;
+                        value: string;
+                        /** @description Whether this deployment asks for the record before adding a domain. */
+                        required: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       clickBufferLimit: 100_000,
       clickSpoolDir: './.data/click-spool',
       clickSpoolLimitBytes: 1024 * 1024 * 1024,
+      domainVerification: 'off',
     });
   });
 
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
     [{ REQUEST_TIMEOUT_MS: 'soon' }, 'REQUEST_TIMEOUT_MS'],
     [{ CLICK_BUFFER_LIMIT: '-5' }, 'CLICK_BUFFER_LIMIT'],
     [{ CLICK_SPOOL_LIMIT_MB: '0' }, 'CLICK_SPOOL_LIMIT_MB'],
+    [{ DOMAIN_VERIFICATION: 'dns' }, 'DOMAIN_VERIFICATION'],
   ])('refuses %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Configuration error: ${variable} `));

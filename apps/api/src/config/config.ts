@@ -35,6 +35,8 @@ export interface Config {
   /** Where clicks go past the memory bound (and on a stop without database); null: nowhere. */
   clickSpoolDir: string | null;
   clickSpoolLimitBytes: number;
+  /** `txt`: a branded domain is added only once a TXT record proves the account controls it. */
+  domainVerification: 'off' | 'txt';
 }
 
 /** A bad variable: the message names it and says what is expected. */
@@ -170,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : `${dataDir.replace(/\/+$/, '')}/click-spool`;
 
+  const domainVerification = (text(env, 'DOMAIN_VERIFICATION') ?? 'off').toLowerCase();
+  if (domainVerification !== 'off' && domainVerification !== 'txt') {
+    throw new ConfigError('DOMAIN_VERIFICATION', `must be off or txt, got "${domainVerification}"`);
+  }
+
   return {
     port,
     host,
@@ -188,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickBufferLimit: integer(env, 'CLICK_BUFFER_LIMIT', 100_000, 2000, 10_000_000),
     clickSpoolDir,
     clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
+    domainVerification,
   };
 }

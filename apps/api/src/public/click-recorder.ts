@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { serviceSecret } from '../database/settings';
 import { CLICKS_ONLY } from './redirect-cache';
 import type { ClickSpool } from './click-spool';
 import type { Visit } from './visitor';
@@ -84,12 +84,7 @@ export class ClickRecorder implements OnModuleInit {
 
   /** The secret that makes visitor keys unguessable; one for the whole service, kept in the database. */
   async visitorSalt(): Promise<string> {
-    if (this.salt) return this.salt;
-    await this.dataSource.query(`INSERT INTO settings (name, value) VALUES ('visitor_salt', $1) ON CONFLICT (name) DO NOTHING`, [
-      randomBytes(32).toString('hex'),
-    ]);
-    const [row] = (await this.dataSource.query(`SELECT value FROM settings WHERE name = 'visitor_salt'`)) as { value: string }[];
-    this.salt = row!.value;
+    this.salt ??= await serviceSecret(this.dataSource, 'visitor_salt');
     return this.salt;
   }
 

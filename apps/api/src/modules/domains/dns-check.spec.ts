@@ -7,7 +7,7 @@ const zone: Record<string, { addresses: string[]; aliases: string[] }> = {
   'edge.linkyard.example': { addresses: ['203.0.113.7'], aliases: [] },
   'elsewhere.brand.com': { addresses: ['198.51.100.1'], aliases: [] },
 };
-const resolver: HostResolver = { resolve: async (host) => zone[host] ?? { addresses: [], aliases: [] } };
+const resolver: HostResolver = { resolve: async (host) => zone[host] ?? { addresses: [], aliases: [] }, txt: async () => [] };
 
 describe('pointsAtTargets', () => {
   it('accepts a host that resolves to a target address', async () => {

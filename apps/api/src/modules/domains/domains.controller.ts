@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
+import { badRequest } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
@@ -17,6 +18,13 @@ export class DomainsController {
     const page = readPage(query);
     const [domains, total] = await this.domains.list(account, page);
     return listEnvelope('domains', domains.map(toDomain), total, page);
+  }
+
+  @Get('domain/verification')
+  async getDomainVerification(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'getDomainVerification'>> {
+    const domain = typeof query.domain === 'string' ? query.domain.trim() : '';
+    if (domain === '') throw badRequest('The query parameter domain is required: the domain as you will add it, e.g. https://go.example.com.');
+    return { error: 0, ...(await this.domains.verification(account, domain)) };
   }
 
   @PostOk('domain/add')

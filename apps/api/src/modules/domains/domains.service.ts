@@ -9,7 +9,8 @@ import type { PageRequest } from '../../common/pagination';
 import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';
 import { isUniqueViolation } from '../../database/errors';
-import { HOST_RESOLVER, pointsAtTargets, type HostResolver } from './dns-check';
+import { serviceSecret } from '../../database/settings';
+import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
 import { LinkEntity } from '../links/link.entity';
 import { DomainEntity } from './domain.entity';
 
@@ -52,12 +53,30 @@ export class DomainsService {
     return findOwned(this.domains, account, id, 'domain');
   }
 
+  /**
+   * The TXT record that proves this account controls the domain, and whether this service asks
+   * for it (DOMAIN_VERIFICATION=txt).
+   */
+  async verification(account: Account, domain: string): Promise<{ record: string; value: string; required: boolean }> {
+    const { host } = normaliseDomain(domain);
+    const secret = await serviceSecret(this.domains.manager.connection, 'domain_verification_secret');
+    return { record: ownershipRecord(host), value: ownershipToken(secret, account.id, host), required: this.config.domainVerification === 'txt' };
+  }
+
   async add(account: Account, input: { domain: string; redirectroot?: string; redirect404?: string }): Promise<DomainEntity> {
     const { origin, host } = normaliseDomain(input.domain);
     if (host === new URL(this.config.publicUrl).hostname) {
       throw badRequest(`Invalid field "domain": ${host} is the service's own address.`);
     }
     if (await this.domains.existsBy({ host })) throw conflict(`The domain ${host} has already been added.`);
+    if (this.config.domainVerification === 'txt') {
+      const { record, value } = await this.verification(account, origin);
+      if (!(await provesOwnership(this.resolver, host, value))) {
+        throw badRequest(
+          `The domain ${host} is not proven to be yours: add a TXT record ${record} with the value ${value} to its DNS, then add the domain again.`,
+        );
+      }
+    }
     const targets = this.config.domainDnsTargets;
     if (targets.length > 0 && !(await pointsAtTargets(this.resolver, host, targets))) {
       throw badRequest(
