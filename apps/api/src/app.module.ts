@@ -8,6 +8,7 @@ import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-wind
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
 import { REDIS, type RedisLink } from './common/redis';
 import { RouteTable } from './common/route-table';
+import { UnmatchedRoutesModule } from './common/unmatched-routes.module';
 import { StatisticsService } from './common/statistics';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
@@ -87,6 +88,7 @@ export class AppModule {
         HealthModule,
         DocsModule,
         PublicModule,
+        UnmatchedRoutesModule,
       ],
       providers: [
         // Order matters: who you are, then how often you may ask, then whether you may.

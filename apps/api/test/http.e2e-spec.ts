@@ -26,6 +26,17 @@ describe('HTTP conventions', () => {
       expect(response.body).toEqual({ error: 1, message: expect.stringContaining('GET') });
     });
 
+    it('answers unknown routes and wrong methods through the pipeline: counted, with the rate-limit headers', async () => {
+      const first = await api.request('GET', '/l/api/nothing/here', { key: user.apikey, outsideContract: true });
+      const second = await api.request('DELETE', '/l/api/account', { key: user.apikey, outsideContract: true });
+      const normalised = await api.request('POST', '/l/api/campaign/%2e%2e/assign/38', { key: user.apikey, outsideContract: true });
+      expect([first.status, second.status, normalised.status]).toEqual([404, 405, 404]);
+      for (const response of [first, second, normalised]) expect(response.headers['x-ratelimit-limit']).toBe('100000');
+      expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+      // Without a key, the key is what is wrong.
+      expect((await api.request('GET', '/l/api/nothing/here', { key: null, outsideContract: true })).status).toBe(401);
+    });
+
     it('answers 405 on a known path with ids too', async () => {
       const response = await api.request('GET', '/l/api/domain/12/delete', { key: user.apikey, outsideContract: true });
       expect(response.status).toBe(405);
@@ -99,6 +110,12 @@ describe('HTTP conventions', () => {
       const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, body: { email: 'a\u0000@example.com' } });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/NUL/);
+    });
+
+    it('refuses a lone UTF-16 surrogate in any string with 400', async () => {
+      const response = await api.request('POST', '/l/api/qr/add', { key: user.apikey, rawBody: '{"type":"sms","data":{"phone":"5551234","message":"a\\ud800b"}}' });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/lone UTF-16 surrogate/);
     });
 
     it('refuses a text/plain body like any non-JSON body', async () => {

@@ -1212,7 +1212,7 @@ export interface components {
         HttpUrlOrEmpty: components["schemas"]["HttpUrl"] | "";
         /**
          * Format: email
-         * @description An e-mail address.
+         * @description An e-mail address: a dot-atom local part of ASCII letters, digits and the characters RFC 5322 allows there, `@`, and a host name of at least two labels.
          * @example ada@example.com
          */
         Email: string;

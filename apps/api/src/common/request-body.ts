@@ -5,6 +5,8 @@ import { badRequest, type ApiError } from './api-error';
 /** The largest body accepted anywhere (CONTRACT.md: over 1 MiB is a 413). */
 export const BODY_LIMIT = 1024 * 1024;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** No request of the API nests deeper than a few levels; a body nested deeper is refused. */
 export const MAX_BODY_DEPTH = 32;
 
@@ -17,6 +19,8 @@ export function normalizeBody(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     // Postgres text cannot hold NUL; refuse it here rather than fail in the database.
     if (value.includes('\u0000')) throw badRequest('The request body contains a NUL character (\\u0000), which no field accepts.');
+    // "\ud800" is valid JSON but no character: text must be well-formed UTF-16 to be stored.
+    if (LONE_SURROGATE.test(value)) throw badRequest('The request body contains a lone UTF-16 surrogate (such as \\ud800), which is not a character.');
     return value.trim();
   }
   if (value === null || typeof value !== 'object') return value;

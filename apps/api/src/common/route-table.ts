@@ -6,6 +6,7 @@ export class RouteTable {
   private readonly routes: { method: string; pattern: RegExp }[] = [];
 
   add(methods: string | string[], url: string): void {
+    if (url.includes('*')) return; // the catch-all of unmatched routes serves no path of its own
     const pattern = new RegExp(
       '^' +
         url

@@ -3,9 +3,8 @@
  * header or a page.
  *
  * A stored URL is normalised once, when it is written: parsed by the WHATWG URL parser and written
- * back as it serialises it (host in punycode, path, query and fragment percent-encoded), then any
- * character left outside visible ASCII (spaces and controls in the opaque path of an app link) is
- * percent-encoded too. What is stored is therefore always fit for a `Location` header. The public
+ * back as it serialises it (host in punycode, path, query and fragment percent-encoded), then what
+ * that leaves which RFC 3986 does not allow is percent-encoded too (see toUriForm). What is stored is therefore always fit for a `Location` header. The public
  * side checks it again before sending it (see `servableUrl`), so a value written before this rule,
  * or by hand in the database, still cannot break a reply.
  */
@@ -25,8 +24,25 @@ export type UrlKind =
 /** A character that may go into an HTTP header value and an HTML attribute unescaped by the URL itself. */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-function encodeLeftovers(href: string): string {
-  return href.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
+/** What RFC 3986 allows unencoded after the authority: unreserved, sub-delims, `:@/?` and escapes. */
+const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
+
+const percentEncode = (character: string): string =>
+  [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/**
+ * The WHATWG serialisation made a valid RFC 3986 URI as well: after the scheme and authority,
+ * every character RFC 3986 does not allow there (spaces and controls left in an opaque path,
+ * `^`, `|`, `[`, `]`, a second `#`) is percent-encoded, and a `%` that starts no escape becomes
+ * `%25`. Idempotent: the result normalises to itself.
+ */
+function toUriForm(href: string): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:(\/\/[^/?#]*)?/.exec(href)![0];
+  const rest = href.slice(authority.length);
+  const hash = rest.indexOf('#');
+  const encode = (part: string) =>
+    [...part].map((character) => (URI_CHARACTER.test(character) ? character : percentEncode(character))).join('').replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+  return authority + (hash === -1 ? encode(rest) : `${encode(rest.slice(0, hash))}#${encode(rest.slice(hash + 1))}`);
 }
 
 /**
@@ -42,7 +58,7 @@ export function normaliseUrl(input: string, kind: UrlKind): string | null {
   }
   if (UNSAFE_SCHEMES.has(url.protocol)) return null;
   if (kind === 'http' && ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')) return null;
-  return encodeLeftovers(url.href);
+  return toUriForm(url.href);
 }
 
 /** True when the text is one of the schemes that must never be followed. */

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { parseDateTime } from './dates';
+import { openApiDocument } from './openapi-document';
 import { normaliseUrl, type UrlKind } from './urls';
 
 /** A `YYYY-MM-DD HH:MM:SS` (UTC) date-time that is a real date, and in the future when asked. */
@@ -74,3 +75,23 @@ export function httpUrl(value: string, maxLength = 2000): string | null {
 export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 /** Digits with an optional leading `+`. */
 export const PHONE = /^\+?[0-9]{3,20}$/;
+
+/**
+ * The document's e-mail rule (the `pattern` of its `Email` schema), so what the service accepts is
+ * exactly what the document says, and what it serves back matches the document.
+ */
+const EMAIL = new RegExp(
+  ((openApiDocument.components as { schemas: Record<string, { pattern?: string }> }).schemas.Email?.pattern as string | undefined) ??
+    (() => {
+      throw new Error('The OpenAPI document has no Email schema with a pattern.');
+    })(),
+);
+
+export function isEmailAddress(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 3 && value.length <= 254 && EMAIL.test(value);
+}
+
+/** An e-mail address, by the document's rule. */
+export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isEmailAddress', validator: { validate: isEmailAddress, defaultMessage: () => 'must be an e-mail address' } }, validationOptions);
+}

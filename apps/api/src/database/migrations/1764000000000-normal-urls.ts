@@ -4,8 +4,12 @@ import { normaliseUrl, type UrlKind } from '../../common/urls';
 /** Rows are read and rewritten this many at a time, so a large table never sits in memory. */
 const BATCH = 500;
 
-/** Postgres regex: a character outside visible ASCII, which a normal URL never holds. */
-const NOT_NORMAL = `'[^!-~]'`;
+/**
+ * Postgres regex: what a normal URL never holds (a character outside visible ASCII, one RFC 3986
+ * does not allow, a `%` that starts no escape). Rows it matches are normalised in JS; a bracketed
+ * IPv6 host matches too and is written back unchanged.
+ */
+const NOT_NORMAL = `'[^!-~]|[][\\^|{}<>"\\\\\u0060]|%(?![0-9A-Fa-f]{2})'`;
 const UNSAFE = `'^[a-zA-Z][a-zA-Z0-9+.-]*:' AND lower(%s) ~ '^(javascript|vbscript|data|file|blob|filesystem|about):'`;
 
 interface Target {

@@ -1,10 +1,10 @@
-import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
-import { IsDateTime } from '../../common/validators';
+import { IsDateTime, IsEmailAddress } from '../../common/validators';
 
 export class UpdateAccountDto implements RequestBody<'updateAccount'> {
   @IsOptional()
-  @IsEmail({}, { message: 'must be an e-mail address' })
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 

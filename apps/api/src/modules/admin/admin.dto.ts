@@ -1,13 +1,13 @@
-import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
-import { IsDateTime } from '../../common/validators';
+import { IsDateTime, IsEmailAddress } from '../../common/validators';
 
 export class AddUserDto implements RequestBody<'addUser'> {
   @IsString()
   @Matches(/^[A-Za-z0-9_.-]{3,50}$/, { message: 'must be 3 to 50 letters, digits, "_", "." or "-"' })
   username: string;
 
-  @IsEmail({}, { message: 'must be an e-mail address' })
+  @IsEmailAddress()
   @MaxLength(254)
   email: string;
 

@@ -1,7 +1,7 @@
 import { PartialType } from '@nestjs/mapped-types';
-import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
-import { HEX_COLOR, IsHttpUrl, PHONE } from '../../common/validators';
+import { HEX_COLOR, IsEmailAddress, IsHttpUrl, PHONE } from '../../common/validators';
 
 export class AddOverlayDto implements RequestBody<'addOverlay'> {
   @IsIn(['message', 'contact'])
@@ -37,7 +37,7 @@ export class AddOverlayDto implements RequestBody<'addOverlay'> {
   bg?: string;
 
   @IsOptional()
-  @IsEmail({}, { message: 'must be an e-mail address' })
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 

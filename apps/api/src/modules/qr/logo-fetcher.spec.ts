@@ -1,27 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTcpServer } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { pngClaiming } from '../../../test/support/images';
 import { fetchLogo, LOGO_STORED_SIDE } from './logo-fetcher';
-
-/** A PNG whose header claims these dimensions, with no pixels behind it. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const pixels = chunk('IDAT', deflateSync(Buffer.alloc(64)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), pixels, chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('fetchLogo', () => {
   let server: Server;

@@ -1,6 +1,5 @@
-import { isEmail } from 'class-validator';
 import { badRequest } from '../../common/api-error';
-import { PHONE, httpUrl } from '../../common/validators';
+import { PHONE, httpUrl, isEmailAddress } from '../../common/validators';
 import type { QrType } from './qr.entity';
 
 export const QR_TYPES: readonly QrType[] = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'];
@@ -52,7 +51,7 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
       return data as string;
     case 'email': {
       const message = typeof data === 'string' ? { email: data } : fields(data, ['email', 'subject', 'body'], { body: 2000 }, '{email, subject, body}');
-      if (!message.email || !isEmail(message.email)) problem('an email code takes an e-mail address, or {email, subject, body}.');
+      if (!message.email || !isEmailAddress(message.email)) problem('an email code takes an e-mail address, or {email, subject, body}.');
       return message;
     }
     case 'sms': {
@@ -70,7 +69,7 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
     case 'vcard': {
       const card = fields(data, VCARD_FIELDS, {}, `of contact fields (${VCARD_FIELDS.join(', ')})`);
       if (!card.fname && !card.lname && !card.org) problem('a vcard needs at least one of "fname", "lname" and "org".');
-      if (card.email && !isEmail(card.email)) problem('"email" must be an e-mail address.');
+      if (card.email && !isEmailAddress(card.email)) problem('"email" must be an e-mail address.');
       return card;
     }
   }

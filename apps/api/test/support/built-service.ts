@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+/**
+ * The built service (`dist/main.js`) as its own process, listening on a loopback port: for tests
+ * that stop, stall or kill things, and for long fuzzing runs. Only 127.0.0.1 is ever addressed.
+ */
+
+const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: unknown;
+}
+
+export interface HttpOptions {
+  headers?: Record<string, string>;
+  body?: string;
+  /** Give up after this long (the answer is then status 0). */
+  timeoutMs?: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One HTTP request to 127.0.0.1; status 0 when the connection failed or the time ran out. */
+export function loopbackRequest(port: number, method: string, path: string, options: HttpOptions = {}): Promise<HttpAnswer> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, method, path, agent, headers: options.headers, timeout: options.timeoutMs ?? 10_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown;
+          if (String(response.headers['content-type'] ?? '').startsWith('application/json')) {
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body });
+        });
+        response.on('error', () => resolve({ status: 0, headers: {}, text: '', body: undefined }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve({ status: 0, headers: {}, text: '', body: undefined }));
+    request.end(options.body);
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface BuiltService {
+  port: number;
+  process: ChildProcess;
+  /** Everything it wrote to stdout and stderr. */
+  output(): string;
+  request(method: string, path: string, options?: HttpOptions): Promise<HttpAnswer>;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startBuiltService(env: Record<string, string>, port?: number): Promise<BuiltService> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the service first (pnpm --filter @linkyard/api build).`);
+  const listenPort = port ?? (await freePort());
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(listenPort), PUBLIC_URL: `http://127.0.0.1:${listenPort}`, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const service: BuiltService = {
+    port: listenPort,
+    process: child,
+    output: () => output,
+    request: (method, path, options) => loopbackRequest(listenPort, method, path, options),
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The service exited at start:\n${output}`);
+    const health = await service.request('GET', '/healthz', { timeoutMs: 2000 });
+    if (health.status === 200) return service;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The service did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,350 @@
+import fc, { type Arbitrary } from 'fast-check';
+import { servableUrl } from '../../src/common/urls';
+import { contractProblems } from './contract';
+import { CANARY, SchemaArbitraries, hostileText, type Document } from './schema-arbitrary';
+
+/**
+ * Drives every API operation of the OpenAPI document with values made from its own schemas, then
+ * every public route the stored values reach, and checks each answer against what must always
+ * hold. Used by the seeded run in `pnpm test` (in process) and by `pnpm fuzz` (the built service
+ * over loopback, for as long as asked).
+ */
+
+export interface FuzzResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: unknown;
+}
+
+export interface FuzzRequest {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** The visitor's address; loopback targets pass it as X-Forwarded-For to a service trusting one proxy. */
+  remoteAddress?: string;
+}
+
+export interface FuzzTarget {
+  request(method: string, path: string, options: FuzzRequest): Promise<FuzzResponse>;
+}
+
+interface Operation {
+  operationId: string;
+  method: string;
+  template: string;
+  parameters: Record<string, unknown>[];
+  body: Record<string, unknown> | null;
+}
+
+export interface Action {
+  operationId: string;
+  mode: 'valid' | 'hostile' | 'raw';
+  /** A choice for every path parameter: a known id (by index) or a hostile value. */
+  path: ({ pick: number } | { hostile: string })[];
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/** A failed oracle: what was sent and what came back. */
+export class FuzzFailure extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly sent: string,
+    readonly response: FuzzResponse,
+  ) {
+    super(`${problems.join('\n')}\nSent: ${sent.slice(0, 2000)}\nStatus: ${response.status}\nBody: ${response.text.slice(0, 1000)}`);
+    this.name = 'FuzzFailure';
+  }
+}
+
+const ADMIN_OPERATIONS = new Set(['listUsers', 'getUser', 'addUser', 'deleteUser', 'rotateUserApiKey', 'listPlans', 'subscribeUser']);
+const AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  `Mozilla/5.0 ${'x'.repeat(3000)}`,
+];
+const ADDRESSES = ['81.2.69.142', '8.8.8.8', '2001:4860:4860::8888', '203.0.113.9'];
+const LANGUAGES = ['fr', 'de;q=0.5, fr-FR', 'ja', '*', 'xx-YY, ' + 'en,'.repeat(500)];
+
+/** Which pool a path parameter's id comes from, by the operation's path. */
+function poolOf(template: string, name: string): string {
+  if (name === 'linkid' || (name === 'id' && template.startsWith('/url/'))) return 'link';
+  if (name === 'campaignid' || (name === 'id' && template.startsWith('/campaign/'))) return 'campaign';
+  if (name === 'channelid' || (name === 'id' && template.startsWith('/channel/'))) return 'channel';
+  if (name === 'userid' || (name === 'id' && template.startsWith('/user/'))) return 'user';
+  if (name === 'planid') return 'plan';
+  if (name === 'itemid') return 'item';
+  if (name === 'type') return 'type';
+  return template.split('/')[1]!.replace(/s$/, '');
+}
+
+/** The pool a successful create adds to. */
+const CREATES: Record<string, string> = {
+  addUrl: 'link',
+  addDomain: 'domain',
+  addCampaign: 'campaign',
+  addChannel: 'channel',
+  addPixel: 'pixel',
+  addQr: 'qr',
+  addOverlay: 'overlay',
+  addSplash: 'splash',
+};
+
+export class ContractFuzzer {
+  private readonly schemas: SchemaArbitraries;
+  private readonly operations: Operation[];
+  private readonly pools = new Map<string, number[]>([['plan', [1, 2]]]);
+  private userKey = '';
+  private readonly domains: string[] = [];
+  requests = 0;
+
+  /**
+   * @param logoUrls Where generated QR logos may be fetched from: loopback addresses of the
+   *   test's own server. Every other http(s) logo is bound to one of them, so fuzzing never makes
+   *   the service fetch from anywhere else.
+   */
+  constructor(
+    private readonly target: FuzzTarget,
+    private readonly document: Document & { paths: Record<string, Record<string, unknown>> },
+    private readonly adminKey: string,
+    private readonly logoUrls: string[],
+  ) {
+    this.schemas = new SchemaArbitraries(document);
+    this.operations = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      if (item.servers) continue; // public routes: visited from stored values instead
+      for (const method of ['get', 'post', 'put', 'delete']) {
+        const operation = item[method] as Record<string, unknown> | undefined;
+        if (!operation) continue;
+        const content = (operation.requestBody as { content?: Record<string, { schema: Record<string, unknown> }> } | undefined)?.content;
+        this.operations.push({
+          operationId: operation.operationId as string,
+          method: method.toUpperCase(),
+          template,
+          parameters: ((operation.parameters as Record<string, unknown>[] | undefined) ?? []).map((parameter) => this.schemas.resolve(parameter)),
+          body: content?.['application/json']?.schema ?? null,
+        });
+      }
+    }
+  }
+
+  /** An account of its own with a limit the fuzzing does not reach. */
+  async setup(): Promise<void> {
+    const suffix = `${process.pid}${Date.now() % 1_000_000}`;
+    const created = await this.send('POST', '/l/api/user/add', {
+      key: this.adminKey,
+      body: { username: `fuzz_${suffix}`, email: `fuzz.${suffix}@example.com`, password: 'fuzzing passphrase', ratelimit: 100000 },
+    });
+    this.userKey = (created.body as { data: { apikey: string } }).data.apikey;
+  }
+
+  /** Actions for the API operations, from the document's schemas. */
+  actions(): Arbitrary<Action> {
+    return fc.constantFrom(...this.operations).chain((operation) => {
+      const pathNames = [...operation.template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      const path = fc.tuple(
+        ...pathNames.map(() =>
+          fc.oneof(
+            { weight: 6, arbitrary: fc.nat({ max: 50 }).map((pick) => ({ pick })) },
+            { weight: 1, arbitrary: fc.constantFrom('0', '-1', '99999999999', '1.5', '0x10', '%F0%9F%98%80', '%00', 'links', 'bio', "1'--", '%2e%2e').map((hostile) => ({ hostile })) },
+          ),
+        ),
+      );
+      const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
+      const query = fc.record(
+        Object.fromEntries(
+          queryParameters.map((parameter) => [
+            parameter.name as string,
+            fc.oneof(
+              this.schemas.valid((parameter.schema as Record<string, unknown>) ?? {}).map((value) => String(value)),
+              hostileText(0, 30),
+              fc.constantFrom('', '-5', '1e9', '99999999999999999999', 'null', '[]'),
+            ),
+          ]),
+        ),
+        { requiredKeys: [] },
+      ) as Arbitrary<Record<string, string>>;
+      const body = operation.body
+        ? fc.oneof(
+            { weight: 5, arbitrary: fc.tuple(fc.constant('valid' as const), this.schemas.valid(operation.body)) },
+            { weight: 2, arbitrary: fc.tuple(fc.constant('hostile' as const), this.schemas.hostile(operation.body)) },
+            { weight: 1, arbitrary: fc.tuple(fc.constant('raw' as const), fc.constantFrom('{', '[]', '"x"', '{"a":1,"a":2}', '{"__proto__":{"admin":true}}', '{"url":"\\ud800"}', '\u0000', 'x'.repeat(2000))) },
+          )
+        : fc.constant(['valid' as const, undefined]);
+      return fc.tuple(path, query, body).map(([pathChoices, queryValues, [mode, bodyValue]]) => ({
+        operationId: operation.operationId,
+        mode,
+        path: pathChoices,
+        query: queryValues,
+        body: bodyValue,
+      }));
+    });
+  }
+
+  /**
+   * A base of every resource, from generated bodies (tried until each kind has a few), so the
+   * random actions and the public routes have records to work on.
+   */
+  async seed(seed: number): Promise<void> {
+    const order = ['addDomain', 'addCampaign', 'addChannel', 'addPixel', 'addSplash', 'addOverlay', 'addQr', 'addUrl', 'addUrl', 'addUrl'];
+    const sampled = fc.sample(this.actions().filter((action) => action.mode === 'valid' && order.includes(action.operationId)), { seed, numRuns: 600 });
+    for (const operationId of order) {
+      const pool = CREATES[operationId]!;
+      const before = this.pools.get(pool)?.length ?? 0;
+      for (const action of sampled.filter((candidate) => candidate.operationId === operationId).slice(0, 40)) {
+        await this.run(action);
+        if ((this.pools.get(pool)?.length ?? 0) >= before + 3) break;
+      }
+    }
+  }
+
+  /** Numbers and names in a generated body that must name records of the account: bound to ones this run made. */
+  private bind(body: unknown): unknown {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+    const bound: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    if (typeof bound.logo === 'string') bound.logo = this.loopbackLogo(bound.logo);
+    const pick = (pool: string, value: unknown) => {
+      const ids = this.pools.get(pool) ?? [];
+      return typeof value === 'number' && value > 0 && ids.length ? ids[value % ids.length] : value;
+    };
+    if ('campaign' in bound) bound.campaign = pick('campaign', bound.campaign);
+    if ('channel' in bound) bound.channel = pick('channel', bound.channel);
+    if (Array.isArray(bound.pixels)) bound.pixels = bound.pixels.map((value) => pick('pixel', value));
+    if (typeof bound.type === 'string' && /^\d+$/.test(bound.type)) bound.type = String(pick('splash', Number(bound.type)));
+    if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type)) bound.type = `overlay-${pick('overlay', Number(bound.type.slice(8)))}`;
+    if (typeof bound.domain === 'string' && 'url' in bound && this.domains.length && bound.domain !== '') {
+      bound.domain = this.domains[bound.domain.length % this.domains.length];
+    }
+    return bound;
+  }
+
+  /** Sends one action and checks the answer; remembers what it created. */
+  async run(action: Action): Promise<void> {
+    const operation = this.operations.find((candidate) => candidate.operationId === action.operationId)!;
+    let index = 0;
+    const path = operation.template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+      const choice = action.path[index++]!;
+      if ('hostile' in choice) return choice.hostile;
+      const pool = poolOf(operation.template, name);
+      if (pool === 'type') return ['links', 'qr', 'bio'][choice.pick % 3]!;
+      const ids = pool === 'item' ? [...(this.pools.get('link') ?? []), ...(this.pools.get('qr') ?? [])] : (this.pools.get(pool) ?? []);
+      // With none made yet, an id no record has (never the admin's or the fuzzing account's own).
+      return String(ids.length ? ids[choice.pick % ids.length] : 2_000_000_000 + choice.pick);
+    });
+    const query = new URLSearchParams(action.query).toString();
+    const url = `/l/api${path}${query ? `?${query}` : ''}`;
+    const key = ADMIN_OPERATIONS.has(operation.operationId) ? this.adminKey : this.userKey;
+    const body = action.mode === 'valid' ? this.bind(action.body) : this.withLoopbackLogo(action.body);
+    const options: FuzzRequest = action.mode === 'raw' ? { key, rawBody: String(body) } : body === undefined ? { key } : { key, body };
+    const response = await this.send(operation.method, url, options);
+    if (response.status !== 200) return;
+    const pool = CREATES[operation.operationId];
+    const answer = response.body as Record<string, unknown>;
+    if (pool && typeof answer.id === 'number') this.remember(pool, answer.id);
+    if (operation.operationId === 'addDomain') this.domains.push((body as { domain: string }).domain);
+    if (operation.operationId === 'addUser') this.remember('user', (answer.data as { id: number }).id);
+    if (operation.operationId === 'rotateAccountApiKey') this.userKey = answer.apikey as string;
+  }
+
+  /** Every public route the stored records reach, with the headers that choose a destination. */
+  async visitPublic(seed: number): Promise<void> {
+    const random = fc.sample(fc.tuple(fc.constantFrom(...AGENTS), fc.constantFrom(...ADDRESSES), fc.constantFrom(...LANGUAGES), hostileText(0, 30)), { seed, numRuns: 4 });
+    const headersFor = (index: number, host?: string) => {
+      const [agent, address, language, referer] = random[index % random.length]!;
+      return {
+        remoteAddress: address,
+        headers: { 'user-agent': agent, 'accept-language': language, referer: `https://ref.example/${encodeURIComponent(referer.replace(/[\uD800-\uDFFF]/g, ''))}`, ...(host ? { host } : {}) },
+      };
+    };
+    for (const id of (this.pools.get('link') ?? []).slice(-15)) {
+      const details = await this.target.request('GET', `/l/api/url/${id}`, { key: this.userKey });
+      if (details.status !== 200) continue;
+      const link = (details.body as { details: { alias: string; shorturl: string } }).details;
+      const host = new URL(link.shorturl).host;
+      for (let visit = 0; visit < 4; visit += 1) await this.send('GET', `/${link.alias}`, { key: null, ...headersFor(visit, host) });
+      await this.send('POST', `/${link.alias}`, { key: null, rawBody: 'password=wrong+guess', ...headersFor(0, host), headers: { ...headersFor(0, host).headers, 'content-type': 'application/x-www-form-urlencoded' } });
+    }
+    for (const id of (this.pools.get('qr') ?? []).slice(-10)) {
+      const details = await this.target.request('GET', `/l/api/qr/${id}`, { key: this.userKey });
+      if (details.status !== 200) continue;
+      const alias = new URL((details.body as { details: { link: string } }).details.link).pathname.split('/').pop()!;
+      await this.send('GET', `/qr/${alias}?size=150`, { key: null });
+      await this.send('GET', `/qr/${alias}?format=svg`, { key: null });
+      await this.send('GET', `/u/${alias}`, { key: null, ...headersFor(1) });
+    }
+    for (const id of (this.pools.get('campaign') ?? []).slice(-10)) {
+      await this.send('GET', `/c/${id}`, { key: null });
+    }
+    const campaigns = await this.target.request('GET', '/l/api/campaigns?limit=100', { key: this.userKey });
+    for (const campaign of ((campaigns.body as { data?: { campaigns?: { rotator: string | false }[] } }).data?.campaigns ?? []).slice(0, 10)) {
+      if (campaign.rotator) await this.send('GET', new URL(campaign.rotator).pathname, { key: null, ...headersFor(2) });
+    }
+    const domains = await this.target.request('GET', '/l/api/domains?limit=100', { key: this.userKey });
+    for (const domain of ((domains.body as { data?: { domains?: { domain: string }[] } }).data?.domains ?? []).slice(0, 10)) {
+      const host = new URL(domain.domain).host;
+      await this.send('GET', '/', { key: null, ...headersFor(0, host) });
+      await this.send('GET', '/no-such-alias-here', { key: null, ...headersFor(0, host) });
+    }
+  }
+
+  private withLoopbackLogo(body: unknown): unknown {
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { logo?: unknown }).logo !== 'string') return body;
+    return { ...(body as object), logo: this.loopbackLogo((body as { logo: string }).logo) };
+  }
+
+  /** A logo URL the service may fetch: one of the test's loopback URLs, or one refused before any fetch. */
+  private loopbackLogo(logo: string): string {
+    if (logo === '' || !/^\s*https?:/i.test(logo)) return logo;
+    return this.logoUrls[logo.length % this.logoUrls.length]!;
+  }
+
+  private remember(pool: string, id: number): void {
+    const ids = this.pools.get(pool) ?? [];
+    ids.push(id);
+    this.pools.set(pool, ids.slice(-60));
+  }
+
+  private async send(method: string, url: string, options: FuzzRequest): Promise<FuzzResponse> {
+    this.requests += 1;
+    const response = await this.target.request(method, url, options);
+    const problems = oracle(method, url, response);
+    if (problems.length > 0) throw new FuzzFailure(problems, `${method} ${url} ${JSON.stringify(options).slice(0, 3000)}`, response);
+    return response;
+  }
+}
+
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/** What must hold of every answer, whatever was sent. */
+export function oracle(method: string, url: string, response: FuzzResponse): string[] {
+  const problems: string[] = [];
+  const path = url.split('?')[0]!;
+  if (response.status >= 500) problems.push(`status ${response.status}`);
+  problems.push(...contractProblems(method, path, response.status, response.headers, response.body));
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const text of Array.isArray(value) ? value : [value ?? '']) {
+      if (!HEADER_VALUE.test(String(text))) problems.push(`header ${name} holds characters a header may not: ${JSON.stringify(text)}`);
+    }
+  }
+  const location = response.headers.location;
+  if (typeof location === 'string' && servableUrl(location) !== location) problems.push(`Location is not in servable form: ${location}`);
+  if (String(response.headers['content-type'] ?? '').startsWith('text/html')) {
+    const html = response.text;
+    if (html.includes(`<${CANARY}`)) problems.push('stored markup reached the page unescaped');
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy'] ?? ''))?.[1];
+    const policy = String(response.headers['content-security-policy'] ?? '');
+    for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+      const external = /\ssrc=/i.test(tag);
+      const allowed = external ? /script-src[^;]*'self'/.test(policy) || (nonce !== undefined && tag.includes(`nonce="${nonce}"`)) : nonce !== undefined && tag.includes(`nonce="${nonce}"`);
+      if (!allowed) problems.push(`a script the page's policy does not allow: ${tag}`);
+    }
+    if (/<[^>]+\son[a-z]+\s*=/i.test(html)) problems.push('an inline event handler');
+    const unsafe = /(?:href|src)\s*=\s*["']?\s*(?:javascript|vbscript|data):|url=\s*(?:javascript|vbscript|data):/i.exec(html);
+    if (unsafe) problems.push(`an unsafe URL in the page: ${unsafe[0]}`);
+  }
+  return problems;
+}
