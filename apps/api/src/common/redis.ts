@@ -112,7 +112,7 @@ export class RedisLink {
     if (this.probe) clearInterval(this.probe);
     this.probe = null;
     this.isUp = true;
-    if (wasDown) this.logger.log('Redis is back: counters and cache invalidations are shared again.');
+    if (wasDown) this.logger.warn('Redis is back: counters and cache invalidations are shared again.');
     for (const listener of this.reconnectListeners) listener();
   }
 

@@ -34,9 +34,13 @@ export function serviceConnection(target: DatabaseTarget, timeoutMs: number): Po
   };
 }
 
-/** One connection without time limits, for migrations and the first start's bootstrap. */
+/**
+ * Connections without time limits, for migrations and the first start's bootstrap: on Postgres
+ * two, one holding the start-up lock while the migrations run on the other; the embedded
+ * database takes no lock and has one.
+ */
 export function maintenanceConnection(target: DatabaseTarget): DataSourceOptions {
-  return { type: 'postgres', ...target, poolSize: 1, synchronize: false, migrations, logging: false, applicationName: 'linkyard-migrate' };
+  return { type: 'postgres', ...target, poolSize: isEmbedded(target) ? 1 : 2, synchronize: false, migrations, logging: false, applicationName: 'linkyard-migrate' };
 }
 
 export async function openMaintenance(target: DatabaseTarget): Promise<DataSource> {

@@ -237,7 +237,7 @@ export class ClickRecorder implements OnModuleInit {
   private async attempt(write: () => Promise<void>, size: number): Promise<boolean> {
     try {
       await write();
-      if (this.failures > 0) this.logger.log(`Clicks are written again (after ${this.failures} failed attempts).`);
+      if (this.failures > 0) this.logger.warn(`Clicks are written again (after ${this.failures} failed attempts).`);
       this.failures = 0;
       this.failingSince = null;
       this.lastError = null;
