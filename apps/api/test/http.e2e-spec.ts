@@ -201,10 +201,7 @@ describe('HTTP conventions', () => {
 describe('when the database is unreachable', () => {
   const api = useApi();
 
-  afterAll(async () => {
-  });
-
-  it('answers 503 in the envelope, and /healthz says so', async () => {
+  it('answers 503 in the envelope with Retry-After, and /healthz says so', async () => {
     const user = await createUser(api);
     await api.linkyard.app.get(DataSource).destroy();
     const health = await api.request('GET', '/healthz', { key: null });
@@ -214,5 +211,6 @@ describe('when the database is unreachable', () => {
     const response = await api.request('GET', '/l/api/domains', { key: `${user.apikey.slice(0, -1)}x` });
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: 1, message: 'The database is unavailable; try again shortly.' });
+    expect(response.headers['retry-after']).toBe('5');
   });
 });

@@ -1,15 +1,25 @@
 import { HttpException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
 export interface ErrorResponse {
   status: number;
   body: { error: 1; message: string };
   headers: Record<string, string>;
-  /** True when the cause is unexpected and must be logged with its stack. */
-  unexpected: boolean;
+  /**
+   * How the cause is logged: `stack` when it is unexpected (with its stack), `brief` when the
+   * database is away (one short warning line, not the query), `none` for the client's own errors.
+   */
+  log: 'stack' | 'brief' | 'none';
 }
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'ENOENT', '57P01', '57P03', '53300']);
+/**
+ * Errors that mean the database is away or too slow: refused, reset or lost connections, the
+ * server shutting down or full, a statement ended by `statement_timeout` (57014), and the
+ * client's own time limits (no connection in time, no answer in time).
+ */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'ENOENT', '57P01', '57P03', '53300', '57014']);
+const DATABASE_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Driver not Connected|Query read timeout/i;
 
 function isDatabaseDown(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -18,7 +28,7 @@ function isDatabaseDown(error: unknown): boolean {
     seen.add(current);
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|Driver not Connected/i.test(current.message)) return true;
+    if (DATABASE_DOWN_MESSAGES.test(current.message)) return true;
     current = (current as { driverError?: unknown; cause?: unknown }).driverError ?? (current as { cause?: unknown }).cause;
   }
   return false;
@@ -28,7 +38,7 @@ const message = (status: number, text: string): ErrorResponse => ({
   status,
   body: { error: 1, message: text },
   headers: {},
-  unexpected: false,
+  log: 'none',
 });
 
 /**
@@ -65,7 +75,17 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return message(400, 'The request body is not valid JSON.');
   }
   if (isDatabaseDown(error)) {
-    return { ...message(503, 'The database is unavailable; try again shortly.'), unexpected: true };
+    return { ...message(503, 'The database is unavailable; try again shortly.'), headers: { 'Retry-After': '5' }, log: 'brief' };
   }
-  return { ...message(500, 'An unexpected error occurred.'), unexpected: true };
+  return { ...message(500, 'An unexpected error occurred.'), log: 'stack' };
+}
+
+/** Logs a failed request as `toErrorResponse` says: the stack, one warning line, or nothing. */
+export function logFailure(request: FastifyRequest, response: ErrorResponse, error: unknown, what = 'request failed'): void {
+  if (response.log === 'stack') {
+    request.log.error({ err: error, reqId: request.id }, what);
+  } else if (response.log === 'brief') {
+    const reason = error instanceof Error ? (error as Error & { driverError?: Error }).driverError?.message ?? error.message : String(error);
+    request.log.warn({ reqId: request.id, reason: reason.slice(0, 200) }, `${what}: the database is unavailable`);
+  }
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Inject, NotFoundException } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { API_PREFIX } from './api-prefix';
-import { toErrorResponse } from './error-response';
+import { logFailure, toErrorResponse } from './error-response';
 import { sendOrClose } from './reply';
 import { RouteTable } from './route-table';
 import { sendPageNotFound } from '../public/public-routes';
@@ -45,8 +45,6 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
   const response = toErrorResponse(error);
-  if (response.unexpected) {
-    request.log.error({ err: error, reqId: request.id }, 'request failed');
-  }
+  logFailure(request, response, error);
   sendOrClose(reply, () => reply.status(response.status).headers(response.headers).send(response.body));
 }

@@ -27,7 +27,9 @@ export function serviceConnection(target: DatabaseTarget, timeoutMs: number): Po
     applicationName: 'linkyard',
     extra: {
       connectionTimeoutMillis: timeoutMs,
-      query_timeout: timeoutMs,
+      // A little longer than the server's own limit, which ends the statement cleanly: this one
+      // only fires when the server does not answer at all (stalled, or the network gone).
+      query_timeout: embedded ? timeoutMs : timeoutMs + 250,
       keepAlive: true,
       ...(embedded ? {} : { options: `-c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${timeoutMs * 2}` }),
     },

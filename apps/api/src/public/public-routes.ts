@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
-import { toErrorResponse } from '../common/error-response';
+import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../common/fixed-window.storage';
 import { verifyPassword } from '../common/password';
 import type { ClickRecorder } from './click-recorder';
@@ -62,8 +62,9 @@ export function sendPageNotFound(reply: FastifyReply, domain: PublicDomain | nul
  * does may end the process.
  */
 export function sendPageError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status } = toErrorResponse(error);
-  request.log.error({ err: error, reqId: request.id }, 'public request failed');
+  const response = toErrorResponse(error);
+  const { status } = response;
+  logFailure(request, response, error, 'public request failed');
   sendOrClose(reply, () =>
     status === 503
       ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.'), { 'Retry-After': '5' })

@@ -56,6 +56,11 @@ export function loopbackRequest(port: number, method: string, path: string, opti
   });
 }
 
+/** Closes the kept-alive loopback connections, so the test process can end. */
+export function closeLoopbackConnections(): void {
+  agent.destroy();
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

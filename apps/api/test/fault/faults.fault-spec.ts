@@ -1,0 +1,365 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { closeLoopbackConnections, startBuiltService, type BuiltService } from '../support/built-service';
+import { Load } from './load';
+import { PostgresServer, RedisServer } from './servers';
+
+/**
+ * Faults on real servers, under a short load on loopback: PostgreSQL and Redis stopped, stalled
+ * (SIGSTOP) and restarted, the service stopped with SIGTERM and killed with SIGKILL. Run by
+ * `pnpm --filter @linkyard/api test:fault` (CI runs it); PostgreSQL and Redis are installed by the
+ * project's scripts when missing. FAULT_OUTAGE_MS sets the long database outage (60 s).
+ */
+
+const ADMIN_KEY = 'lyk_fault-admin-key-0123456789abcdefghij';
+const OUTAGE_MS = Number(process.env.FAULT_OUTAGE_MS ?? 60_000);
+const DATABASE_TIMEOUT_MS = 1000;
+/**
+ * Not a speed check but a hang check: during a fault an answer may take the database time limit
+ * twice (a pool wait, then the query), plus a wide margin for a busy machine; a request held by a
+ * stalled server would take the load's own cut-off (10 s) and show as status 0.
+ */
+const LATEST_ANSWER_MS = 2 * DATABASE_TIMEOUT_MS + 4000;
+/** The same for Redis: its command time limit is 0.5 s. */
+const LATEST_ANSWER_REDIS_MS = 5000;
+const MEMORY_BOUND_MB = 450;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let postgres: PostgresServer;
+let databases = 0;
+
+beforeAll(() => {
+  return PostgresServer.start().then((server) => {
+    postgres = server;
+  });
+}, 180_000);
+
+afterAll(() => {
+  postgres?.destroy();
+  closeLoopbackConnections();
+});
+
+async function newDatabase(): Promise<string> {
+  databases += 1;
+  const name = `fault_${process.pid}_${databases}`;
+  const client = new Client({ connectionString: postgres.url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  return postgres.url.replace(/\/postgres$/, `/${name}`);
+}
+
+async function query<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+interface Setup {
+  service: BuiltService;
+  databaseUrl: string;
+  spoolDir: string;
+  key: string;
+  linkId: number;
+  alias: string;
+}
+
+async function setUp(env: Record<string, string> = {}, existing?: { databaseUrl: string; spoolDir: string }): Promise<Setup> {
+  const databaseUrl = existing?.databaseUrl ?? (await newDatabase());
+  const spoolDir = existing?.spoolDir ?? mkdtempSync(join(tmpdir(), 'linkyard-fault-spool-'));
+  const service = await startBuiltService({
+    DATABASE_URL: databaseUrl,
+    ADMIN_API_KEY: ADMIN_KEY,
+    TRUST_PROXY: '1',
+    DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS),
+    CLICK_SPOOL_DIR: spoolDir,
+    CLICK_BUFFER_LIMIT: '20000',
+    ...env,
+  });
+  if (existing) return { service, databaseUrl, spoolDir, key: '', linkId: 0, alias: '' };
+  const json = { 'content-type': 'application/json' };
+  const user = await service.request('POST', '/l/api/user/add', {
+    headers: { ...json, authorization: `Bearer ${ADMIN_KEY}` },
+    body: JSON.stringify({ username: 'fault', email: 'fault@example.com', password: 'fault passphrase', ratelimit: 100_000 }),
+  });
+  if (user.status !== 200) throw new Error(`The account could not be created: ${user.status} ${user.text}`);
+  const key = (user.body as { data: { apikey: string } }).data.apikey;
+  const link = await service.request('POST', '/l/api/url/add', { headers: { ...json, authorization: `Bearer ${key}` }, body: JSON.stringify({ url: 'https://example.com/fault' }) });
+  const linkId = (link.body as { id: number }).id;
+  const alias = new URL((link.body as { shorturl: string }).shorturl).pathname.slice(1);
+  // Warm: the link and the key are cached from here on.
+  await service.request('GET', `/${alias}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' } });
+  await service.request('GET', `/l/api/url/${linkId}`, { headers: { authorization: `Bearer ${key}` } });
+  return { service, databaseUrl, spoolDir, key, linkId, alias };
+}
+
+async function recorded(setup: Pick<Setup, 'databaseUrl' | 'linkId'>): Promise<number> {
+  const [row] = await query<{ n: number }>(setup.databaseUrl, 'SELECT count(*)::int AS n FROM clicks WHERE link_id = $1', [setup.linkId]);
+  return row!.n;
+}
+
+/** Waits until the service holds no click (all written), or fails after `ms`. */
+async function drained(service: BuiltService, ms = 90_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const health = await service.request('GET', '/healthz', { timeoutMs: 3000 });
+    const clicks = (health.body as { clicks?: Record<string, unknown> } | undefined)?.clicks;
+    if (health.status === 200 && clicks && clicks.buffered === 0 && clicks.spooledBatches === 0 && clicks.failingSince === null) return clicks;
+    if (Date.now() > deadline) throw new Error(`Clicks were not all written within ${ms / 1000} s: ${health.text}`);
+    await sleep(500);
+  }
+}
+
+/** Resident memory of a process, in MiB. */
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+async function tearDown(setup: Setup): Promise<void> {
+  await setup.service.stop('SIGKILL');
+  rmSync(setup.spoolDir, { recursive: true, force: true });
+}
+
+/** Fails, with the end of the service's log, on statuses outside the allowed ones (0: no answer). */
+function expectOnly(statuses: Map<number, number>, allowed: number[], service: BuiltService): void {
+  const others = [...statuses.entries()].filter(([status]) => !allowed.includes(status));
+  if (others.length > 0) {
+    throw new Error(`Statuses outside ${allowed.join(', ')}: ${JSON.stringify(others)} ([status, count]). The service's log ends:\n${service.output().slice(-4000)}`);
+  }
+}
+
+describe('several instances starting at once', () => {
+  it.each([['with', ADMIN_KEY], ['without', '']])('%s ADMIN_API_KEY on an empty database: all start, the migrations run once and there is one admin', async (_with, adminKey) => {
+    const databaseUrl = await newDatabase();
+    const env: Record<string, string> = { DATABASE_URL: databaseUrl, DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS) };
+    if (adminKey) env.ADMIN_API_KEY = adminKey;
+    const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltService(env)));
+    const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    try {
+      expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+      const admins = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users WHERE admin');
+      expect(admins[0]!.n).toBe(1);
+      const migrations = await query<{ name: string; n: number }>(databaseUrl, 'SELECT name, count(*)::int AS n FROM migrations GROUP BY name HAVING count(*) > 1');
+      expect(migrations).toEqual([]);
+      const users = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users');
+      expect(users[0]!.n).toBe(1);
+      for (const service of adminKey ? services : []) {
+        const account = await service.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+        expect(account.status).toBe(200);
+      }
+    } finally {
+      await Promise.all(services.map((service) => service.stop('SIGKILL')));
+    }
+  }, 180_000);
+});
+
+describe('PostgreSQL stopped', () => {
+  it(
+    `for ${OUTAGE_MS / 1000} s under load: redirects go on, the API answers 503 in time, no click is lost, memory stays bounded`,
+    async () => {
+      const setup = await setUp();
+      const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+      const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+      await sleep(1500);
+      postgres.stop();
+      let peakMb = 0;
+      let healthDown = 0;
+      const outageEnd = Date.now() + OUTAGE_MS;
+      while (Date.now() < outageEnd) {
+        peakMb = Math.max(peakMb, residentMb(setup.service.process.pid!));
+        const started = Date.now();
+        const health = await setup.service.request('GET', '/healthz', { timeoutMs: 5000 });
+        if (health.status === 503 && Date.now() - started < LATEST_ANSWER_MS) healthDown += 1;
+        await sleep(2000);
+      }
+      postgres.resume();
+      // Back without a restart: the API answers 200 again.
+      const recovered = Date.now() + 30_000;
+      while ((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status !== 200) {
+        if (Date.now() > recovered) throw new Error('The API did not recover within 30 s of the database coming back.');
+        await sleep(500);
+      }
+      await sleep(1000);
+      const redirected = await redirects.stop();
+      const answered = await api.stop();
+      const clicks = await drained(setup.service);
+
+      expectOnly(redirected.statuses, [302], setup.service);
+      expectOnly(answered.statuses, [200, 503], setup.service);
+      expect(answered.statuses.get(503) ?? 0).toBeGreaterThan(0);
+      expect(answered.slowestMs).toBeLessThan(LATEST_ANSWER_MS);
+      expect(healthDown).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThan(MEMORY_BOUND_MB);
+      expect(clicks.dropped).toBe(0);
+      expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
+      expect(setup.service.process.exitCode).toBeNull();
+      expect(setup.service.output()).toMatch(/Could not record \d+ clicks/);
+      await tearDown(setup);
+    },
+    OUTAGE_MS + 240_000,
+  );
+});
+
+describe('PostgreSQL stalled', () => {
+  it('for 10 s under load (SIGSTOP): the API answers 503 within the timeout, never hangs, and recovers', async () => {
+    const setup = await setUp();
+    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+    const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+    await sleep(1500);
+    postgres.stall();
+    try {
+      await sleep(10_000);
+    } finally {
+      postgres.unstall();
+    }
+    await sleep(5000);
+    const redirected = await redirects.stop();
+    const answered = await api.stop();
+    const clicks = await drained(setup.service);
+
+    expectOnly(redirected.statuses, [302], setup.service);
+    expectOnly(answered.statuses, [200, 503], setup.service);
+    expect(answered.statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect(answered.slowestMs).toBeLessThan(LATEST_ANSWER_MS);
+    expect((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status).toBe(200);
+    expect(clicks.dropped).toBe(0);
+    expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
+    await tearDown(setup);
+  }, 180_000);
+});
+
+describe('PostgreSQL restarted', () => {
+  it('under load: answers stay 200, 302 or 503, the service reconnects by itself, no click is lost', async () => {
+    const setup = await setUp();
+    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+    const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+    await sleep(1500);
+    postgres.stop();
+    postgres.resume();
+    await sleep(4000);
+    const redirected = await redirects.stop();
+    const answered = await api.stop();
+    await drained(setup.service);
+
+    expectOnly(redirected.statuses, [302], setup.service);
+    expectOnly(answered.statuses, [200, 503], setup.service);
+    expect((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status).toBe(200);
+    expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
+    await tearDown(setup);
+  }, 180_000);
+});
+
+describe('Redis', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+  });
+  afterAll(async () => {
+    await redis?.destroy();
+  });
+
+  const healthOf = async (service: BuiltService) => (await service.request('GET', '/healthz')).body as { status: string; redis: string };
+  async function until(service: BuiltService, state: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while ((await healthOf(service)).redis !== state) {
+      if (Date.now() > deadline) throw new Error(`/healthz did not say redis: ${state} within 15 s`);
+      await sleep(200);
+    }
+  }
+
+  it.each([
+    ['stopped', (server: RedisServer) => server.stop(), (server: RedisServer) => server.resume()],
+    ['stalled (SIGSTOP)', async (server: RedisServer) => server.stall(), async (server: RedisServer) => server.unstall()],
+    ['restarted', async (server: RedisServer) => { await server.stop(); await server.resume(); }, async () => undefined],
+  ])(
+    '%s under load: the API keeps answering, /healthz says degraded, and it comes back',
+    async (_what, fail, recover) => {
+      const setup = await setUp({ REDIS_URL: redis.url });
+      await until(setup.service, 'up');
+      const api = new Load(setup.service.port, '/l/api/account', { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 10 });
+      const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 2 });
+      await sleep(1000);
+      await fail(redis);
+      if (_what !== 'restarted') {
+        await until(setup.service, 'down');
+        expect((await healthOf(setup.service)).status).toBe('degraded');
+        await sleep(3000);
+        await recover(redis);
+      }
+      await until(setup.service, 'up');
+      await sleep(1000);
+      const answered = await api.stop();
+      const redirected = await redirects.stop();
+
+      expectOnly(answered.statuses, [200], setup.service);
+      expectOnly(redirected.statuses, [302], setup.service);
+      expect(answered.slowestMs).toBeLessThan(LATEST_ANSWER_REDIS_MS);
+      expect((await healthOf(setup.service)).status).toBe('ok');
+      if (_what !== 'restarted') expect(setup.service.output()).toMatch(/Redis is unavailable/);
+      await tearDown(setup);
+    },
+    120_000,
+  );
+});
+
+describe('the service', () => {
+  it('stopped with SIGTERM mid-load writes every click it answered', async () => {
+    const setup = await setUp();
+    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+    await sleep(3000);
+    const code = await setup.service.stop('SIGTERM');
+    const redirected = await redirects.stop();
+    expect(code).toBe(0);
+    expectOnly(redirected.statuses, [302, 0], setup.service);
+    expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
+    rmSync(setup.spoolDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('killed with SIGKILL mid-load loses at most the last flush interval', async () => {
+    const setup = await setUp();
+    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+    await sleep(3000);
+    const killedAt = Date.now();
+    await setup.service.stop('SIGKILL');
+    const redirected = await redirects.stop();
+    // Clicks answered more than a flush interval (1 s) and a batch write before the kill were written.
+    const settled = redirected.answeredAt.filter((at) => at < killedAt - 1500).length;
+    const count = await recorded(setup);
+    expect(count).toBeGreaterThanOrEqual(settled + 1);
+    expect(count).toBeLessThanOrEqual(redirected.answeredAt.length + 1);
+    rmSync(setup.spoolDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('stopped with SIGTERM while the database is away keeps the clicks on disk and writes them at the next start', async () => {
+    const setup = await setUp();
+    postgres.stop();
+    let restarted: Setup | undefined;
+    try {
+      const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+      await sleep(3000);
+      const code = await setup.service.stop('SIGTERM');
+      const redirected = await redirects.stop();
+      expect(code).toBe(0);
+      expect(setup.service.output()).toMatch(/clicks kept on disk for the next start, 0 lost/);
+      postgres.resume();
+      restarted = await setUp({}, setup);
+      await drained(restarted.service);
+      expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
+    } finally {
+      try {
+        postgres.resume();
+      } catch {
+        // already running
+      }
+      if (restarted) await tearDown(restarted);
+    }
+  }, 120_000);
+});
