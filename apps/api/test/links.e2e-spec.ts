@@ -239,7 +239,7 @@ describe('links', () => {
       const first = await createLink(api, user, { title: 'First' });
       const second = await createLink(api, user, { title: 'Second', description: 'note' });
       const response = await api.request('GET', '/l/api/urls', { key: user.apikey });
-      expect(response.body.error).toBe('0');
+      expect(response.body.error).toBe(0);
       expect(response.body.data.urls).toEqual([
         {
           id: second,

@@ -106,3 +106,78 @@ describe('requests as real clients send them', () => {
     expect(documented.filter((operationId) => !replayed.has(operationId))).toEqual([]);
   });
 });
+
+/**
+ * The origin product's browser extension, as it calls the API: the alias and the domain left
+ * empty are sent as `""`, and the "My links" tab reads `GET /urls` with `!data.error`.
+ */
+describe('the browser extension of the origin product', () => {
+  const api = useApi();
+  let user: TestUser;
+
+  beforeAll(async () => {
+    user = await createUser(api);
+  });
+
+  it('shortens with the alias and the domain left empty', async () => {
+    const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/from-the-extension', domain: '', custom: '' } });
+    expect(response.status).toBe(200);
+    expect(response.body.error).toBe(0);
+    expect(response.body.shorturl).toMatch(new RegExp(`^${api.linkyard.config.publicUrl}/[A-Za-z0-9]+$`));
+  });
+
+  it('lists the links with an error that is falsy', async () => {
+    await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/listed', domain: '', custom: '' } });
+    const response = await api.request('GET', '/l/api/urls', { key: user.apikey });
+    expect(response.status).toBe(200);
+    expect(response.body.error).toBe(0);
+    expect(!response.body.error).toBe(true);
+    expect(response.body.data.urls.length).toBeGreaterThan(0);
+  });
+
+  /** Every create operation, with its required fields and `""` for every optional one. */
+  const required: Record<string, Record<string, unknown>> = {
+    addUrl: { url: 'https://example.com/empty-optionals' },
+    addDomain: { domain: `https://empty-optionals-${process.pid}.example.com` },
+    addCampaign: {},
+    addChannel: { name: 'Empty optionals' },
+    addPixel: { type: 'gtmpixel', name: 'Empty optionals', tag: 'GTM-EMPTY1' },
+    addQr: { type: 'text', data: 'Empty optionals' },
+    addOverlay: { type: 'message', name: 'Empty optionals', message: 'Hello' },
+    addSplash: { name: 'Empty optionals', title: 'Welcome' },
+    addUser: { username: `empty_${process.pid}`, email: `empty_${process.pid}@example.com`, password: 'long enough secret' },
+  };
+  type Operation = { operationId?: string; requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+  const operations = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => (operation.operationId && operation.operationId in required ? [{ path, method, operation }] : [])),
+  );
+  type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, unknown>; required?: string[] };
+  const schemas = (openApiDocument.components as { schemas: Record<string, Schema> }).schemas;
+  /** The fields a body schema names, and those it requires, through `$ref` and `allOf`. */
+  function fieldsOf(schema: Schema): { names: Set<string>; required: Set<string> } {
+    if (schema.$ref) return fieldsOf(schemas[schema.$ref.split('/').pop()!]!);
+    const names = new Set(Object.keys(schema.properties ?? {}));
+    const needed = new Set(schema.required ?? []);
+    for (const part of schema.allOf ?? []) {
+      const inner = fieldsOf(part);
+      inner.names.forEach((name) => names.add(name));
+      inner.required.forEach((name) => needed.add(name));
+    }
+    return { names, required: needed };
+  }
+
+  it('covers every create operation of the document', () => {
+    expect(operations.map(({ operation }) => operation.operationId).sort()).toEqual(Object.keys(required).sort());
+  });
+
+  it.each(operations.map(({ path, method, operation }) => [operation.operationId!, method.toUpperCase(), path] as const))(
+    '%s (%s %s) takes "" for every optional field as absent',
+    async (operationId, method, path) => {
+      const fields = fieldsOf(operations.find(({ operation }) => operation.operationId === operationId)!.operation.requestBody!.content['application/json']!.schema);
+      const optional = [...fields.names].filter((name) => !fields.required.has(name) && !(name in required[operationId]!));
+      const body = { ...required[operationId], ...Object.fromEntries(optional.map((name) => [name, ''])) };
+      const response = await api.request(method, `/l/api${path}`, { key: operationId === 'addUser' ? ADMIN_KEY : user.apikey, body });
+      expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
+    },
+  );
+});

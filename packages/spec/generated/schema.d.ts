@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -2351,7 +2351,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "error": "0",
+         *       "error": 0,
          *       "data": {
          *         "result": 0,
          *         "perpage": 15,
@@ -2363,7 +2363,7 @@ export interface components {
          *     }
          */
         LinkList: {
-            error: components["schemas"]["ErrorZeroString"];
+            error: components["schemas"]["ErrorZero"];
             data: components["schemas"]["PageInfo"] & {
                 urls: components["schemas"]["LinkSummary"][];
             };
@@ -3097,10 +3097,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is unreachable; try again shortly. The rate-limit headers are present when the account was known (its key may have been looked up in the database that is down). */
+        /** @description The database is unreachable, or did not answer within `DATABASE_TIMEOUT_MS`; try again after `Retry-After` seconds. The rate-limit headers are present when the account was known (its key may have been looked up in the database that is down). */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
                 "X-RateLimit-Limit": components["headers"]["RateLimitLimitOptional"];
                 "X-RateLimit-Remaining": components["headers"]["RateLimitRemainingOptional"];
                 "X-RateLimit-Reset": components["headers"]["RateLimitResetOptional"];
@@ -3662,7 +3663,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "0",
+                     *       "error": 0,
                      *       "data": {
                      *         "result": 1,
                      *         "perpage": 15,

@@ -42,7 +42,7 @@ const message = (status: number, text: string): ErrorResponse => ({
 });
 
 /**
- * Maps anything thrown while serving a request to the envelope and status of CONTRACT.md.
+ * Maps anything thrown while serving a request to the envelope and status of the API (openapi.yaml, "Status codes").
  * Used by the Nest exception filter and by Fastify's own error handler (body parsing happens
  * before Nest sees the request), so both answer alike.
  */

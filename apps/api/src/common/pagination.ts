@@ -1,4 +1,4 @@
-/** The pagination rules of CONTRACT.md, shared by every list endpoint. */
+/** The list rules of openapi.yaml ("Lists"), shared by every list endpoint. */
 export const DEFAULT_LIMIT = 15;
 export const MAX_LIMIT = 100;
 
@@ -43,12 +43,16 @@ export function pageInfo(total: number, request: PageRequest): PageInfo {
   };
 }
 
-/** The paginated list envelope: `error` is the string "0" on lists. */
-export function listEnvelope<Key extends string, Item>(
+/**
+ * The paginated list envelope: `error` is the string "0" on lists, except where the document says
+ * the integer 0 (`GET /urls`, which existing clients read with `!data.error`).
+ */
+export function listEnvelope<Key extends string, Item, Zero extends '0' | 0 = '0'>(
   key: Key,
   items: Item[],
   total: number,
   request: PageRequest,
-): { error: '0'; data: PageInfo & Record<Key, Item[]> } {
-  return { error: '0', data: { ...pageInfo(total, request), [key]: items } as PageInfo & Record<Key, Item[]> };
+  error: Zero = '0' as Zero,
+): { error: Zero; data: PageInfo & Record<Key, Item[]> } {
+  return { error, data: { ...pageInfo(total, request), [key]: items } as PageInfo & Record<Key, Item[]> };
 }

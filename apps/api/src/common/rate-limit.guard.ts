@@ -5,11 +5,11 @@ import { tooManyRequests } from './api-error';
 import type { AuthenticatedRequest } from './account';
 import type { FixedWindowStorage } from './fixed-window.storage';
 
-/** The fixed window of CONTRACT.md: 60 seconds. */
+/** The fixed rate-limit window: 60 seconds. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
- * The per-account limit of CONTRACT.md on top of @nestjs/throttler: the account's own limit, one
+ * The per-account limit (openapi.yaml, "Rate limits") on top of @nestjs/throttler: the account's own limit, one
  * counter per account across all routes, and the headers on every authenticated response, 429
  * included, with the reset as a Unix time.
  */

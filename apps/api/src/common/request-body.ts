@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { badRequest, type ApiError } from './api-error';
 
-/** The largest body accepted anywhere (CONTRACT.md: over 1 MiB is a 413). */
+/** The largest body accepted anywhere (over 1 MiB is a 413). */
 export const BODY_LIMIT = 1024 * 1024;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,10 +1,37 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
 import { badRequest } from './api-error';
+
+const EMPTY_MEANS_ABSENT = Symbol('linkyard:empty-means-absent');
+
+/**
+ * On the body of a create operation, an optional field sent as `""` counts as absent: clients
+ * send `"custom": ""` and `"domain": ""` for the fields a user left empty. Not inherited by the
+ * update bodies derived from the class, where `""` may mean "remove".
+ */
+export function EmptyMeansAbsent(): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(EMPTY_MEANS_ABSENT, true, target);
+  };
+}
+
+/** The optional fields of a body class (those marked `@IsOptional()`), for `EmptyMeansAbsent`. */
+function optionalFields(metatype: Function): Set<string> {
+  const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+  return new Set(rules.filter((rule) => rule.name === IS_OPTIONAL).map((rule) => rule.propertyName));
+}
+
+function withoutEmptyOptionals(value: unknown, metatype: Function | undefined): unknown {
+  if (!metatype || !Reflect.getOwnMetadata(EMPTY_MEANS_ABSENT, metatype)) return value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const optional = optionalFields(metatype);
+  return Object.fromEntries(Object.entries(value).filter(([key, entry]) => !(entry === '' && optional.has(key))));
+}
 
 /** Path parameters and queries are read by their own pipes and helpers, never coerced here. */
 class BodyValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    return metadata.type === 'body' ? super.transform(value, metadata) : Promise.resolve(value);
+    return metadata.type === 'body' ? super.transform(withoutEmptyOptionals(value, metadata.metatype), metadata) : Promise.resolve(value);
   }
 }
 

@@ -1,7 +1,9 @@
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsDateTime, IsEmailAddress } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
+@EmptyMeansAbsent()
 export class AddUserDto implements RequestBody<'addUser'> {
   @IsString()
   @Matches(/^[A-Za-z0-9_.-]{3,50}$/, { message: 'must be 3 to 50 letters, digits, "_", "." or "-"' })

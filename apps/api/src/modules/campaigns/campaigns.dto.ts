@@ -1,9 +1,11 @@
 import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 const SLUG = /^[a-z0-9-]{3,50}$/;
 const SLUG_MESSAGE = 'must be 3 to 50 lower-case letters, digits or "-"';
 
+@EmptyMeansAbsent()
 export class AddCampaignDto implements RequestBody<'addCampaign'> {
   @IsOptional()
   @IsString()

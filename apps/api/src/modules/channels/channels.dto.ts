@@ -2,7 +2,9 @@ import { PartialType } from '@nestjs/mapped-types';
 import { IsBoolean, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { HEX_COLOR } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
+@EmptyMeansAbsent()
 export class AddChannelDto implements RequestBody<'addChannel'> {
   @IsString()
   @Length(1, 100)

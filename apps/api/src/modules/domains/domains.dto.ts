@@ -1,6 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsHttpUrl } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 export class UpdateDomainDto implements RequestBody<'updateDomain'> {
   @IsOptional()
@@ -12,6 +13,7 @@ export class UpdateDomainDto implements RequestBody<'updateDomain'> {
   redirect404?: string;
 }
 
+@EmptyMeansAbsent()
 export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDomain'> {
   /** Checked and normalised by the service (scheme and host only). */
   @IsString()

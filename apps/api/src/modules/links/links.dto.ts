@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsAppUrl, IsDateTime, IsHttpUrl } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
 /** Link passwords are guessed at most 10 times a minute per address; six characters at least. */
@@ -77,6 +78,7 @@ class ParameterDto {
   value: string;
 }
 
+@EmptyMeansAbsent()
 export class AddUrlDto implements RequestBody<'addUrl'> {
   @IsHttpUrl()
   url: string;

@@ -27,7 +27,7 @@ const GENERATED_ALIAS_LENGTH = 6;
 
 export type LinkOrder = 'date' | 'clicks';
 
-/** Short links: every field CONTRACT.md lists, checked and stored for the redirects to use. */
+/** Short links: every field of the `Link` schema, checked and stored for the redirects to use. */
 @Injectable()
 export class LinksService {
   constructor(@InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>) {}

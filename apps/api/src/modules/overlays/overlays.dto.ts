@@ -2,7 +2,9 @@ import { PartialType } from '@nestjs/mapped-types';
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { HEX_COLOR, IsEmailAddress, IsHttpUrl, PHONE } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
+@EmptyMeansAbsent()
 export class AddOverlayDto implements RequestBody<'addOverlay'> {
   @IsIn(['message', 'contact'])
   type: 'message' | 'contact';

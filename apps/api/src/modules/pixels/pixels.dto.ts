@@ -1,7 +1,9 @@
 import { IsOptional, IsString, Length } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 /** `type` and `tag` are checked together by the service against the contract's tag rules. */
+@EmptyMeansAbsent()
 export class AddPixelDto implements RequestBody<'addPixel'> {
   @IsString()
   @Length(1, 20)

@@ -32,7 +32,7 @@ function fields(value: unknown, names: readonly string[], max: Record<string, nu
 }
 
 /**
- * Checks `data` against the QR type (CONTRACT.md) and returns what is stored: a string, or an
+ * Checks `data` against the QR type (the `QrData` rules of openapi.yaml) and returns what is stored: a string, or an
  * object of the fields the type knows.
  */
 export function checkQrData(type: QrType, data: unknown): string | Fields {

@@ -3,10 +3,12 @@ import { IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-
 import type { RequestBody } from '../../common/contract';
 import type { QrType } from './qr.entity';
 import { QR_TYPES } from './qr-data';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 const TYPE_MESSAGE = `must be one of ${QR_TYPES.join(', ')}`;
 
 /** `data` is checked against `type` by the service; colours and the logo too. */
+@EmptyMeansAbsent()
 export class AddQrDto implements RequestBody<'addQr'> {
   @IsIn(QR_TYPES, { message: TYPE_MESSAGE })
   type: QrType;

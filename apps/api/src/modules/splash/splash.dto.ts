@@ -2,7 +2,9 @@ import { PartialType } from '@nestjs/mapped-types';
 import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsHttpUrl } from '../../common/validators';
+import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
+@EmptyMeansAbsent()
 export class AddSplashDto implements RequestBody<'addSplash'> {
   @IsString()
   @Length(1, 100)
