@@ -86,10 +86,12 @@ describe('accounts cannot see each other\'s data', () => {
     expect(response.status).toBe(404);
   });
 
-  it('refuses a new link on another account\'s domain with 404', async () => {
+  it('refuses a new link on another account\'s domain as on an unknown one (400, the same words)', async () => {
     const domains = (await api.request('GET', '/l/api/domains', { key: owner.apikey })).body.data.domains;
+    const host = new URL(domains[0].domain).host;
     const response = await api.request('POST', '/l/api/url/add', { key: stranger.apikey, body: { url: 'https://example.com', domain: domains[0].domain } });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 1, message: `Invalid field "domain": no branded domain ${host} in this account.` });
   });
 
   it.each([

@@ -84,7 +84,7 @@ describe('QR codes', () => {
       [{ type: 'text', data: 'x', foreground: 'rgb(300,0,0)' }, /foreground/],
       [{ type: 'text', data: 'x', logo: '/etc/passwd' }, /logo/],
       [{ type: 'text', data: 'x', logo: 'file:///etc/passwd' }, /logo/],
-      [{ type: 'text', data: 'x', name: '' }, /name/],
+      [{ type: 'text', data: 'x', name: 'n'.repeat(101) }, /name/],
     ])('refuses %j with 400', async (body, message) => {
       const response = await api.request('POST', '/l/api/qr/add', { key: user.apikey, body });
       expect(response.status).toBe(400);

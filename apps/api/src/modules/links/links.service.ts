@@ -132,7 +132,9 @@ export class LinksService {
     if (domain.includes('://')) host = normaliseDomain(domain).host;
     else host = domain.toLowerCase().replace(/\/+$/, '');
     const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
-    if (!found) throw notFound(`No branded domain ${host} in this account.`);
+    // A field that names nothing of the account: a 400 (the document says so), unlike the ids of
+    // campaigns and channels, which are 404s.
+    if (!found) throw badRequest(`Invalid field "domain": no branded domain ${host} in this account.`);
     return found.id;
   }
 
