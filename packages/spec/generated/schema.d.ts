@@ -2293,10 +2293,10 @@ export interface components {
             metadescription?: string;
             /** @description The image shown in link previews, or `""` for none. */
             metaimage?: components["schemas"]["HttpUrlOrEmpty"];
-            /** @description The account's pixels to load on the link's pages (replaces the stored list). */
+            /** @description The account's pixels to load on the link's pages (replaces the stored list), at most 50. */
             pixels?: components["schemas"]["Id"][];
-            /** @description Puts the link in this campaign of the account (moving it from any other). */
-            campaign?: components["schemas"]["Id"];
+            /** @description Puts the link in this campaign of the account (moving it from any other); `0` on update takes the link out of its campaign. */
+            campaign?: number;
             /** @description Adds the link to this channel of the account. */
             channel?: components["schemas"]["Id"];
             geotarget?: components["schemas"]["GeoTarget"][];
@@ -2635,7 +2635,7 @@ export interface components {
          */
         QrType: "text" | "vcard" | "link" | "email" | "phone" | "sms" | "wifi";
         /**
-         * @description A colour `rgb(R,G,B)`, each component 0 to 255, without spaces.
+         * @description A colour `rgb(R,G,B)`, each component 0 to 255. Spaces around the numbers are accepted and dropped: the colour is stored and read back without spaces.
          * @example rgb(31,41,55)
          */
         RgbColor: string;

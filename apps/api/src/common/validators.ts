@@ -37,6 +37,8 @@ function urlRule(kind: UrlKind, options: { allowEmpty?: boolean; maxLength?: num
   const check = ValidateBy(
     {
       name: kind === 'http' ? 'isHttpUrl' : 'isAppUrl',
+      // Read by the DTO conformance test, which compares it with the schema's maxLength.
+      constraints: [maxLength],
       validator: {
         validate: (value: unknown) => {
           if (typeof value !== 'string') return false;
@@ -77,18 +79,18 @@ export const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 export const PHONE = /^\+?[0-9]{3,20}$/;
 
 /**
- * The document's e-mail rule (the `pattern` of its `Email` schema), so what the service accepts is
- * exactly what the document says, and what it serves back matches the document.
+ * The document's e-mail rule (the `pattern` and lengths of its `Email` schema), so what the service
+ * accepts is exactly what the document says, and what it serves back matches the document.
  */
-const EMAIL = new RegExp(
-  ((openApiDocument.components as { schemas: Record<string, { pattern?: string }> }).schemas.Email?.pattern as string | undefined) ??
-    (() => {
-      throw new Error('The OpenAPI document has no Email schema with a pattern.');
-    })(),
-);
+const EMAIL_SCHEMA =
+  (openApiDocument.components as { schemas: Record<string, { pattern?: string; minLength?: number; maxLength?: number }> }).schemas.Email ??
+  (() => {
+    throw new Error('The OpenAPI document has no Email schema.');
+  })();
+const EMAIL = new RegExp(EMAIL_SCHEMA.pattern ?? '^$');
 
 export function isEmailAddress(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= 3 && value.length <= 254 && EMAIL.test(value);
+  return typeof value === 'string' && value.length >= (EMAIL_SCHEMA.minLength ?? 0) && value.length <= (EMAIL_SCHEMA.maxLength ?? Infinity) && EMAIL.test(value);
 }
 
 /** An e-mail address, by the document's rule. */

@@ -108,7 +108,7 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   expiry?: string;
 
   @IsOptional()
-  @Matches(/^(direct|frame|[1-9]\d{0,9}|overlay-[1-9]\d{0,9})$/, {
+  @Matches(/^(direct|frame|[1-9][0-9]{0,9}|overlay-[1-9][0-9]{0,9})$/, {
     message: 'must be direct, frame, the id of a splash page, or overlay-<id>',
   })
   type?: string;

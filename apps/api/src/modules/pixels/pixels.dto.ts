@@ -1,12 +1,12 @@
-import { IsOptional, IsString, Length } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
+import { PIXEL_TYPES } from './pixel-tags';
 
 /** `type` and `tag` are checked together by the service against the contract's tag rules. */
 @EmptyMeansAbsent()
 export class AddPixelDto implements RequestBody<'addPixel'> {
-  @IsString()
-  @Length(1, 20)
+  @IsIn(PIXEL_TYPES, { message: `must be one of ${PIXEL_TYPES.join(', ')}` })
   type: RequestBody<'addPixel'>['type'];
 
   @IsString()
