@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { freePort } from './support/built-service';
 import { ADMIN_KEY, startApi, type TestApi } from './support/app';
@@ -23,14 +23,7 @@ function guides(): string[] {
     ...packages.map((entry) => join(ROOT, 'packages', entry.name, 'README.md')),
     join(ROOT, 'apps', 'api', 'README.md'),
   ];
-  return files.filter((file) => {
-    try {
-      readFileSync(file);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return files.filter((file) => existsSync(file));
 }
 
 interface Block {

@@ -5,6 +5,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage, type ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { documentSchemas, flatSchema, type Schema } from '../../test/support/openapi-schemas';
 import { openApiDocument } from './openapi-document';
 
 /**
@@ -16,45 +17,8 @@ import { openApiDocument } from './openapi-document';
  * cannot pass CI. Rules the schema cannot say (cross-field, ownership) live in the services.
  */
 
-interface Schema {
-  $ref?: string;
-  allOf?: Schema[];
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  maxItems?: number;
-  items?: Schema;
-}
-
-const document = openApiDocument as { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>>; components: { schemas: Record<string, Schema> } };
-
-/** A schema with its `$ref`s followed and its `allOf` parts merged (the first value of a keyword wins). */
-function resolve(schema: Schema): Schema {
-  if (schema.$ref) {
-    const { $ref, ...rest } = schema;
-    return resolve({ ...rest, allOf: [document.components.schemas[$ref.split('/').pop()!]!, ...(rest.allOf ?? [])] });
-  }
-  if (!schema.allOf) return schema;
-  const { allOf, ...own } = schema;
-  const merged: Schema = { ...own };
-  for (const part of allOf.map(resolve)) {
-    for (const [key, value] of Object.entries(part) as [keyof Schema, unknown][]) {
-      if (key === 'properties') merged.properties = { ...(value as Record<string, Schema>), ...merged.properties };
-      else if (key === 'required') merged.required = [...new Set([...(merged.required ?? []), ...(value as string[])])];
-      else if (merged[key] === undefined) (merged as Record<string, unknown>)[key] = value;
-    }
-  }
-  return merged;
-}
+const document = openApiDocument as { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+const resolve = flatSchema;
 
 /** The DTO class taking the body of each handler, by the handler's name (= operationId). */
 function bodyClasses(): Map<string, Function> {
@@ -105,7 +69,7 @@ function differences(field: string, schema: Schema, allRules: ValidationMetadata
   if (type !== 'string' && type !== undefined && stringRules.some((name) => named(rules, name).length)) say(`checked as a string, ${type} in the schema`);
   // A rule that reads its pattern and lengths from the document's own schema is that schema.
   if (named(rules, 'isEmailAddress').length) {
-    if (schema.pattern !== document.components.schemas.Email?.pattern) say('checked as an e-mail address, not the Email schema in the document');
+    if (schema.pattern !== documentSchemas.Email?.pattern) say('checked as an e-mail address, not the Email schema in the document');
     return problems;
   }
   if (type === 'string') {

@@ -27,9 +27,6 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 /** What RFC 3986 allows unencoded after the authority: unreserved, sub-delims, `:@/?` and escapes. */
 const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
 
-const percentEncode = (character: string): string =>
-  [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-
 /**
  * The WHATWG serialisation made a valid RFC 3986 URI as well: after the scheme and authority,
  * every character RFC 3986 does not allow there (spaces and controls left in an opaque path,
@@ -41,7 +38,7 @@ function toUriForm(href: string): string {
   const rest = href.slice(authority.length);
   const hash = rest.indexOf('#');
   const encode = (part: string) =>
-    [...part].map((character) => (URI_CHARACTER.test(character) ? character : percentEncode(character))).join('').replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+    [...part].map((character) => (URI_CHARACTER.test(character) ? character : encodeURIComponent(character))).join('').replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
   return authority + (hash === -1 ? encode(rest) : `${encode(rest.slice(0, hash))}#${encode(rest.slice(hash + 1))}`);
 }
 

@@ -15,10 +15,17 @@ export function EmptyMeansAbsent(): ClassDecorator {
   };
 }
 
-/** The optional fields of a body class (those marked `@IsOptional()`), for `EmptyMeansAbsent`. */
+const optionalByClass = new WeakMap<Function, Set<string>>();
+
+/** The optional fields of a body class (those marked `@IsOptional()`), for `EmptyMeansAbsent`; read once per class. */
 function optionalFields(metatype: Function): Set<string> {
-  const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
-  return new Set(rules.filter((rule) => rule.name === IS_OPTIONAL).map((rule) => rule.propertyName));
+  let fields = optionalByClass.get(metatype);
+  if (!fields) {
+    const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+    fields = new Set(rules.filter((rule) => rule.name === IS_OPTIONAL).map((rule) => rule.propertyName));
+    optionalByClass.set(metatype, fields);
+  }
+  return fields;
 }
 
 function withoutEmptyOptionals(value: unknown, metatype: Function | undefined): unknown {

@@ -93,7 +93,7 @@ export function isEmailAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length >= (EMAIL_SCHEMA.minLength ?? 0) && value.length <= (EMAIL_SCHEMA.maxLength ?? Infinity) && EMAIL.test(value);
 }
 
-/** An e-mail address, by the document's rule. */
+/** An e-mail address, by the document's rule: its pattern and its lengths (no MaxLength beside it). */
 export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isEmailAddress', validator: { validate: isEmailAddress, defaultMessage: () => 'must be an e-mail address' } }, validationOptions);
 }

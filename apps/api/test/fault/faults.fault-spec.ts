@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { closeLoopbackConnections, startBuiltService, type BuiltService } from '../support/built-service';
-import { Load } from './load';
+import { Load, type LoadResult } from './load';
 import { PostgresServer, RedisServer } from './servers';
 
 /**
@@ -128,6 +128,21 @@ async function tearDown(setup: Setup): Promise<void> {
   rmSync(setup.spoolDir, { recursive: true, force: true });
 }
 
+/** The load of the database faults: visitors on the link (4 loops) and the API reading it (2 loops). */
+function databaseLoad(setup: Setup): { stop(): Promise<{ redirected: LoadResult; answered: LoadResult }> } {
+  const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
+  const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+  return { stop: async () => ({ redirected: await redirects.stop(), answered: await api.stop() }) };
+}
+
+const readLink = (setup: Setup) => setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } });
+
+/** During a database fault: every visitor redirected, the API only 200 or 503. */
+function expectHeldUp(setup: Setup, redirected: LoadResult, answered: LoadResult): void {
+  expectOnly(redirected.statuses, [302], setup.service);
+  expectOnly(answered.statuses, [200, 503], setup.service);
+}
+
 /** Fails, with the end of the service's log, on statuses outside the allowed ones (0: no answer). */
 function expectOnly(statuses: Map<number, number>, allowed: number[], service: BuiltService): void {
   const others = [...statuses.entries()].filter(([status]) => !allowed.includes(status));
@@ -166,8 +181,7 @@ describe('PostgreSQL stopped', () => {
     `for ${OUTAGE_MS / 1000} s under load: redirects go on, the API answers 503 in time, no click is lost, memory stays bounded`,
     async () => {
       const setup = await setUp();
-      const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
-      const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+      const load = databaseLoad(setup);
       await sleep(1500);
       postgres.stop();
       let peakMb = 0;
@@ -183,17 +197,15 @@ describe('PostgreSQL stopped', () => {
       postgres.resume();
       // Back without a restart: the API answers 200 again.
       const recovered = Date.now() + 30_000;
-      while ((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status !== 200) {
+      while ((await readLink(setup)).status !== 200) {
         if (Date.now() > recovered) throw new Error('The API did not recover within 30 s of the database coming back.');
         await sleep(500);
       }
       await sleep(1000);
-      const redirected = await redirects.stop();
-      const answered = await api.stop();
+      const { redirected, answered } = await load.stop();
       const clicks = await drained(setup.service);
 
-      expectOnly(redirected.statuses, [302], setup.service);
-      expectOnly(answered.statuses, [200, 503], setup.service);
+      expectHeldUp(setup, redirected, answered);
       expect(answered.statuses.get(503) ?? 0).toBeGreaterThan(0);
       expect(answered.slowestMs).toBeLessThan(LATEST_ANSWER_MS);
       expect(healthDown).toBeGreaterThan(0);
@@ -211,8 +223,7 @@ describe('PostgreSQL stopped', () => {
 describe('PostgreSQL stalled', () => {
   it('for 10 s under load (SIGSTOP): the API answers 503 within the timeout, never hangs, and recovers', async () => {
     const setup = await setUp();
-    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
-    const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+    const load = databaseLoad(setup);
     await sleep(1500);
     postgres.stall();
     try {
@@ -221,15 +232,13 @@ describe('PostgreSQL stalled', () => {
       postgres.unstall();
     }
     await sleep(5000);
-    const redirected = await redirects.stop();
-    const answered = await api.stop();
+    const { redirected, answered } = await load.stop();
     const clicks = await drained(setup.service);
 
-    expectOnly(redirected.statuses, [302], setup.service);
-    expectOnly(answered.statuses, [200, 503], setup.service);
+    expectHeldUp(setup, redirected, answered);
     expect(answered.statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(answered.slowestMs).toBeLessThan(LATEST_ANSWER_MS);
-    expect((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status).toBe(200);
+    expect((await readLink(setup)).status).toBe(200);
     expect(clicks.dropped).toBe(0);
     expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
     await tearDown(setup);
@@ -239,19 +248,16 @@ describe('PostgreSQL stalled', () => {
 describe('PostgreSQL restarted', () => {
   it('under load: answers stay 200, 302 or 503, the service reconnects by itself, no click is lost', async () => {
     const setup = await setUp();
-    const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
-    const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+    const load = databaseLoad(setup);
     await sleep(1500);
     postgres.stop();
     postgres.resume();
     await sleep(4000);
-    const redirected = await redirects.stop();
-    const answered = await api.stop();
+    const { redirected, answered } = await load.stop();
     await drained(setup.service);
 
-    expectOnly(redirected.statuses, [302], setup.service);
-    expectOnly(answered.statuses, [200, 503], setup.service);
-    expect((await setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } })).status).toBe(200);
+    expectHeldUp(setup, redirected, answered);
+    expect((await readLink(setup)).status).toBe(200);
     expect(await recorded(setup)).toBe(redirected.answeredAt.length + 1);
     await tearDown(setup);
   }, 180_000);

@@ -5,7 +5,6 @@ import { IsDateTime, IsEmailAddress } from '../../common/validators';
 export class UpdateAccountDto implements RequestBody<'updateAccount'> {
   @IsOptional()
   @IsEmailAddress()
-  @MaxLength(254)
   email?: string;
 
   @IsOptional()

@@ -10,7 +10,6 @@ export class AddUserDto implements RequestBody<'addUser'> {
   username: string;
 
   @IsEmailAddress()
-  @MaxLength(254)
   email: string;
 
   @IsString()

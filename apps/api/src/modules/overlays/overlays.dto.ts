@@ -40,7 +40,6 @@ export class AddOverlayDto implements RequestBody<'addOverlay'> {
 
   @IsOptional()
   @IsEmailAddress()
-  @MaxLength(254)
   email?: string;
 
   @IsOptional()
