@@ -2,19 +2,19 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminGuard, AuthGuard, RefusedBodyGuard } from './common/auth.guard';
+import { AuthModule } from './modules/auth/auth.module';
+import { AdminGuard, AuthGuard, RefusedBodyGuard } from './modules/auth/auth.guard';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
-import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './common/fixed-window.storage';
-import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './common/rate-limit.guard';
-import { REDIS, type RedisLink } from './common/redis';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './infrastructure/fixed-window.storage';
+import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './modules/auth/rate-limit.guard';
+import { REDIS, type RedisLink } from './infrastructure/redis';
 import { RouteTable } from './common/route-table';
 import { UnmatchedRoutesModule } from './common/unmatched-routes.module';
-import { StatisticsService } from './common/statistics';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
-import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './public/click-recorder';
+import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { DocsModule } from './modules/docs/docs.module';
@@ -55,9 +55,8 @@ class CoreModule {
         { provide: RouteTable, useValue: options.routes },
         { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
         { provide: HOST_RESOLVER, useValue: options.hostResolver },
-        StatisticsService,
       ],
-      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, StatisticsService, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
+      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
     };
   }
 }
@@ -74,6 +73,7 @@ export class AppModule {
           throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
           storage: options.storage,
         }),
+        AuthModule,
         UsersModule,
         AccountModule,
         AdminModule,

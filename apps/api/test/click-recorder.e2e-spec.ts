@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { ClickRecorder, type Click } from '../src/public/click-recorder';
+import { ClickRecorder, type Click } from '../src/modules/clicks/click-recorder';
 import { startApi, useApi, type TestApi } from './support/app';
 import { createLink, createUser, type TestUser } from './support/factories';
 

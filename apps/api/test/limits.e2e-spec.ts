@@ -1,7 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { RedirectCache } from '../src/public/redirect-cache';
-import { rememberedAgents } from '../src/public/visitor';
+import { rememberedAgents } from '../src/modules/clicks/visitor';
 import { useApi } from './support/app';
 import { createLink, createUser, type TestUser } from './support/factories';
 
@@ -181,7 +181,7 @@ describe('TRUST_PROXY with one proxy', () => {
     const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
     // The client claims to be in the UK; the proxy (10.0.0.2) appends the address it saw (US).
     await api.request('GET', `/${alias}`, { key: null, remoteAddress: '10.0.0.2', headers: { 'user-agent': FIREFOX, 'x-forwarded-for': `${UK}, ${US}` } });
-    await api.linkyard.app.get((await import('../src/public/click-recorder')).ClickRecorder).flush();
+    await api.linkyard.app.get((await import('../src/modules/clicks/click-recorder')).ClickRecorder).flush();
     const stats = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.data;
     expect(stats.topCountries).toEqual({ 'United States': '1' });
   });

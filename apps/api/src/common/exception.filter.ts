@@ -1,12 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
-import { API_PREFIX } from './api-prefix';
 import { logFailure, toErrorResponse } from './error-response';
 import { sendOrClose } from './reply';
 import { RouteTable } from './route-table';
-import { sendPageNotFound } from '../public/public-routes';
-import { PublicService } from '../public/public.service';
 
 /** Turns an unmatched request into a 404 or, when the path exists with another method, a 405. */
 export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): ApiError {
@@ -20,25 +17,19 @@ export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): Api
   return new ApiError(404, `There is no endpoint at ${path}.`);
 }
 
-/** The one place errors become the `{error: 1, message}` envelope. */
+/**
+ * The one place errors become the `{error: 1, message}` envelope. Pages outside the API answer
+ * their own errors (the public side registers its own 404 for every other GET).
+ */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
-  constructor(
-    @Inject(RouteTable) private readonly routes: RouteTable,
-    @Inject(PublicService) private readonly publicSide: PublicService,
-  ) {}
+  constructor(@Inject(RouteTable) private readonly routes: RouteTable) {}
 
-  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+  catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // Nest's router answers an unmatched request with a NotFoundException and no matched route.
     const unmatched = exception instanceof NotFoundException && !request.routeOptions?.url;
-    if (unmatched && !request.url.startsWith(`/${API_PREFIX}/`) && request.method === 'GET') {
-      // Outside the API the visitor is a person with a browser: a page, or the domain's own 404.
-      const domain = await this.publicSide.domain(request.hostname.toLowerCase()).catch(() => null);
-      sendOrClose(reply, () => sendPageNotFound(reply, domain));
-      return;
-    }
     sendError(request, reply, unmatched ? unmatchedRoute(this.routes, request) : exception);
   }
 }

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import { logFailure, toErrorResponse } from '../common/error-response';
-import type { FixedWindowStorage } from '../common/fixed-window.storage';
-import { verifyPassword } from '../common/password';
-import type { ClickRecorder } from './click-recorder';
+import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
+import { verifyPassword } from '../modules/auth/password';
+import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
-import { Busy } from '../common/concurrency-limit';
+import { Busy } from '../infrastructure/concurrency-limit';
 import { sendOrClose } from '../common/reply';
+import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from './qr-image';
 import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
-import { analyseVisit } from './visitor';
+import { analyseVisit } from '../modules/clicks/visitor';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -192,13 +193,13 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     );
   });
 
-  fastify.get<{ Params: { slug: string } }>('/r/:slug', safe(async (request, reply) => {
+  fastify.get<{ Params: { slug: string } }>(`${PUBLIC_PATHS.rotator}/:slug`, safe(async (request, reply) => {
     const target = await service.rotate(request.params.slug);
     if (!target) return sendPageNotFound(reply, await service.domain(hostOf(request)));
     return sendRedirect(reply.header('Cache-Control', 'no-store'), target, 'http');
   }));
 
-  fastify.get<{ Params: { id: string } }>('/c/:id', safe(async (request, reply) => {
+  fastify.get<{ Params: { id: string } }>(`${PUBLIC_PATHS.campaignList}/:id`, safe(async (request, reply) => {
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
     const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
     if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
@@ -208,7 +209,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     );
   }));
 
-  fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>('/qr/:alias', safe(async (request, reply) => {
+  fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>(`${PUBLIC_PATHS.qrImage}/:alias`, safe(async (request, reply) => {
     const format = request.query.format ?? 'png';
     const size = request.query.size === undefined ? QR_SIZE.default : Number(request.query.size);
     if ((format !== 'png' && format !== 'svg') || !Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
@@ -230,8 +231,11 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
       .send(image);
   }));
 
+  // Every other GET outside the API: the public side's own 404 (the domain's redirect404, or a page).
+  fastify.get('/*', safe(async (request, reply) => sendPageNotFound(reply, await service.domain(hostOf(request)))));
+
   // What a dynamic (link) QR code encodes: the scan is counted, then the visitor goes on.
-  fastify.get<{ Params: { alias: string } }>('/u/:alias', safe(async (request, reply) => {
+  fastify.get<{ Params: { alias: string } }>(`${PUBLIC_PATHS.qrScan}/:alias`, safe(async (request, reply) => {
     const qr = await service.qr(request.params.alias);
     if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
     await record(request, { linkId: null, qrId: qr.id });

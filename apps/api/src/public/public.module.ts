@@ -1,12 +1,12 @@
-import { Global, Module } from '@nestjs/common';
-import { ClickRecorder } from './click-recorder';
+import { Module } from '@nestjs/common';
+import { ClicksModule } from '../modules/clicks/clicks.module';
 import { PublicService } from './public.service';
 import { RedirectCache } from './redirect-cache';
 
 /** The services of the public side; its routes are registered on Fastify by registerPublicRoutes. */
-@Global()
 @Module({
-  providers: [PublicService, ClickRecorder, RedirectCache],
-  exports: [PublicService, ClickRecorder, RedirectCache],
+  imports: [ClicksModule],
+  providers: [PublicService, RedirectCache],
+  exports: [PublicService, RedirectCache],
 })
 export class PublicModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { shortUrl } from '../common/short-urls';
+import { shortUrl } from '../common/public-urls';
 import type { Config } from '../config/config';
 import { CONFIG } from '../config/config.provider';
 import { CampaignEntity } from '../modules/campaigns/campaign.entity';
@@ -11,7 +11,7 @@ import { OverlayEntity } from '../modules/overlays/overlay.entity';
 import { QrEntity } from '../modules/qr/qr.entity';
 import { SplashEntity } from '../modules/splash/splash.entity';
 import { RedirectCache } from './redirect-cache';
-import type { Visit } from './visitor';
+import type { Visit } from '../modules/clicks/visitor';
 
 /** A branded domain as the public routes need it. */
 export interface PublicDomain {

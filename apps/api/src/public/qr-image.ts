@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { ConcurrencyLimit } from '../common/concurrency-limit';
+import { qrScanUrl } from '../common/public-urls';
+import { ConcurrencyLimit } from '../infrastructure/concurrency-limit';
 import type { QrEntity } from '../modules/qr/qr.entity';
 
 export const QR_SIZE = { min: 100, max: 1000, default: 300 };
-
-/** `{PUBLIC_URL}/u/{alias}`: what a dynamic (`link`) code encodes, so scans are counted. */
-export function scanUrl(publicUrl: string, alias: string): string {
-  return `${publicUrl}/u/${alias}`;
-}
 
 const escapeWifi = (value: string): string => value.replace(/([\\;,:"])/g, '\\$1');
 const escapeVcard = (value: string): string => value.replace(/([\\;,])/g, '\\$1').replace(/\n/g, '\\n');
@@ -21,7 +17,7 @@ export function qrContent(qr: Pick<QrEntity, 'type' | 'data' | 'alias'>, publicU
   const fields = (typeof data === 'object' ? data : {}) as Record<string, string | undefined>;
   switch (qr.type) {
     case 'link':
-      return scanUrl(publicUrl, qr.alias);
+      return qrScanUrl(publicUrl, qr.alias);
     case 'text':
       return String(data);
     case 'phone':

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
-import { REDIS, type RedisLink } from '../common/redis';
+import { REDIS, type RedisLink } from '../infrastructure/redis';
+import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
 /** What the cache may hold at most, keys and values estimated together. */
 const MAX_BYTES = 64 * 1024 * 1024;
 const TTL_MS = 5 * 60_000;
-
-/** Marks a query runner whose commits do not change what redirects serve (click batches). */
-export const CLICKS_ONLY = 'linkyardClicksOnly';
 
 /** A rough size in bytes of a cached value (strings, buffers, numbers, arrays and objects). */
 export function approximateSize(value: unknown): number {

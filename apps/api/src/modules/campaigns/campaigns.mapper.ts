@@ -1,4 +1,5 @@
 import type { Ok } from '../../common/contract';
+import { campaignListUrl, rotatorUrl } from '../../common/public-urls';
 import type { CampaignEntity } from './campaign.entity';
 
 type CampaignRecord = Ok<'listCampaigns'>['data']['campaigns'][number];
@@ -6,8 +7,8 @@ type CampaignRecord = Ok<'listCampaigns'>['data']['campaigns'][number];
 /** `rotator`: the rotator URL, or `false` without a slug. `list`: the public list page. */
 function urls(campaign: CampaignEntity, publicUrl: string): { rotator: string | false; list: string } {
   return {
-    rotator: campaign.slug ? `${publicUrl}/r/${campaign.slug}` : false,
-    list: `${publicUrl}/c/${campaign.id}`,
+    rotator: campaign.slug ? rotatorUrl(publicUrl, campaign.slug) : false,
+    list: campaignListUrl(publicUrl, campaign.id),
   };
 }
 

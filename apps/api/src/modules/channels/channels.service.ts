@@ -6,7 +6,7 @@ import { badRequest } from '../../common/api-error';
 import { formatDate } from '../../common/dates';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
-import { qrUrl, shortUrl } from '../../common/short-urls';
+import { qrUrl, shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { LinkEntity } from '../links/link.entity';

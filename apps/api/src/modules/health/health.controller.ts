@@ -3,8 +3,8 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { Public } from '../../common/public.decorator';
-import { REDIS, type RedisLink } from '../../common/redis';
-import { ClickRecorder } from '../../public/click-recorder';
+import { REDIS, type RedisLink } from '../../infrastructure/redis';
+import { ClickRecorder } from '../clicks/click-recorder';
 
 const CHECK_TIMEOUT_MS = 2000;
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ClicksModule } from '../clicks/clicks.module';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [ClicksModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -1,6 +1,6 @@
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
-import { shortUrl } from '../../common/short-urls';
+import { shortUrl } from '../../common/public-urls';
 import type { LinkEntity } from './link.entity';
 
 type LinkRecord = Ok<'listUrls'>['data']['urls'][number];

@@ -1,4 +1,5 @@
-import { countryCode, normaliseDeviceTargets, normaliseLanguageTargets } from './targets';
+import { countryCode } from '../../common/countries';
+import { normaliseDeviceTargets, normaliseLanguageTargets } from './targets';
 
 describe('link targets', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { Ok } from '../../common/contract';
 import { formatDateTime } from '../../common/dates';
-import { qrUrl } from '../../common/short-urls';
+import { qrUrl } from '../../common/public-urls';
 import type { QrEntity } from './qr.entity';
 
 type QrRecord = Ok<'listQrs'>['data']['qrs'][number];

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
-import { randomAlias } from '../../common/aliases';
+import { randomAlias } from '../links/aliases';
 import { badRequest } from '../../common/api-error';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';

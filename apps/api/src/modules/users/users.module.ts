@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthCache } from '../../common/auth-cache';
+import { AccountLookup } from '../auth/account-lookup';
+import { AuthModule } from '../auth/auth.module';
 import { PlanEntity } from './plan.entity';
 import { UserEntity } from './user.entity';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, PlanEntity])],
-  providers: [UsersService, AuthCache],
-  exports: [UsersService, AuthCache],
+  imports: [AuthModule, TypeOrmModule.forFeature([UserEntity, PlanEntity])],
+  providers: [UsersService, { provide: AccountLookup, useExisting: UsersService }],
+  exports: [UsersService, AccountLookup],
 })
 export class UsersModule {}

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import { tooManyRequests } from './api-error';
-import type { AuthenticatedRequest } from './account';
-import type { FixedWindowStorage } from './fixed-window.storage';
+import { tooManyRequests } from '../../common/api-error';
+import type { AuthenticatedRequest } from '../../common/account';
+import type { FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 
 /** The fixed rate-limit window: 60 seconds. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Account } from './account';
-import { REDIS, type RedisLink } from './redis';
+import type { Account } from '../../common/account';
+import { REDIS, type RedisLink } from '../../infrastructure/redis';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;

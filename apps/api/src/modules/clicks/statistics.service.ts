@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { countryName } from '../modules/links/targets';
-import type { Ok } from './contract';
+import { countryName } from '../../common/countries';
+import type { Ok } from '../../common/contract';
 
 export type Statistics = Ok<'getQr'>['data'];
 

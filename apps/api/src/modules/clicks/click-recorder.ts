@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { serviceSecret } from '../database/settings';
-import { CLICKS_ONLY } from './redirect-cache';
+import { serviceSecret } from '../../database/settings';
 import type { ClickSpool } from './click-spool';
 import type { Visit } from './visitor';
+
+/** Marks a query runner whose commits do not change what redirects serve (click batches). */
+export const CLICKS_ONLY = 'linkyardClicksOnly';
 
 export interface Click extends Omit<Visit, 'targetDevice' | 'languages'> {
   linkId: number | null;

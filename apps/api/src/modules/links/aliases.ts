@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PUBLIC_PATHS } from '../../common/public-urls';
 
 const ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -13,7 +14,18 @@ export function randomAlias(length: number): string {
 }
 
 /** Aliases that would hide a route of the service's own. */
-export const RESERVED_ALIASES = new Set(['l', 'r', 'u', 'c', 'qr', 'api', 'healthz', 'docs', 'static', 'assets', 'admin', 'favicon.ico', 'robots.txt']);
+export const RESERVED_ALIASES = new Set([
+  ...Object.values(PUBLIC_PATHS).map((path) => path.slice(1)),
+  'l',
+  'api',
+  'healthz',
+  'docs',
+  'static',
+  'assets',
+  'admin',
+  'favicon.ico',
+  'robots.txt',
+]);
 
 export function isReservedAlias(alias: string): boolean {
   return RESERVED_ALIASES.has(alias.toLowerCase());

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { UsersService } from '../modules/users/users.service';
-import type { AuthenticatedRequest } from './account';
-import { forbidden, tooManyRequests, unauthorized } from './api-error';
+import type { AuthenticatedRequest } from '../../common/account';
+import { forbidden, tooManyRequests, unauthorized } from '../../common/api-error';
 import { hashApiKey } from './api-key';
+import { AccountLookup } from './account-lookup';
 import { AuthCache } from './auth-cache';
-import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './fixed-window.storage';
-import { IS_ADMIN_ONLY, IS_PUBLIC } from './public.decorator';
-import { RefusedBody } from './request-body';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
+import { RefusedBody } from '../../common/request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
 
 /** Failed authentications allowed per client address and minute before further ones get 429. */
@@ -23,7 +23,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(AccountLookup) private readonly accounts: AccountLookup,
     @Inject(AuthCache) private readonly cache: AuthCache,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
   ) {}
@@ -41,7 +41,7 @@ export class AuthGuard implements CanActivate {
     const keyHash = hashApiKey(match[1]);
     let account = this.cache.get(keyHash);
     if (!account) {
-      account = (await this.users.findAccountByKeyHash(keyHash)) ?? undefined;
+      account = (await this.accounts.findAccountByKeyHash(keyHash)) ?? undefined;
       if (!account) return this.fail(request, 'The API key is not valid.');
       this.cache.set(keyHash, account);
     }

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthCache } from './auth-cache';
+
+/**
+ * Credentials: API keys (generated, stored as hashes, cached by hash), passwords, and the guards
+ * that run on every API call (key, rate limit, admin), registered by the application module.
+ */
+@Module({
+  providers: [AuthCache],
+  exports: [AuthCache],
+})
+export class AuthModule {}
