@@ -19,4 +19,8 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|@nestjs|cookie|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)'],
   testTimeout: 60_000,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // The e2e files wait on the embedded database as much as they compute: one worker per core.
+  maxWorkers: '100%',
 };

@@ -10,6 +10,7 @@ import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './modules/auth/rate-limit.
 import { REDIS, type RedisLink } from './infrastructure/redis';
 import { RouteTable } from './common/route-table';
 import { UnmatchedRoutesModule } from './common/unmatched-routes.module';
+import { Clock } from './common/clock';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
@@ -39,6 +40,7 @@ export interface AppModuleOptions {
   redis: RedisLink;
   storage: FixedWindowStorage;
   routes: RouteTable;
+  clock: Clock;
 }
 
 /** Process-wide values every module may inject. */
@@ -50,13 +52,14 @@ class CoreModule {
       module: CoreModule,
       providers: [
         { provide: CONFIG, useValue: options.config },
+        { provide: Clock, useValue: options.clock },
         { provide: REDIS, useValue: options.redis },
         { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
         { provide: RouteTable, useValue: options.routes },
         { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
         { provide: HOST_RESOLVER, useValue: options.hostResolver },
       ],
-      exports: [CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
+      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
     };
   }
 }

@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
+import { Clock, SystemClock } from './common/clock';
 import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
@@ -60,13 +61,18 @@ export interface CreateAppOptions {
   logStream?: NodeJS.WritableStream;
   /** DNS lookups for branded domains; default: the system's resolver. */
   hostResolver?: HostResolver;
+  /** The time the service goes by; default: the system's. Tests move theirs instead of waiting. */
+  clock?: Clock;
+  /** A dump of a migrated embedded database that a `memory://` one starts from (tests). */
+  embeddedSeed?: Blob;
 }
 
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<LinkyardApp> {
-  const embedded = config.databaseUrl ? null : await EmbeddedPostgres.start(config.dataDir);
+  const embedded = config.databaseUrl ? null : await EmbeddedPostgres.start(config.dataDir, options.embeddedSeed);
   const database: DatabaseTarget = config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection;
   const redis = config.redisUrl ? RedisLink.connect(config.redisUrl) : RedisLink.none();
-  const storage = redis.configured ? new RedisFixedWindowStorage(redis) : new MemoryFixedWindowStorage();
+  const clock = options.clock ?? new SystemClock();
+  const storage = redis.configured ? new RedisFixedWindowStorage(redis, clock) : new MemoryFixedWindowStorage(clock);
   const routes = new RouteTable();
   let startup: StartupLock | undefined;
 
@@ -126,6 +132,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         redis,
         storage,
         routes,
+        clock,
         clickRecorder: { bufferLimit: config.clickBufferLimit, spool },
         hostResolver: options.hostResolver ?? systemResolver,
       }),
@@ -135,7 +142,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage);
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock);
     await app.init();
   } catch (error) {
     await app?.close().catch(() => undefined);

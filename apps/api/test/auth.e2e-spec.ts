@@ -2,14 +2,14 @@ import { formatDateTime } from '../src/common/dates';
 import { useApi } from './support/app';
 import { createUser } from './support/factories';
 
-/** Windows are aligned on whole minutes; start a counting test well inside one. */
-async function clearOfWindowEnd(): Promise<void> {
-  const intoWindow = Date.now() % 60_000;
-  if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
-}
-
 describe('authentication and rate limits', () => {
   const api = useApi();
+  afterEach(() => api.clock.reset());
+
+  /** Windows are aligned on whole minutes; start a counting test at the beginning of one. */
+  function clearOfWindowEnd(): void {
+    api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + 1000);
+  }
 
 
   describe('API keys', () => {
@@ -42,11 +42,11 @@ describe('authentication and rate limits', () => {
 
     it('refuses a key once its expiry has passed', async () => {
       const user = await createUser(api);
-      const expires = formatDateTime(new Date(Date.now() + 1500));
+      const expires = formatDateTime(new Date(Date.now() + 60_000));
       const rotated = await api.request('POST', '/l/api/account/apikey/rotate', { key: user.apikey, body: { expires } });
       expect(rotated.status).toBe(200);
       expect((await api.request('GET', '/l/api/account', { key: rotated.body.apikey })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      api.clock.advance(61_000);
       const expired = await api.request('GET', '/l/api/account', { key: rotated.body.apikey });
       expect(expired.status).toBe(401);
       expect(expired.body.message).toMatch(/expired/);
@@ -91,9 +91,9 @@ describe('authentication and rate limits', () => {
     });
 
     it('counts down, then answers 429 with Retry-After and the headers', async () => {
-      await clearOfWindowEnd();
+      clearOfWindowEnd();
       const user = await createUser(api, { ratelimit: 3 });
-      const before = Math.floor(Date.now() / 1000);
+      const before = Math.floor(api.clock.now() / 1000);
       const remaining: string[] = [];
       for (let call = 0; call < 3; call += 1) {
         const response = await api.request('GET', '/l/api/domains', { key: user.apikey });
@@ -115,7 +115,7 @@ describe('authentication and rate limits', () => {
     });
 
     it('keeps one account from using up another account\'s limit', async () => {
-      await clearOfWindowEnd();
+      clearOfWindowEnd();
       const busy = await createUser(api, { ratelimit: 1 });
       const calm = await createUser(api, { ratelimit: 1 });
       expect((await api.request('GET', '/l/api/account', { key: busy.apikey })).status).toBe(200);

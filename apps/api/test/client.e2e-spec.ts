@@ -64,7 +64,7 @@ describe('@linkyard/client', () => {
   it('gives up at once on 429 when told not to wait', async () => {
     const limited = await createUser(api, { ratelimit: 1 });
     const impatient = createLinkyardClient({ baseUrl, apiKey: limited.apikey, retry: false });
-    await waitUntilWindowSecond(5, 50);
+    setWindowSecond(5);
     await impatient.GET('/account');
     const failure = await impatient.GET('/account').catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 429, rateLimit: { limit: 1, remaining: 0 } });
@@ -74,14 +74,19 @@ describe('@linkyard/client', () => {
   it('waits for Retry-After on 429 and tries again', async () => {
     const limited = await createUser(api, { ratelimit: 1 });
     const patient = createLinkyardClient({ baseUrl, apiKey: limited.apikey });
-    // Use up the limit close to the end of a window, so the wait is short.
-    await waitUntilWindowSecond(56, 58);
+    // Use up the limit a second before the window ends: the service answers Retry-After: 1.
+    setWindowSecond(59);
     await patient.GET('/account');
     const started = Date.now();
     const { data } = await patient.GET('/account');
     expect(data!.data.id).toBe(limited.id);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-  }, 90_000);
+  });
+
+  /** Sets the service's clock to this second of a rate-limit window (they are aligned on minutes). */
+  function setWindowSecond(second: number): void {
+    api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + second * 1000);
+  }
 
   it('is the admin\'s client too', async () => {
     const admin = createLinkyardClient({ baseUrl, apiKey: ADMIN_KEY });
@@ -89,13 +94,3 @@ describe('@linkyard/client', () => {
     expect(data!.data.map((plan) => plan.name)).toEqual(['Free', 'Pro']);
   });
 });
-
-/** Waits until the current minute's second is within [from, to]. */
-async function waitUntilWindowSecond(from: number, to: number): Promise<void> {
-  for (;;) {
-    const second = (Date.now() % 60_000) / 1000;
-    if (second >= from && second <= to) return;
-    const wait = second < from ? from - second : 60 - second + from;
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 50));
-  }
-}

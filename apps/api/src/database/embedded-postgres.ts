@@ -18,14 +18,17 @@ export class EmbeddedPostgres {
     private readonly socketDir: string,
   ) {}
 
-  /** `dataDir` is a folder (created when missing) or `memory://` for a throw-away database. */
-  static async start(dataDir: string): Promise<EmbeddedPostgres> {
+  /**
+   * `dataDir` is a folder (created when missing) or `memory://` for a throw-away database, which
+   * may start from `seed`, a dump of another one (see dump): tests start from a migrated database.
+   */
+  static async start(dataDir: string, seed?: Blob): Promise<EmbeddedPostgres> {
     let location = dataDir;
     if (!dataDir.startsWith('memory://')) {
       location = resolve(dataDir);
       mkdirSync(location, { recursive: true });
     }
-    const db = await PGlite.create(location);
+    const db = await PGlite.create(seed && location.startsWith('memory://') ? { loadDataDir: seed } : { dataDir: location });
     // pg looks for `<host>/.s.PGSQL.<port>`; a private temporary folder keeps the path short and
     // the socket unreachable by other users.
     const socketDir = await mkdtemp(join(tmpdir(), 'linkyard-db-'));
@@ -40,6 +43,11 @@ export class EmbeddedPostgres {
   /** Connection settings for `pg`. */
   get connection(): { host: string; port: number; username: string; database: string } {
     return { host: this.socketDir, port: 5432, username: 'postgres', database: 'postgres' };
+  }
+
+  /** The whole database as a tar archive, for start's `seed`. */
+  dump(): Promise<Blob> {
+    return this.db.dumpDataDir('none');
   }
 
   async stop(): Promise<void> {

@@ -1,11 +1,12 @@
+import { TestClock } from '../../test/support/clock';
 import { MemoryFixedWindowStorage } from './fixed-window.storage';
 
 describe('MemoryFixedWindowStorage', () => {
-  afterEach(() => jest.useRealTimers());
+  const clock = new TestClock();
 
   it('counts hits per key within a window aligned on its length', async () => {
-    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:10Z') });
-    const storage = new MemoryFixedWindowStorage();
+    clock.set('2026-01-01T00:00:10Z');
+    const storage = new MemoryFixedWindowStorage(clock);
     const first = await storage.increment('a', 60_000, 2);
     expect(first).toMatchObject({ totalHits: 1, isBlocked: false, timeToExpire: 50 });
     expect(first.windowEnd).toBe(Date.parse('2026-01-01T00:01:00Z'));
@@ -15,11 +16,11 @@ describe('MemoryFixedWindowStorage', () => {
   });
 
   it('starts again when the next window begins', async () => {
-    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:59Z') });
-    const storage = new MemoryFixedWindowStorage();
+    clock.set('2026-01-01T00:00:59Z');
+    const storage = new MemoryFixedWindowStorage(clock);
     await storage.increment('a', 60_000, 1);
     expect(await storage.increment('a', 60_000, 1)).toMatchObject({ isBlocked: true });
-    jest.setSystemTime(new Date('2026-01-01T00:01:00Z'));
+    clock.set('2026-01-01T00:01:00Z');
     expect(await storage.increment('a', 60_000, 1)).toMatchObject({ totalHits: 1, isBlocked: false, timeToExpire: 60 });
   });
 });

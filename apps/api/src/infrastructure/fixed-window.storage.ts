@@ -1,4 +1,5 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Clock } from '../common/clock';
 import type { RedisLink } from './redis';
 
 /** The one storage instance, shared by the per-account limit and the failed-auth limit. */
@@ -19,10 +20,12 @@ export interface WindowRecord {
  * window starts and ends. One counter per key and window: O(1) per request.
  */
 export abstract class FixedWindowStorage implements ThrottlerStorage {
+  constructor(protected readonly clock: Clock) {}
+
   protected abstract incrementWindow(key: string, windowEnd: number): Promise<number>;
 
   async increment(key: string, ttl: number, limit: number): Promise<WindowRecord> {
-    const now = Date.now();
+    const now = this.clock.now();
     const windowEnd = (Math.floor(now / ttl) + 1) * ttl;
     const totalHits = await this.incrementWindow(key, windowEnd);
     const timeToExpire = Math.max(1, Math.ceil((windowEnd - now) / 1000));
@@ -41,7 +44,7 @@ export class MemoryFixedWindowStorage extends FixedWindowStorage {
   }
 
   count(key: string, windowEnd: number): number {
-    const now = Date.now();
+    const now = this.clock.now();
     if (now >= this.nextSweep) {
       for (const [entryKey, entry] of this.windows) if (entry.windowEnd <= now) this.windows.delete(entryKey);
       this.nextSweep = windowEnd;
@@ -62,10 +65,14 @@ export class MemoryFixedWindowStorage extends FixedWindowStorage {
  * limited and answered; when Redis is back, the shared counters take over again.
  */
 export class RedisFixedWindowStorage extends FixedWindowStorage {
-  private readonly local = new MemoryFixedWindowStorage();
+  private readonly local: MemoryFixedWindowStorage;
 
-  constructor(private readonly redis: RedisLink) {
-    super();
+  constructor(
+    private readonly redis: RedisLink,
+    clock: Clock,
+  ) {
+    super(clock);
+    this.local = new MemoryFixedWindowStorage(clock);
   }
 
   protected async incrementWindow(key: string, windowEnd: number): Promise<number> {

@@ -7,6 +7,7 @@ import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
 import { sendOrClose } from '../common/reply';
+import type { Clock } from '../common/clock';
 import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
@@ -92,7 +93,13 @@ export function safe<R extends FastifyRequest>(handler: Handler<R>): Handler<R> 
  * going through Nest's guards, pipes and interceptors: short links (and their password form),
  * QR images and scans, campaign rotators and lists, and the root of every domain.
  */
-export function registerPublicRoutes(fastify: FastifyInstance, service: PublicService, recorder: ClickRecorder, storage: FixedWindowStorage): void {
+export function registerPublicRoutes(
+  fastify: FastifyInstance,
+  service: PublicService,
+  recorder: ClickRecorder,
+  storage: FixedWindowStorage,
+  clock: Clock,
+): void {
   const publicUrl = service.config.publicUrl;
 
   /**
@@ -121,7 +128,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     recorder.record({
       linkId: target.linkId,
       qrId: target.qrId,
-      at: new Date(),
+      at: new Date(clock.now()),
       country: visit.country,
       referrer: visit.referrer,
       browser: visit.browser,
@@ -151,7 +158,7 @@ export function registerPublicRoutes(fastify: FastifyInstance, service: PublicSe
     const domain = await service.domain(hostOf(request));
     const link = await service.link(domain, request.params.alias);
     if (!link) return sendPageNotFound(reply, domain);
-    if (link.expiresAt !== null && link.expiresAt <= Date.now()) {
+    if (link.expiresAt !== null && link.expiresAt <= clock.now()) {
       return sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
     }
     if (link.passwordHash) {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import { REDIS, type RedisLink } from '../infrastructure/redis';
+import { Clock } from '../common/clock';
 import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
@@ -42,17 +43,20 @@ export function approximateSize(value: unknown): number {
  */
 @Injectable()
 export class RedirectCache implements EntitySubscriberInterface {
-  private readonly entries = new LRUCache<string, { value: unknown }>({
-    maxSize: MAX_BYTES,
-    sizeCalculation: (entry, key) => 2 * key.length + approximateSize(entry.value),
-    ttl: TTL_MS,
-    ttlAutopurge: false,
-  });
+  private readonly entries: LRUCache<string, { value: unknown }>;
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
     @Inject(REDIS) private readonly redis: RedisLink,
+    @Inject(Clock) clock: Clock,
   ) {
+    this.entries = new LRUCache({
+      maxSize: MAX_BYTES,
+      sizeCalculation: (entry, key) => 2 * key.length + approximateSize(entry.value),
+      ttl: TTL_MS,
+      ttlAutopurge: false,
+      perf: clock,
+    });
     dataSource.subscribers.push(this);
     redis.subscribe(CHANNEL, () => this.entries.clear());
     redis.onReconnect(() => this.entries.clear());

@@ -1,5 +1,7 @@
 import { createApp, type CreateAppOptions, type LinkyardApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
+import { ClickRecorder } from '../../src/modules/clicks/click-recorder';
+import { TestClock } from './clock';
 import { contractProblems } from './contract';
 import { createTestDatabase } from './database';
 
@@ -32,6 +34,10 @@ export interface RequestOptions {
 
 export interface TestApi {
   linkyard: LinkyardApp;
+  /** The service's clock: set or advance it rather than wait (rate-limit windows, expiries). */
+  clock: TestClock;
+  /** Writes the clicks recorded so far, as the recorder's timer would about a second later. */
+  flushClicks(): Promise<void>;
   /** Stops the service cleanly and starts it again on the same database. */
   restart(): Promise<void>;
   request<Body = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
@@ -52,12 +58,17 @@ export async function startApi(env: Record<string, string> = {}, options: Create
     ...database.env,
     ...env,
   });
+  const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
+  const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
+  options = { ...options, clock, ...(memory && database.seed ? { embeddedSeed: database.seed } : {}) };
   let linkyard = await createApp(config, options);
 
   return {
     get linkyard() {
       return linkyard;
     },
+    clock,
+    flushClicks: () => linkyard.app.get(ClickRecorder).flush(),
     async restart() {
       await linkyard.close();
       linkyard = await createApp(config, options);
@@ -116,6 +127,10 @@ export function useApi(env: Record<string, string> = {}, options: CreateAppOptio
     get linkyard() {
       return running().linkyard;
     },
+    get clock() {
+      return running().clock;
+    },
+    flushClicks: () => running().flushClicks(),
     request: (...args: Parameters<TestApi['request']>) => running().request(...args),
     restart: () => running().restart(),
     close: () => running().close(),

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
+
+let seed: Blob | undefined;
+
+/** The migrated embedded database that global-setup dumped, read once per worker. */
+function migratedSeed(): Blob | undefined {
+  const path = process.env.LINKYARD_TEST_SEED;
+  if (!path) return undefined;
+  seed ??= new Blob([readFileSync(path)]);
+  return seed;
+}
 
 /**
  * A database of its own for one test file: on Postgres (DATABASE_URL set) a new database that is
  * dropped afterwards, so files can run in parallel; otherwise a throw-away embedded one.
  */
-export async function createTestDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ env: Record<string, string>; seed?: Blob; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return { env: { DATA_DIR: 'memory://' }, drop: async () => undefined };
+  if (!baseUrl) return { env: { DATA_DIR: 'memory://' }, seed: migratedSeed(), drop: async () => undefined };
 
   const name = `linkyard_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: baseUrl });

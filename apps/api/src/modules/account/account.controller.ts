@@ -13,7 +13,8 @@ export class AccountController {
 
   @Get()
   async getAccount(@CurrentAccount() account: Account): Promise<Ok<'getAccount'>> {
-    return { error: 0, data: toAccount(await this.users.get(account.id)) };
+    const user = await this.users.get(account.id);
+    return { error: 0, data: toAccount(user, this.users.standing(user)) };
   }
 
   @Put('update')

@@ -21,12 +21,13 @@ export class AdminController {
   @Get('users')
   async listUsers(@Query() query: Record<string, unknown>): Promise<Ok<'listUsers'>> {
     const users = await this.users.list(readPage(query));
-    return { error: 0, data: users.map(toAdminUser) };
+    return { error: 0, data: users.map((user) => toAdminUser(user, this.users.standing(user))) };
   }
 
   @Get('user/:id')
   async getUser(@Param('id', ParseIdPipe) id: number): Promise<Ok<'getUser'>> {
-    return { error: 0, data: toAdminUser(await this.users.get(id)) };
+    const user = await this.users.get(id);
+    return { error: 0, data: toAdminUser(user, this.users.standing(user)) };
   }
 
   @PostOk('user/add')

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
+import { Clock } from '../../common/clock';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 
 const TTL_MS = 30_000;
@@ -15,7 +16,10 @@ const CHANNEL = 'linkyard:auth-invalidate';
 export class AuthCache {
   private readonly entries = new Map<string, { account: Account; until: number }>();
 
-  constructor(@Inject(REDIS) private readonly redis: RedisLink) {
+  constructor(
+    @Inject(REDIS) private readonly redis: RedisLink,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {
     redis.subscribe(CHANNEL, (message) => this.dropLocal(Number(message)));
     redis.onReconnect(() => this.entries.clear());
   }
@@ -25,7 +29,7 @@ export class AuthCache {
     if (this.redis.configured && !this.redis.up) return undefined;
     const entry = this.entries.get(keyHash);
     if (!entry) return undefined;
-    if (entry.until <= Date.now()) {
+    if (entry.until <= this.clock.now()) {
       this.entries.delete(keyHash);
       return undefined;
     }
@@ -34,7 +38,7 @@ export class AuthCache {
 
   set(keyHash: string, account: Account): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(keyHash, { account, until: Date.now() + TTL_MS });
+    this.entries.set(keyHash, { account, until: this.clock.now() + TTL_MS });
   }
 
   /** Forget every cached key of this account, on all instances. */

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AuthenticatedRequest } from '../../common/account';
+import { Clock } from '../../common/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../common/api-error';
 import { hashApiKey } from './api-key';
 import { AccountLookup } from './account-lookup';
@@ -26,6 +27,7 @@ export class AuthGuard implements CanActivate {
     @Inject(AccountLookup) private readonly accounts: AccountLookup,
     @Inject(AuthCache) private readonly cache: AuthCache,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -45,7 +47,7 @@ export class AuthGuard implements CanActivate {
       if (!account) return this.fail(request, 'The API key is not valid.');
       this.cache.set(keyHash, account);
     }
-    if (account.keyExpiresAt !== null && account.keyExpiresAt <= Date.now()) {
+    if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
       return this.fail(request, 'The API key has expired; rotate it for a new one.');
     }
     request.account = account;

@@ -10,7 +10,8 @@ import { hashPassword } from '../auth/password';
 import { isUniqueViolation } from '../../database/errors';
 import { PlanEntity } from './plan.entity';
 import { UserEntity } from './user.entity';
-import { effectiveRatelimit } from './users.mapper';
+import { standingAt, type Standing } from './plan-rules';
+import { Clock } from '../../common/clock';
 
 export interface NewUser {
   username: string;
@@ -31,7 +32,13 @@ export class UsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
     @Inject(AuthCache) private readonly authCache: AuthCache,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
+
+  /** What the account's plan gives it now. */
+  standing(user: UserEntity): Standing {
+    return standingAt(user, this.clock.now());
+  }
 
   /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
   async findAccountByKeyHash(keyHash: string): Promise<Account | null> {
@@ -40,7 +47,7 @@ export class UsersService {
     return {
       id: user.id,
       admin: user.admin,
-      ratelimit: effectiveRatelimit(user),
+      ratelimit: this.standing(user).ratelimit,
       keyExpiresAt: user.apiKeyExpires ? user.apiKeyExpires.getTime() : null,
     };
   }

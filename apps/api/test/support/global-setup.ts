@@ -1,0 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { StartupLock } from '../../src/database/migrate';
+
+/**
+ * Once per run, on the embedded database: migrate a fresh one and dump it, so every test service
+ * starts from the dump (a third of a second) instead of creating and migrating its own (two).
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.DATABASE_URL) return;
+  const embedded = await EmbeddedPostgres.start('memory://');
+  try {
+    const lock = await StartupLock.migrate(embedded.connection);
+    await lock.release();
+    const path = join(tmpdir(), `linkyard-test-seed-${process.pid}.tar`);
+    await writeFile(path, Buffer.from(await (await embedded.dump()).arrayBuffer()));
+    process.env.LINKYARD_TEST_SEED = path;
+  } finally {
+    await embedded.stop();
+  }
+}
