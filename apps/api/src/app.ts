@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
-import { Clock, SystemClock } from './common/clock';
+import { type Clock, SystemClock } from './common/clock';
 import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';

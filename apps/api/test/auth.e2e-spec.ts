@@ -19,7 +19,7 @@ describe('authentication and rate limits', () => {
       ['an unknown key', 'lyk_not-a-real-key', undefined, /not valid/],
     ])('answers 401 to %s', async (_case, key, authorization, message) => {
       const response = await api.request('GET', '/l/api/account', {
-        key: key as string | null,
+        key: key,
         headers: authorization ? { authorization } : {},
         remoteAddress: '10.1.0.1',
       });

@@ -99,7 +99,7 @@ if (duration === 0) {
     beforeAll(async () => {
       logos = await startLogoServer();
       const database = await createTestDatabase();
-      dropDatabase = database.drop;
+      dropDatabase = () => database.drop();
       const env = database.env.DATA_DIR === 'memory://' ? { DATA_DIR: 'memory://' } : database.env;
       service = await startBuiltService({ ...env, ADMIN_API_KEY: ADMIN_KEY, TRUST_PROXY: '1', LOG_LEVEL: 'error', LOGO_FETCH_ALLOW_PRIVATE: 'true' });
     }, 120_000);

@@ -2261,6 +2261,7 @@ export interface components {
          *     }
          */
         UrlParameter: {
+            /** @description No spaces, `&`, `=`, `#` or `?`. */
             name: string;
             value: string;
         };

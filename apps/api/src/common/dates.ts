@@ -18,8 +18,8 @@ export function formatDate(date: Date): string {
 export function parseDateTime(text: string): Date | null {
   const match = DATE_TIME.exec(text);
   if (!match) return null;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as [number, ...number[]] as number[];
-  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  const [, year, month, day, hour, minute, second] = match.map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second));
   // Date.UTC rolls 2025-02-30 over to March; a real date reads back the same.
   return formatDateTime(date) === text ? date : null;
 }

@@ -3,36 +3,44 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { Type } from '@nestjs/common';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, type ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { documentSchemas, flatSchema, type Schema } from '../../test/support/openapi-schemas';
 import { openApiDocument } from './openapi-document';
+
+// class-transformer keeps its `@Type` metadata in a module it does not export types for.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage };
 
 /**
  * The request rules are written in openapi.yaml; the DTO classes say them again to
  * class-validator. This test reads class-validator's metadata for the body of every operation
  * (found through the controllers: a handler is named after its operationId) and compares it with
  * the operation's request schema: the fields, which are required, their types, lengths, ranges,
- * item counts, enums and patterns. Any difference fails, so a limit changed in one place only
- * cannot pass CI. Rules the schema cannot say (cross-field, ownership) live in the services.
+ * item counts, enums and patterns, down into nested objects and the items of arrays of objects
+ * (`@ValidateNested` with class-transformer's `@Type`). Any difference fails, so a limit changed
+ * in one place only cannot pass CI. Rules the schema cannot say (cross-field, ownership) live in the services.
  */
 
 const document = openApiDocument as { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>> };
 const resolve = flatSchema;
 
 /** The DTO class taking the body of each handler, by the handler's name (= operationId). */
-function bodyClasses(): Map<string, Function> {
-  const found = new Map<string, Function>();
+function bodyClasses(): Map<string, Type> {
+  const found = new Map<string, Type>();
   const modules = join(__dirname, '..', 'modules');
   for (const folder of readdirSync(modules)) {
     for (const file of readdirSync(join(modules, folder)).filter((name) => name.endsWith('.controller.ts'))) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- controllers found at run time, loaded in order
       const exported = require(join(modules, folder, file)) as Record<string, unknown>;
-      for (const controller of Object.values(exported).filter((value): value is Function => typeof value === 'function')) {
+      for (const controller of Object.values(exported).filter((value): value is Type => typeof value === 'function')) {
         for (const method of Object.getOwnPropertyNames(controller.prototype)) {
           const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, { index: number }>;
-          const body = Object.entries(args).find(([key]) => Number(key.split(':')[0]) === RouteParamtypes.BODY);
+          const body = Object.entries(args).find(([key]) => Number(key.split(':')[0]) === Number(RouteParamtypes.BODY));
           if (!body) continue;
-          const types = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as Function[];
+          const types = Reflect.getMetadata('design:paramtypes', controller.prototype, method) as Type[];
           found.set(method, types[body[1].index]!);
         }
       }
@@ -41,9 +49,39 @@ function bodyClasses(): Map<string, Function> {
   return found;
 }
 
-const rulesOf = (target: Function): ValidationMetadata[] => getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+const rulesOf = (target: Type): ValidationMetadata[] =>
+  getMetadataStorage()
+    .getTargetValidationMetadatas(target, '', true, false)
+    .filter((rule) => (rule.type as ValidationTypes | string) !== 'whitelistValidation');
 
-const named = (rules: ValidationMetadata[], name: string) => rules.filter((rule) => rule.name === name || (rule.type as string) === name);
+/** The class a nested field is turned into (class-transformer's `@Type`), or undefined. */
+const nestedClass = (target: Type, field: string): Type | undefined =>
+  defaultMetadataStorage.findTypeMetadata(target, field)?.typeFunction() as Type | undefined;
+
+/** Every difference between a DTO class and the object schema it stands for. */
+function classDifferences(path: string, dto: Type, schema: Schema): string[] {
+  const rules = rulesOf(dto);
+  const fields = new Set(rules.map((rule) => rule.propertyName));
+  const documented = new Set(Object.keys(schema.properties ?? {}));
+  return [
+    ...[...documented].filter((name) => !fields.has(name)).map((name) => `${path}${name}: in the schema, not in the DTO`),
+    ...[...fields].filter((name) => !documented.has(name)).map((name) => `${path}${name}: in the DTO, not in the schema`),
+    ...[...documented]
+      .filter((name) => fields.has(name))
+      .flatMap((name) => {
+        const field = resolve(schema.properties![name]!);
+        const own = rules.filter((rule) => rule.propertyName === name);
+        const problems = differences(`${path}${name}`, field, own, (schema.required ?? []).includes(name));
+        if (named(own, 'nestedValidation').length === 0) return problems;
+        const nested = nestedClass(dto, name);
+        const objectSchema = field.items ? resolve(field.items) : field;
+        if (!nested) return [...problems, `${path}${name}: validated as nested, with no @Type class`];
+        return [...problems, ...classDifferences(`${path}${name}${field.items ? '[]' : ''}.`, nested, objectSchema)];
+      }),
+  ];
+}
+
+const named = (rules: ValidationMetadata[], name: string) => rules.filter((rule) => rule.name === name || (rule.type) === name);
 
 /** What the schema of one field says, in the terms of class-validator's rules. */
 function differences(field: string, schema: Schema, allRules: ValidationMetadata[], required: boolean): string[] {
@@ -56,6 +94,7 @@ function differences(field: string, schema: Schema, allRules: ValidationMetadata
     else problems.push(...differences(`${field}[]`, resolve(schema.items), itemRules, true).filter((problem) => !problem.endsWith('required by the schema, optional in the DTO')));
   }
   const say = (what: string) => problems.push(`${field}: ${what}`);
+  const shown = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value));
   const optional = named(rules, 'isOptional').length > 0;
   if (required === optional) say(required ? 'required by the schema, optional in the DTO' : 'optional in the schema, required by the DTO');
   const constraint = (name: string, index = 0): unknown => named(rules, name)[0]?.constraints?.[index];
@@ -75,16 +114,19 @@ function differences(field: string, schema: Schema, allRules: ValidationMetadata
   if (type === 'string') {
     const max = constraint('maxLength') ?? constraint('isLength', 1) ?? constraint('isHttpUrl') ?? constraint('isAppUrl');
     const min = constraint('minLength') ?? constraint('isLength', 0);
-    if (schema.maxLength !== max) say(`maxLength ${schema.maxLength ?? 'none'} in the schema, ${max ?? 'none'} in the DTO`);
-    if ((schema.minLength ?? 0) !== (min ?? 0)) say(`minLength ${schema.minLength ?? 'none'} in the schema, ${min ?? 'none'} in the DTO`);
+    if (schema.maxLength !== max) say(`maxLength ${shown(schema.maxLength)} in the schema, ${shown(max)} in the DTO`);
+    if ((schema.minLength ?? 0) !== (min ?? 0)) say(`minLength ${shown(schema.minLength)} in the schema, ${shown(min)} in the DTO`);
     const pattern = named(rules, 'matches')[0]?.constraints?.[0] as RegExp | undefined;
-    if (pattern && schema.pattern !== pattern.source && !schema.enum) say(`pattern ${schema.pattern ?? 'none'} in the schema, ${pattern.source} in the DTO`);
+    if (pattern && (schema.pattern === undefined || new RegExp(schema.pattern).source !== pattern.source) && !schema.enum) say(`pattern ${shown(schema.pattern)} in the schema, ${pattern.source} in the DTO`);
+    // isHttpUrl checks what the HttpUrl schema's pattern says, and more (see common/urls).
+    const httpUrl = named(rules, 'isHttpUrl').length > 0 && schema.pattern === documentSchemas.HttpUrl?.pattern;
+    if (!pattern && schema.pattern && !httpUrl && !named(rules, 'isDateTime').length) say(`pattern ${schema.pattern} in the schema, none in the DTO`);
   }
   if (type === 'integer' || type === 'number') {
-    if (schema.minimum !== constraint('min')) say(`minimum ${schema.minimum ?? 'none'} in the schema, ${String(constraint('min') ?? 'none')} in the DTO`);
-    if (schema.maximum !== constraint('max')) say(`maximum ${schema.maximum ?? 'none'} in the schema, ${String(constraint('max') ?? 'none')} in the DTO`);
+    if (schema.minimum !== constraint('min')) say(`minimum ${shown(schema.minimum)} in the schema, ${shown(constraint('min'))} in the DTO`);
+    if (schema.maximum !== constraint('max')) say(`maximum ${shown(schema.maximum)} in the schema, ${shown(constraint('max'))} in the DTO`);
   }
-  if (type === 'array' && schema.maxItems !== constraint('arrayMaxSize')) say(`maxItems ${schema.maxItems ?? 'none'} in the schema, ${String(constraint('arrayMaxSize') ?? 'none')} in the DTO`);
+  if (type === 'array' && schema.maxItems !== constraint('arrayMaxSize')) say(`maxItems ${shown(schema.maxItems)} in the schema, ${shown(constraint('arrayMaxSize'))} in the DTO`);
   const allowed = (constraint('isIn') as unknown[] | undefined) ?? undefined;
   const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
   if (values && allowed && JSON.stringify([...values].map(String).sort()) !== JSON.stringify([...allowed].map(String).sort())) say(`enum ${JSON.stringify(values)} in the schema, ${JSON.stringify(allowed)} in the DTO`);
@@ -104,16 +146,6 @@ describe('the DTOs say what openapi.yaml says', () => {
   it.each([...classes.entries()].map(([operationId, dto]) => [operationId, dto.name, dto] as const))('%s (%s)', (operationId, _name, dto) => {
     const operation = operations.find((entry) => entry.operationId === operationId)!;
     const schema = resolve(operation.requestBody!.content['application/json']!.schema);
-    const rules = rulesOf(dto).filter((rule) => (rule.type as ValidationTypes | string) !== 'whitelistValidation');
-    const fields = new Set(rules.map((rule) => rule.propertyName));
-    const documented = new Set(Object.keys(schema.properties ?? {}));
-    const problems = [
-      ...[...documented].filter((name) => !fields.has(name)).map((name) => `${name}: in the schema, not in the DTO`),
-      ...[...fields].filter((name) => !documented.has(name)).map((name) => `${name}: in the DTO, not in the schema`),
-      ...[...documented]
-        .filter((name) => fields.has(name))
-        .flatMap((name) => differences(name, resolve(schema.properties![name]!), rules.filter((rule) => rule.propertyName === name), (schema.required ?? []).includes(name))),
-    ];
-    expect(problems).toEqual([]);
+    expect(classDifferences('', dto, schema)).toEqual([]);
   });
 });

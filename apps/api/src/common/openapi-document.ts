@@ -1,3 +1,3 @@
+import { readFileSync } from 'node:fs';
 /** The OpenAPI document of packages/spec, as built to JSON: the contract, read at run time. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const openApiDocument: Record<string, unknown> = require('@linkyard/spec/openapi.json');
+export const openApiDocument = JSON.parse(readFileSync(require.resolve('@linkyard/spec/openapi.json'), 'utf8')) as Record<string, unknown>;

@@ -9,7 +9,7 @@ export interface PageRequest {
 }
 
 function positiveInteger(value: unknown): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
   if (typeof text !== 'string' && typeof text !== 'number') return null;
   if (!/^\s*\d+\s*$/.test(String(text))) return null;
   // A page number beyond what can be counted is simply past the last page.

@@ -1,4 +1,4 @@
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError, type Type } from '@nestjs/common';
 import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
 import { badRequest } from './api-error';
 
@@ -15,10 +15,10 @@ export function EmptyMeansAbsent(): ClassDecorator {
   };
 }
 
-const optionalByClass = new WeakMap<Function, Set<string>>();
+const optionalByClass = new WeakMap<Type, Set<string>>();
 
 /** The optional fields of a body class (those marked `@IsOptional()`), for `EmptyMeansAbsent`; read once per class. */
-function optionalFields(metatype: Function): Set<string> {
+function optionalFields(metatype: Type): Set<string> {
   let fields = optionalByClass.get(metatype);
   if (!fields) {
     const rules = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
@@ -28,7 +28,7 @@ function optionalFields(metatype: Function): Set<string> {
   return fields;
 }
 
-function withoutEmptyOptionals(value: unknown, metatype: Function | undefined): unknown {
+function withoutEmptyOptionals(value: unknown, metatype: Type | undefined): unknown {
   if (!metatype || !Reflect.getOwnMetadata(EMPTY_MEANS_ABSENT, metatype)) return value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const optional = optionalFields(metatype);

@@ -7,6 +7,6 @@ import type { DataSource } from 'typeorm';
  */
 export async function serviceSecret(dataSource: DataSource, name: string): Promise<string> {
   await dataSource.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, randomBytes(32).toString('hex')]);
-  const [row] = (await dataSource.query(`SELECT value FROM settings WHERE name = $1`, [name])) as { value: string }[];
+  const [row] = await dataSource.query<{ value: string }[]>(`SELECT value FROM settings WHERE name = $1`, [name]);
   return row!.value;
 }

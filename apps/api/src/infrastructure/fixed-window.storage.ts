@@ -39,8 +39,8 @@ export class MemoryFixedWindowStorage extends FixedWindowStorage {
   private readonly windows = new Map<string, { windowEnd: number; hits: number }>();
   private nextSweep = 0;
 
-  protected async incrementWindow(key: string, windowEnd: number): Promise<number> {
-    return this.count(key, windowEnd);
+  protected incrementWindow(key: string, windowEnd: number): Promise<number> {
+    return Promise.resolve(this.count(key, windowEnd));
   }
 
   count(key: string, windowEnd: number): number {

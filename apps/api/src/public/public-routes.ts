@@ -187,7 +187,7 @@ export function registerPublicRoutes(
   fastify.get<{ Params: { alias: string } }>('/:alias', safe((request, reply) => follow(request, reply)));
 
   // The password form posts back to the short URL; form bodies are read here only, never by the API.
-  void fastify.register(async (scope) => {
+  void fastify.register((scope, _options, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, parseForm(body.toString())),
     );
@@ -198,6 +198,7 @@ export function registerPublicRoutes(
         return follow(request, reply, typeof password === 'string' ? password : '');
       }),
     );
+    done();
   });
 
   fastify.get<{ Params: { slug: string } }>(`${PUBLIC_PATHS.rotator}/:slug`, safe(async (request, reply) => {
@@ -246,6 +247,6 @@ export function registerPublicRoutes(
     const qr = await service.qr(request.params.alias);
     if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
     await record(request, { linkId: null, qrId: qr.id });
-    return sendRedirect(reply.header('Cache-Control', 'no-store'), String(qr.data), 'http');
+    return sendRedirect(reply.header('Cache-Control', 'no-store'), typeof qr.data === 'string' ? qr.data : '', 'http');
   }));
 }

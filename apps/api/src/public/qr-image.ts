@@ -15,13 +15,14 @@ const escapeVcard = (value: string): string => value.replace(/([\\;,])/g, '\\$1'
 export function qrContent(qr: Pick<QrEntity, 'type' | 'data' | 'alias'>, publicUrl: string): string {
   const data = qr.data;
   const fields = (typeof data === 'object' ? data : {}) as Record<string, string | undefined>;
+  const text = typeof data === 'string' ? data : '';
   switch (qr.type) {
     case 'link':
       return qrScanUrl(publicUrl, qr.alias);
     case 'text':
-      return String(data);
+      return text;
     case 'phone':
-      return `tel:${String(data)}`;
+      return `tel:${text}`;
     case 'email': {
       const query = new URLSearchParams();
       if (fields.subject) query.set('subject', fields.subject);

@@ -20,7 +20,7 @@ export function approximateSize(value: unknown): number {
     else if (Buffer.isBuffer(item)) size += item.byteLength + 32;
     else if (Array.isArray(item)) {
       size += 16;
-      stack.push(...item);
+      stack.push(...(item as unknown[]));
     } else if (item !== null && typeof item === 'object') {
       size += 32;
       for (const [key, entry] of Object.entries(item)) {

@@ -159,7 +159,7 @@ describe('several instances starting at once', () => {
     const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltService(env)));
     const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     try {
-      expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+      expect(started.filter((result) => result.status === 'rejected').map((result) => String((result).reason))).toEqual([]);
       const admins = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users WHERE admin');
       expect(admins[0]!.n).toBe(1);
       const migrations = await query<{ name: string; n: number }>(databaseUrl, 'SELECT name, count(*)::int AS n FROM migrations GROUP BY name HAVING count(*) > 1');

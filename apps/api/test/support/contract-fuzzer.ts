@@ -215,7 +215,7 @@ export class ContractFuzzer {
     if ('channel' in bound) bound.channel = pick('channel', bound.channel);
     if (Array.isArray(bound.pixels)) bound.pixels = bound.pixels.map((value) => pick('pixel', value));
     if (typeof bound.type === 'string' && /^\d+$/.test(bound.type)) bound.type = String(pick('splash', Number(bound.type)));
-    if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type)) bound.type = `overlay-${pick('overlay', Number(bound.type.slice(8)))}`;
+    if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type)) bound.type = `overlay-${String(pick('overlay', Number(bound.type.slice(8))))}`;
     if (typeof bound.domain === 'string' && 'url' in bound && this.domains.length && bound.domain !== '') {
       bound.domain = this.domains[bound.domain.length % this.domains.length];
     }
@@ -293,7 +293,7 @@ export class ContractFuzzer {
 
   private withLoopbackLogo(body: unknown): unknown {
     if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { logo?: unknown }).logo !== 'string') return body;
-    return { ...(body as object), logo: this.loopbackLogo((body as { logo: string }).logo) };
+    return { ...(body), logo: this.loopbackLogo((body as { logo: string }).logo) };
   }
 
   /** A logo URL the service may fetch: one of the test's loopback URLs, or one refused before any fetch. */

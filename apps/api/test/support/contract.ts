@@ -28,7 +28,7 @@ function deref<T>(value: T | { $ref: string }): T {
     for (const part of parts) target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     return deref(target as T);
   }
-  return value as T;
+  return value;
 }
 
 /** The document's paths as regular expressions over full request paths (with their server prefix). */
@@ -88,7 +88,8 @@ export function contractProblems(
     if (header.required && headers[name.toLowerCase()] === undefined) problems.push(`${where}: header ${name} is missing`);
   }
 
-  const contentType = String(headers['content-type'] ?? '').split(';')[0]!.trim();
+  const header = headers['content-type'];
+  const contentType = (typeof header === 'string' ? header : '').split(';')[0]!.trim();
   const content = response.content ?? {};
   if (!content[contentType]) {
     if (Object.keys(content).length > 0) problems.push(`${where}: content type "${contentType}" is not documented`);

@@ -86,7 +86,7 @@ export class SchemaArbitraries {
   resolve<T = Schema>(schema: T | { $ref: string }): T {
     let current = schema as Schema;
     for (let guard = 0; typeof current.$ref === 'string' && guard < 20; guard += 1) {
-      const parts = (current.$ref as string).replace(/^#\//, '').split('/');
+      const parts = (current.$ref).replace(/^#\//, '').split('/');
       let target: unknown = this.document;
       for (const part of parts) target = (target as Record<string, unknown>)[part];
       current = { ...(target as Schema), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== '$ref')) };
@@ -190,7 +190,7 @@ export class SchemaArbitraries {
       // URL patterns: URLs with hostile parts, then the pattern decides.
       if (/https?|\[Hh\]\[Tt\]/.test(pattern) || /\[A-Za-z\]\[A-Za-z0-9\+\.-\]\*:/.test(pattern)) {
         const urls = /\?!/.test(pattern) ? hostileAppUrl() : hostileHttpUrl();
-        return regex ? urls.filter((url) => regex!.test(url) && url.length <= (schema.maxLength as number | undefined ?? 2000)) : urls;
+        return regex ? urls.filter((url) => regex.test(url) && url.length <= (schema.maxLength as number | undefined ?? 2000)) : urls;
       }
       if (regex && !/\(\?[!=<]/.test(pattern)) {
         return fc.stringMatching(regex).filter((text) => text.length >= min && text.length <= ((schema.maxLength as number | undefined) ?? 10_000));

@@ -57,7 +57,7 @@ export class NormalUrls1764000000000 implements MigrationInterface {
         const deeplink = row.deeplink as { auto: boolean; apple: string; google: string } | null;
         const link = deeplink && { auto: deeplink.auto, apple: normal(deeplink.apple, 'app'), google: normal(deeplink.google, 'app') };
         return {
-          url: normal(row.url as string, 'http') || (row.url as string),
+          url: normal(row.url as string, 'http') || (row.url),
           meta_image: normal(row.meta_image as string, 'http'),
           geotarget: JSON.stringify(normalTargets(row.geotarget as Target[])),
           devicetarget: JSON.stringify(normalTargets(row.devicetarget as Target[])),

@@ -42,7 +42,7 @@ export class AuthCache {
   }
 
   /** Forget every cached key of this account, on all instances. */
-  async invalidate(userId: number): Promise<void> {
+  invalidate(userId: number): void {
     this.dropLocal(userId);
     this.redis.publish(CHANNEL, String(userId));
   }

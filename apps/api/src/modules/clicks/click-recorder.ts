@@ -321,12 +321,12 @@ export class ClickRecorder implements OnModuleInit {
       const table = target === 'link' ? 'links' : 'qr_codes';
       const idColumn = `${target}_id`;
 
-      const fresh = (await manager.query(
+      const fresh = await manager.query<{ id: number }[]>(
         `INSERT INTO click_visitors (${idColumn}, visitor)
          SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
          ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
         [clicks.map((click) => click[key]), clicks.map((click) => click.visitor)],
-      )) as { id: number }[];
+      );
 
       const totals = new Map<number, { clicks: number; uniques: number }>();
       for (const click of clicks) {

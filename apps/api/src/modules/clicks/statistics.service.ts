@@ -16,13 +16,13 @@ export class StatisticsService {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async read(target: 'link' | 'qr', id: number, totals: { clicks: number; uniqueClicks: number }): Promise<Statistics> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<{ dimension: string; value: string; count: string }[]>(
       `SELECT dimension, value, count::text AS count FROM (
          SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
            FROM click_counters WHERE ${target === 'link' ? 'link_id' : 'qr_id'} = $1
        ) ranked WHERE rank <= $2 ORDER BY dimension, rank`,
       [id, TOP],
-    )) as { dimension: string; value: string; count: string }[];
+    );
     const top = (dimension: string, name: (value: string) => string = (value) => value): Record<string, string> =>
       Object.fromEntries(rows.filter((row) => row.dimension === dimension).map((row) => [name(row.value), row.count]));
     const social = top('social');

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { notFound } from '../../common/api-error';
 import { openApiDocument } from '../../common/openapi-document';
 import { Public } from '../../common/public.decorator';
@@ -9,8 +9,7 @@ import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';
 
 // The reference page is Swagger UI, served from the swagger-ui-dist package (no CDN).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const swaggerUiDir: string = require('swagger-ui-dist').getAbsoluteFSPath();
+const swaggerUiDir = dirname(require.resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, { file: string; type: string }> = {
   'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
   'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'application/javascript; charset=utf-8' },

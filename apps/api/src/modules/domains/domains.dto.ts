@@ -1,4 +1,4 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsHttpUrl } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
@@ -18,5 +18,6 @@ export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDom
   /** Checked and normalised by the service (scheme and host only). */
   @IsString()
   @MaxLength(300)
+  @Matches(new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$'), { message: 'must be a scheme and a host, such as https://go.example.com' })
   domain: string;
 }

@@ -13,7 +13,7 @@ import { toLinkDetails, toLinkRecord } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
 
 function queryText(value: unknown): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
   if (typeof text !== 'string') return undefined;
   const cleaned = text.replace(/\u0000/g, '').trim();
   return cleaned !== '' ? cleaned.slice(0, 200) : undefined;

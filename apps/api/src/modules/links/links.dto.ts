@@ -21,6 +21,7 @@ import {
 import type { RequestBody } from '../../common/contract';
 import { IsAppUrl, IsDateTime, IsHttpUrl } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
+import { DEVICES } from './targets';
 
 export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
 /** Link passwords are guessed at most 10 times a minute per address; six characters at least. */
@@ -38,7 +39,9 @@ class GeoTargetDto {
 
 class DeviceTargetDto {
   @IsString()
-  @Length(1, 20)
+  @Matches(/^([Ii][Pp][Hh][Oo][Nn][Ee]|[Ii][Pp][Aa][Dd]|[Aa][Nn][Dd][Rr][Oo][Ii][Dd]|[Ww][Ii][Nn][Dd][Oo][Ww][Ss]|[Mm][Aa][Cc][Oo][Ss]|[Ll][Ii][Nn][Uu][Xx])$/, {
+    message: `must be one of ${DEVICES.join(', ')}`,
+  })
   device: string;
 
   @IsHttpUrl()
@@ -47,7 +50,7 @@ class DeviceTargetDto {
 
 class LanguageTargetDto {
   @IsString()
-  @Length(2, 2, { message: 'must be an ISO 639-1 code of two letters' })
+  @Matches(/^[A-Za-z]{2}$/, { message: 'must be an ISO 639-1 code of two letters' })
   language: string;
 
   @IsHttpUrl()
@@ -70,6 +73,7 @@ class DeepLinkDto {
 
 class ParameterDto {
   @IsString()
+  @Length(1, 100)
   @Matches(/^[^\s&=#?]{1,100}$/, { message: 'must be 1 to 100 characters without spaces, &, =, # or ?' })
   name: string;
 

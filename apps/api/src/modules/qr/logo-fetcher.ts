@@ -71,7 +71,7 @@ export async function fetchLogo(source: string, options: { allowPrivate: boolean
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const list = addresses as LookupAddress[];
+      const list = addresses;
       const allowed = options.allowPrivate ? list : list.filter((entry) => !isPrivateAddress(entry.address));
       const first = allowed[0];
       if (!first) return callback(Object.assign(new Error('private address'), { code: 'LINKYARD_PRIVATE' }), '', 4);

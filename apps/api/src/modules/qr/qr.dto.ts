@@ -1,5 +1,5 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
-import { IsDefined, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import type { QrType } from './qr.entity';
 import { QR_TYPES } from './qr-data';
@@ -19,11 +19,13 @@ export class AddQrDto implements RequestBody<'addQr'> {
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @Matches(/^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/, { message: 'must be rgb(R,G,B) with 0 to 255 each' })
   background?: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @Matches(/^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/, { message: 'must be rgb(R,G,B) with 0 to 255 each' })
   foreground?: string;
 
   @IsOptional()
