@@ -137,7 +137,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         hostResolver: options.hostResolver ?? systemResolver,
       }),
       adapter,
-      { bodyParser: false, logger: config.logLevel === 'silent' ? false : ['debug', 'trace'].includes(config.logLevel) ? ['error', 'warn', 'log'] : ['error', 'warn'] },
+      {
+        bodyParser: false,
+        logger:
+          config.logLevel === 'silent'
+            ? false
+            : ['debug', 'trace'].includes(config.logLevel)
+              ? ['error', 'warn', 'log']
+              : ['error', 'warn'],
+      },
     );
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);

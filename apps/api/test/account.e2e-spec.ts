@@ -4,7 +4,6 @@ import { createUser, type TestUser } from './support/factories';
 describe('account', () => {
   const api = useApi();
 
-
   describe('GET /account', () => {
     it('returns the account fields of the spec, and no secrets', async () => {
       const user = await createUser(api);
@@ -46,7 +45,10 @@ describe('account', () => {
     });
 
     it('changes the e-mail address', async () => {
-      const response = await api.request('PUT', '/l/api/account/update', { key: user.apikey, body: { email: `new.${user.id}@example.com` } });
+      const response = await api.request('PUT', '/l/api/account/update', {
+        key: user.apikey,
+        body: { email: `new.${user.id}@example.com` },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ error: 0, message: expect.any(String) });
       const account = await api.request('GET', '/l/api/account', { key: user.apikey });

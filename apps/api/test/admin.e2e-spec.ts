@@ -4,7 +4,6 @@ import { createDomain, createUser } from './support/factories';
 describe('admin', () => {
   const api = useApi();
 
-
   describe('access', () => {
     it.each([
       ['GET', '/l/api/users'],
@@ -131,7 +130,7 @@ describe('admin', () => {
   });
 
   describe('POST /user/:id/apikey/rotate', () => {
-    it('replaces the user\'s key: the old one stops at once', async () => {
+    it("replaces the user's key: the old one stops at once", async () => {
       const user = await createUser(api);
       expect((await api.request('GET', '/l/api/account', { key: user.apikey })).status).toBe(200);
       const response = await api.request('POST', `/l/api/user/${user.id}/apikey/rotate`);

@@ -11,7 +11,6 @@ describe('authentication and rate limits', () => {
     api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + 1000);
   }
 
-
   describe('API keys', () => {
     it.each([
       ['no Authorization header', null, undefined, /Missing API key/],
@@ -114,7 +113,7 @@ describe('authentication and rate limits', () => {
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     });
 
-    it('keeps one account from using up another account\'s limit', async () => {
+    it("keeps one account from using up another account's limit", async () => {
       clearOfWindowEnd();
       const busy = await createUser(api, { ratelimit: 1 });
       const calm = await createUser(api, { ratelimit: 1 });

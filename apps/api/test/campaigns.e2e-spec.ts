@@ -58,7 +58,14 @@ describe('campaigns', () => {
     it('lists records with name, domain, public, rotator and list', async () => {
       const id = await createCampaign(api, user, { name: 'Listed', slug: `listed-${user.id}` });
       expect(await listed()).toEqual([
-        { id, name: 'Listed', domain: 'Listed', public: false, rotator: `${PUBLIC_URL}/r/listed-${user.id}`, list: `${PUBLIC_URL}/c/${id}` },
+        {
+          id,
+          name: 'Listed',
+          domain: 'Listed',
+          public: false,
+          rotator: `${PUBLIC_URL}/r/listed-${user.id}`,
+          list: `${PUBLIC_URL}/c/${id}`,
+        },
       ]);
     });
   });
@@ -68,14 +75,20 @@ describe('campaigns', () => {
       const id = await createCampaign(api, user, { slug: `going-${user.id}` });
       const missingName = await api.request('PUT', `/l/api/campaign/${id}/update`, { key: user.apikey, body: { public: true } });
       expect(missingName.status).toBe(400);
-      const response = await api.request('PUT', `/l/api/campaign/${id}/update`, { key: user.apikey, body: { name: 'Renamed', slug: '', public: true } });
+      const response = await api.request('PUT', `/l/api/campaign/${id}/update`, {
+        key: user.apikey,
+        body: { name: 'Renamed', slug: '', public: true },
+      });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ error: 0, id, domain: 'Renamed', public: true, rotator: false, list: `${PUBLIC_URL}/c/${id}` });
     });
 
     it('keeps its own slug when sent again', async () => {
       const id = await createCampaign(api, user, { slug: `mine-${user.id}` });
-      const response = await api.request('PUT', `/l/api/campaign/${id}/update`, { key: user.apikey, body: { name: 'Same slug', slug: `mine-${user.id}` } });
+      const response = await api.request('PUT', `/l/api/campaign/${id}/update`, {
+        key: user.apikey,
+        body: { name: 'Same slug', slug: `mine-${user.id}` },
+      });
       expect(response.status).toBe(200);
       expect(response.body.rotator).toBe(`${PUBLIC_URL}/r/mine-${user.id}`);
     });

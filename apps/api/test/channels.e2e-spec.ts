@@ -12,12 +12,19 @@ describe('channels', () => {
   const items = async (channel: number) => (await api.request('GET', `/l/api/channel/${channel}`, { key: user.apikey })).body;
 
   describe('POST /channel/add', () => {
-    it('answers with the channel\'s fields', async () => {
+    it("answers with the channel's fields", async () => {
       const response = await api.request('POST', '/l/api/channel/add', {
         key: user.apikey,
         body: { name: 'Social', description: 'Posts', color: '#1E88E5', starred: true },
       });
-      expect(response.body).toEqual({ error: 0, id: expect.any(Number), name: 'Social', description: 'Posts', color: '#1E88E5', starred: true });
+      expect(response.body).toEqual({
+        error: 0,
+        id: expect.any(Number),
+        name: 'Social',
+        description: 'Posts',
+        color: '#1E88E5',
+        starred: true,
+      });
     });
 
     it('fills the defaults', async () => {
@@ -44,10 +51,12 @@ describe('channels', () => {
       const channel = await createChannel(api, user);
       const link = await createLink(api, user, { url: 'https://example.com/dest', title: 'Destination' });
       const qr = await createQr(api, user, { name: 'Poster code' });
-      expect((await api.request('POST', `/l/api/channel/${channel}/assign/links/${link}`, { key: user.apikey, rawBody: '' })).body).toEqual({
-        error: 0,
-        message: expect.any(String),
-      });
+      expect((await api.request('POST', `/l/api/channel/${channel}/assign/links/${link}`, { key: user.apikey, rawBody: '' })).body).toEqual(
+        {
+          error: 0,
+          message: expect.any(String),
+        },
+      );
       expect((await api.request('POST', `/l/api/channel/${channel}/assign/qr/${qr}`, { key: user.apikey })).status).toBe(200);
       const body = await items(channel);
       const shorturl = (await api.request('GET', `/l/api/url/${link}`, { key: user.apikey })).body.details.shorturl;
@@ -96,7 +105,10 @@ describe('channels', () => {
   describe('PUT /channel/:id/update', () => {
     it('changes only what is sent', async () => {
       const channel = await createChannel(api, user, { name: 'Before', description: 'kept' });
-      const response = await api.request('PUT', `/l/api/channel/${channel}/update`, { key: user.apikey, body: { name: 'After', starred: true } });
+      const response = await api.request('PUT', `/l/api/channel/${channel}/update`, {
+        key: user.apikey,
+        body: { name: 'After', starred: true },
+      });
       expect(response.body).toEqual({ error: 0, message: expect.any(String) });
       const listed = (await api.request('GET', '/l/api/channels', { key: user.apikey })).body.data.channels;
       expect(listed).toEqual([{ id: channel, name: 'After', description: 'kept', color: '#000000', starred: true }]);

@@ -51,7 +51,11 @@ describe('the click recorder', () => {
       const before = await recordedClicks(api, linkId);
       const outage = await clickWritesFail(api);
       for (let index = 0; index < 300; index += 1) {
-        const response = await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX }, remoteAddress: `198.51.100.${index % 250}` });
+        const response = await api.request('GET', `/${alias}`, {
+          key: null,
+          headers: { 'user-agent': FIREFOX },
+          remoteAddress: `198.51.100.${index % 250}`,
+        });
         expect(response.status).toBe(302);
       }
       await recorder.flush();

@@ -41,7 +41,9 @@ describe('@linkyard/client', () => {
     const failure = await client.GET('/url/{id}', { params: { path: { id: 987654 } } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(LinkyardError);
     expect(failure).toMatchObject({ status: 404, message: 'No link with id 987654.', rateLimit: { limit: 100000 }, body: { error: 1 } });
-    const refused = await createLinkyardClient({ baseUrl, apiKey: 'lyk_wrong' }).GET('/account').catch((error: unknown) => error);
+    const refused = await createLinkyardClient({ baseUrl, apiKey: 'lyk_wrong' })
+      .GET('/account')
+      .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 401, rateLimit: null });
   });
 
@@ -52,7 +54,11 @@ describe('@linkyard/client', () => {
     for await (const domain of client.paginate('/domains', { query: { limit: 2 } })) seen.push(domain.id);
     expect(seen).toEqual(ids.reverse());
     const channel = await createChannel(api, user);
-    const links = [await createLink(api, user, { channel }), await createLink(api, user, { channel }), await createLink(api, user, { channel })];
+    const links = [
+      await createLink(api, user, { channel }),
+      await createLink(api, user, { channel }),
+      await createLink(api, user, { channel }),
+    ];
     const items: number[] = [];
     for await (const item of client.paginate('/channel/{id}', { path: { id: channel }, query: { limit: 1 } })) items.push(item.id);
     expect(items).toEqual(links.reverse());
@@ -88,7 +94,7 @@ describe('@linkyard/client', () => {
     api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + second * 1000);
   }
 
-  it('is the admin\'s client too', async () => {
+  it("is the admin's client too", async () => {
     const admin = createLinkyardClient({ baseUrl, apiKey: ADMIN_KEY });
     const { data } = await admin.GET('/plans');
     expect(data!.data.map((plan) => plan.name)).toEqual(['Free', 'Pro']);

@@ -39,7 +39,8 @@ function overLoopback(service: BuiltService): FuzzTarget {
       // The service trusts one proxy: this is how a loopback client plays visitors from elsewhere.
       if (options.remoteAddress) headers['x-forwarded-for'] = options.remoteAddress;
       const answer = await service.request(method, path, { headers, body, timeoutMs: 15_000 });
-      if (answer.status === 0) throw new Error(`No answer to ${method} ${path}: the service hung or died.\n${service.output().slice(-3000)}`);
+      if (answer.status === 0)
+        throw new Error(`No answer to ${method} ${path}: the service hung or died.\n${service.output().slice(-3000)}`);
       return answer;
     },
   };
@@ -59,7 +60,8 @@ async function fuzz(target: FuzzTarget, seed: number, actions: number, logos: st
     try {
       await fuzzer.run(action);
     } catch (error) {
-      if (error instanceof FuzzFailure) throw new Error(`Seed ${seed}, action ${index} (${action.operationId}, ${action.mode}):\n${error.message}`);
+      if (error instanceof FuzzFailure)
+        throw new Error(`Seed ${seed}, action ${index} (${action.operationId}, ${action.mode}):\n${error.message}`);
       throw error;
     }
   }
@@ -87,7 +89,13 @@ if (duration === 0) {
     });
 
     it.each(SEEDED.seeds)('breaks no rule with seed %i', async (seed) => {
-      const requests = await fuzz(inProcess(api), seed, SEEDED.actions, logos.urls, async () => (await api.request('GET', '/healthz', { key: null })).status === 200);
+      const requests = await fuzz(
+        inProcess(api),
+        seed,
+        SEEDED.actions,
+        logos.urls,
+        async () => (await api.request('GET', '/healthz', { key: null })).status === 200,
+      );
       expect(requests).toBeGreaterThan(SEEDED.actions);
     });
   });
@@ -101,7 +109,13 @@ if (duration === 0) {
       const database = await createTestDatabase();
       dropDatabase = () => database.drop();
       const env = database.env.DATA_DIR === 'memory://' ? { DATA_DIR: 'memory://' } : database.env;
-      service = await startBuiltService({ ...env, ADMIN_API_KEY: ADMIN_KEY, TRUST_PROXY: '1', LOG_LEVEL: 'error', LOGO_FETCH_ALLOW_PRIVATE: 'true' });
+      service = await startBuiltService({
+        ...env,
+        ADMIN_API_KEY: ADMIN_KEY,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'error',
+        LOGO_FETCH_ALLOW_PRIVATE: 'true',
+      });
     }, 120_000);
     afterAll(async () => {
       await service?.stop();
@@ -124,7 +138,9 @@ if (duration === 0) {
           if (process.env.FUZZ_SEED) break;
           seed += 1;
         }
-        console.log(`Fuzzed for ${Math.round((Date.now() - started) / 1000)} s: ${rounds} seeds (last ${seed}), ${requests} requests, no rule broken.`);
+        console.log(
+          `Fuzzed for ${Math.round((Date.now() - started) / 1000)} s: ${rounds} seeds (last ${seed}), ${requests} requests, no rule broken.`,
+        );
         expect(requests).toBeGreaterThan(0);
       },
       duration + 300_000,

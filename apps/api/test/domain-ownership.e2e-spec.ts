@@ -16,7 +16,12 @@ describe('branded domains with DOMAIN_VERIFICATION=txt', () => {
     const owner = await createUser(api);
     const domain = 'https://go.proven.example';
     const proof = await api.request('GET', `/l/api/domain/verification?domain=${encodeURIComponent(domain)}`, { key: owner.apikey });
-    expect(proof.body).toEqual({ error: 0, record: '_linkyard.go.proven.example', value: expect.stringMatching(/^linkyard-verification=[0-9a-f]{40}$/), required: true });
+    expect(proof.body).toEqual({
+      error: 0,
+      record: '_linkyard.go.proven.example',
+      value: expect.stringMatching(/^linkyard-verification=[0-9a-f]{40}$/),
+      required: true,
+    });
 
     const refused = await api.request('POST', '/l/api/domain/add', { key: owner.apikey, body: { domain } });
     expect(refused.status).toBe(400);
@@ -52,6 +57,8 @@ describe('branded domains without DOMAIN_VERIFICATION', () => {
     const user = await createUser(api);
     const proof = await api.request('GET', '/l/api/domain/verification?domain=https://go.unproven.example', { key: user.apikey });
     expect(proof.body.required).toBe(false);
-    expect((await api.request('POST', '/l/api/domain/add', { key: user.apikey, body: { domain: 'https://go.unproven.example' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/l/api/domain/add', { key: user.apikey, body: { domain: 'https://go.unproven.example' } })).status,
+    ).toBe(200);
   });
 });

@@ -4,7 +4,6 @@ import { createDomain, createUser, type TestUser } from './support/factories';
 describe('branded domains', () => {
   const api = useApi();
 
-
   describe('POST /domain/add', () => {
     let user: TestUser;
     beforeEach(async () => {
@@ -20,7 +19,12 @@ describe('branded domains', () => {
       expect(response.body).toEqual({ error: 0, id: expect.any(Number) });
       const list = await api.request('GET', '/l/api/domains', { key: user.apikey });
       expect(list.body.data.domains).toEqual([
-        { id: response.body.id, domain: 'https://go.brand-one.com', redirectroot: 'https://brand-one.com/', redirect404: 'https://brand-one.com/404' },
+        {
+          id: response.body.id,
+          domain: 'https://go.brand-one.com',
+          redirectroot: 'https://brand-one.com/',
+          redirect404: 'https://brand-one.com/404',
+        },
       ]);
     });
 
@@ -77,7 +81,10 @@ describe('branded domains', () => {
       let record = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
       expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://404.example.com/' });
 
-      await api.request('PUT', `/l/api/domain/${domain.id}/update`, { key: user.apikey, body: { redirect404: 'https://new404.example.com' } });
+      await api.request('PUT', `/l/api/domain/${domain.id}/update`, {
+        key: user.apikey,
+        body: { redirect404: 'https://new404.example.com' },
+      });
       record = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
       expect(record).toMatchObject({ redirectroot: '', redirect404: 'https://new404.example.com/' });
     });
@@ -113,7 +120,7 @@ describe('branded domains', () => {
   });
 
   describe('two accounts', () => {
-    it('cannot see or change each other\'s domains', async () => {
+    it("cannot see or change each other's domains", async () => {
       const owner = await createUser(api);
       const stranger = await createUser(api);
       const domain = await createDomain(api, owner, { redirectroot: 'https://owner.example.com' });
@@ -198,7 +205,10 @@ describe('branded domains', () => {
 
     it('refuses a domain that does not resolve to the service', async () => {
       const user = await createUser(checked);
-      const response = await checked.request('POST', '/l/api/domain/add', { key: user.apikey, body: { domain: 'https://nowhere.invalid' } });
+      const response = await checked.request('POST', '/l/api/domain/add', {
+        key: user.apikey,
+        body: { domain: 'https://nowhere.invalid' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(
         'The domain nowhere.invalid does not point to this service yet: it must resolve to 192.0.2.10 before it is added.',

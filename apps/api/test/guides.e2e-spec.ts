@@ -19,7 +19,9 @@ function guides(): string[] {
   const packages = readdirSync(join(ROOT, 'packages'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
   const files = [
     join(ROOT, 'README.md'),
-    ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, 'docs', name)),
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(ROOT, 'docs', name)),
     ...packages.map((entry) => join(ROOT, 'packages', entry.name, 'README.md')),
     join(ROOT, 'apps', 'api', 'README.md'),
   ];
@@ -92,7 +94,10 @@ function commandsOf(code: string): string[] {
  * so that its output is shown and must contain the text.
  */
 function scriptOf(blocks: Block[], address: string): string {
-  const commands: string[] = ['set -euo pipefail', 'expect_in() { case "$1" in *"$2"*) ;; *) printf "\\n!!! expected the output to contain: %s\\n" "$2" >&2; exit 1 ;; esac; }'];
+  const commands: string[] = [
+    'set -euo pipefail',
+    'expect_in() { case "$1" in *"$2"*) ;; *) printf "\\n!!! expected the output to contain: %s\\n" "$2" >&2; exit 1 ;; esac; }',
+  ];
   for (const block of blocks) {
     for (const command of commandsOf(block.code)) {
       const text = command.split(GUIDE_ADDRESS).join(address);
@@ -110,10 +115,15 @@ function scriptOf(blocks: Block[], address: string): string {
 
 function runBash(script: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      'bash',
+      ['-c', script],
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 

@@ -5,7 +5,8 @@ import { useApi } from './support/app';
 import { createDomain, createLink, createOverlay, createQr, createSplash, createUser, type TestUser } from './support/factories';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const UK = '81.2.69.142';
 
@@ -19,7 +20,14 @@ const UNENCODED: [string, string, string][] = [
   ['non-Latin query and fragment', 'https://example.com/?q=日本#目次', 'https://example.com/?q=%E6%97%A5%E6%9C%AC#%E7%9B%AE%E6%AC%A1'],
 ];
 
-const UNSAFE_SCHEMES = ['javascript:alert(document.domain)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'blob:https://example.com/1'];
+const UNSAFE_SCHEMES = [
+  'javascript:alert(document.domain)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'blob:https://example.com/1',
+];
 
 describe('URLs users store', () => {
   const api = useApi();
@@ -62,8 +70,11 @@ describe('URLs users store', () => {
       expect((await visit(`/${alias}`, { ua: IPHONE })).headers.location).toBe('exampleapp://open/%E6%97%A5%E6%9C%AC');
     });
 
-    it('normalises a branded domain\'s root and 404 redirects', async () => {
-      const domain = await createDomain(api, user, { redirectroot: 'https://brand.example/ホーム', redirect404: 'https://brand.example/€404' });
+    it("normalises a branded domain's root and 404 redirects", async () => {
+      const domain = await createDomain(api, user, {
+        redirectroot: 'https://brand.example/ホーム',
+        redirect404: 'https://brand.example/€404',
+      });
       const host = new URL(domain.domain).host;
       expect((await visit('/', { host })).headers.location).toBe('https://brand.example/%E3%83%9B%E3%83%BC%E3%83%A0');
       expect((await visit('/not-a-link', { host })).headers.location).toBe('https://brand.example/%E2%82%AC404');
@@ -81,10 +92,12 @@ describe('URLs users store', () => {
       const id = await createLink(api, user, { url: 'https://example.com/placeholder' });
       const { alias } = await details(id);
       const db = api.linkyard.app.get(DataSource);
-      await db.query(
-        `UPDATE links SET url = $2, geotarget = $3, deeplink = $4 WHERE id = $1`,
-        [id, 'https://ja.wikipedia.org/wiki/日本', JSON.stringify([{ location: 'GB', country: 'GB', link: 'https://example.co.uk/a^b%zz' }]), JSON.stringify({ auto: true, apple: 'javascript:alert(1)', google: '' })],
-      );
+      await db.query(`UPDATE links SET url = $2, geotarget = $3, deeplink = $4 WHERE id = $1`, [
+        id,
+        'https://ja.wikipedia.org/wiki/日本',
+        JSON.stringify([{ location: 'GB', country: 'GB', link: 'https://example.co.uk/a^b%zz' }]),
+        JSON.stringify({ auto: true, apple: 'javascript:alert(1)', google: '' }),
+      ]);
       api.linkyard.app.get(RedirectCache).clear();
       // Served in normal form straight away, and the service keeps answering.
       expect((await visit(`/${alias}`)).headers.location).toBe('https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC');
@@ -112,7 +125,10 @@ describe('URLs users store', () => {
   describe('schemes that run code or read local files', () => {
     it.each(UNSAFE_SCHEMES)('are refused as a deep link: %s', async (url) => {
       for (const field of ['apple', 'google']) {
-        const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/', deeplink: { auto: true, [field]: url } } });
+        const response = await api.request('POST', '/l/api/url/add', {
+          key: user.apikey,
+          body: { url: 'https://example.com/', deeplink: { auto: true, [field]: url } },
+        });
         expect(response.status).toBe(400);
         expect(response.body.message).toContain(`"deeplink.${field}"`);
       }
@@ -159,7 +175,13 @@ describe('URLs users store', () => {
     });
 
     it('follow an app link directly instead of framing it', async () => {
-      const { alias } = await details(await createLink(api, user, { url: 'https://example.com/page', type: 'frame', deeplink: { auto: true, apple: 'exampleapp://open' } }));
+      const { alias } = await details(
+        await createLink(api, user, {
+          url: 'https://example.com/page',
+          type: 'frame',
+          deeplink: { auto: true, apple: 'exampleapp://open' },
+        }),
+      );
       const response = await visit(`/${alias}`, { ua: IPHONE });
       expect(response.status).toBe(302);
       expect(response.headers.location).toBe('exampleapp://open');

@@ -52,7 +52,11 @@ describe('HTTP conventions', () => {
     });
 
     it('refuses a malformed body only after the key: 401 for a bad key, a counted 400 for a good one', async () => {
-      const badKey = await api.request('PUT', '/l/api/account/update', { key: 'lyk_not-a-key', rawBody: '{"email": ', remoteAddress: '10.2.0.1' });
+      const badKey = await api.request('PUT', '/l/api/account/update', {
+        key: 'lyk_not-a-key',
+        rawBody: '{"email": ',
+        remoteAddress: '10.2.0.1',
+      });
       expect(badKey.status).toBe(401);
       const goodKey = await api.request('PUT', '/l/api/account/update', { key: user.apikey, rawBody: '{"email": ' });
       expect(goodKey.status).toBe(400);
@@ -113,7 +117,10 @@ describe('HTTP conventions', () => {
     });
 
     it('refuses a lone UTF-16 surrogate in any string with 400', async () => {
-      const response = await api.request('POST', '/l/api/qr/add', { key: user.apikey, rawBody: '{"type":"sms","data":{"phone":"5551234","message":"a\\ud800b"}}' });
+      const response = await api.request('POST', '/l/api/qr/add', {
+        key: user.apikey,
+        rawBody: '{"type":"sms","data":{"phone":"5551234","message":"a\\ud800b"}}',
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/lone UTF-16 surrogate/);
     });
@@ -140,11 +147,14 @@ describe('HTTP conventions', () => {
   });
 
   describe('path ids', () => {
-    it.each(['abc', '0', '-3', '1.5', '99999999999', '0x1', '1.0', '01', '1e0', '2147483648'])('refuses the id "%s" with 400', async (id) => {
-      const response = await api.request('PUT', `/l/api/domain/${id}/update`, { key: user.apikey, body: {} });
-      expect(response.status).toBe(400);
-      expect(response.body.message).toBe(`The path parameter id must be a positive integer, got "${id}".`);
-    });
+    it.each(['abc', '0', '-3', '1.5', '99999999999', '0x1', '1.0', '01', '1e0', '2147483648'])(
+      'refuses the id "%s" with 400',
+      async (id) => {
+        const response = await api.request('PUT', `/l/api/domain/${id}/update`, { key: user.apikey, body: {} });
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe(`The path parameter id must be a positive integer, got "${id}".`);
+      },
+    );
   });
 
   describe('request ids', () => {

@@ -16,7 +16,7 @@ import {
  * Every endpoint that takes an id, called by another account with the owner's ids: always 404,
  * with the same message as for an id that does not exist, and nothing changes.
  */
-describe('accounts cannot see each other\'s data', () => {
+describe("accounts cannot see each other's data", () => {
   const api = useApi();
   let owner: TestUser;
   let stranger: TestUser;
@@ -81,15 +81,21 @@ describe('accounts cannot see each other\'s data', () => {
     ['a channel', () => ({ channel: ids.channel })],
     ['a splash page', () => ({ type: String(ids.splash) })],
     ['an overlay', () => ({ type: `overlay-${ids.overlay}` })],
-  ])('refuses a new link that uses another account\'s %s with 404', async (_what, fields) => {
-    const response = await api.request('POST', '/l/api/url/add', { key: stranger.apikey, body: { url: 'https://example.com', ...fields() } });
+  ])("refuses a new link that uses another account's %s with 404", async (_what, fields) => {
+    const response = await api.request('POST', '/l/api/url/add', {
+      key: stranger.apikey,
+      body: { url: 'https://example.com', ...fields() },
+    });
     expect(response.status).toBe(404);
   });
 
-  it('refuses a new link on another account\'s domain as on an unknown one (400, the same words)', async () => {
+  it("refuses a new link on another account's domain as on an unknown one (400, the same words)", async () => {
     const domains = (await api.request('GET', '/l/api/domains', { key: owner.apikey })).body.data.domains;
     const host = new URL(domains[0].domain).host;
-    const response = await api.request('POST', '/l/api/url/add', { key: stranger.apikey, body: { url: 'https://example.com', domain: domains[0].domain } });
+    const response = await api.request('POST', '/l/api/url/add', {
+      key: stranger.apikey,
+      body: { url: 'https://example.com', domain: domains[0].domain },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 1, message: `Invalid field "domain": no branded domain ${host} in this account.` });
   });
@@ -103,7 +109,7 @@ describe('accounts cannot see each other\'s data', () => {
     ['/l/api/qr', 'qrs'],
     ['/l/api/overlay', 'cta'],
     ['/l/api/splash', 'splash'],
-  ])('shows none of the owner\'s records in %s', async (url, key) => {
+  ])("shows none of the owner's records in %s", async (url, key) => {
     const theirs = (await api.request('GET', url, { key: owner.apikey })).body.data[key].map((record: { id: number }) => record.id);
     const mine = await api.request('GET', `${url}?limit=100`, { key: stranger.apikey });
     expect(theirs.length).toBeGreaterThan(0);

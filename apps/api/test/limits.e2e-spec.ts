@@ -26,7 +26,10 @@ describe('limits', () => {
       ['arrays', nested(5000, '1', '[', ']')],
       ['objects', nested(5000, '{}', '{"a":', '}')],
     ])('are a 400 naming the limit, for %s 5,000 deep', async (_what, deep) => {
-      const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, rawBody: `{"url":"https://example.com/","geotarget":${deep}}` });
+      const response = await api.request('POST', '/l/api/url/add', {
+        key: user.apikey,
+        rawBody: `{"url":"https://example.com/","geotarget":${deep}}`,
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 1, message: 'The request body is nested more than 32 levels deep.' });
     });
@@ -42,7 +45,10 @@ describe('limits', () => {
       });
 
     it('are at least 6 characters', async () => {
-      const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/', password: 'five5' } });
+      const response = await api.request('POST', '/l/api/url/add', {
+        key: user.apikey,
+        body: { url: 'https://example.com/', password: 'five5' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/"password".*6 to 100 characters/);
     });
@@ -96,7 +102,11 @@ describe('limits', () => {
       const response = await api.request('OPTIONS', '/l/api/urls', {
         key: null,
         outsideContract: true,
-        headers: { origin: 'https://app.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'https://app.example.org',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -120,7 +130,11 @@ describe('limits', () => {
 
   describe('security headers', () => {
     it('on the API: nothing may load from a JSON answer or frame it', async () => {
-      for (const [path, key] of [['/l/api/account', user.apikey], ['/l/api/nothing-here', user.apikey], ['/l/api/account', 'lyk_wrong']] as const) {
+      for (const [path, key] of [
+        ['/l/api/account', user.apikey],
+        ['/l/api/nothing-here', user.apikey],
+        ['/l/api/account', 'lyk_wrong'],
+      ] as const) {
         const response = await api.request('GET', path, { key, outsideContract: true });
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['content-security-policy']).toContain("default-src 'none'");
@@ -129,7 +143,8 @@ describe('limits', () => {
     });
 
     it('on every HTML page: the page policy with a nonce', async () => {
-      const campaign = (await api.request('POST', '/l/api/campaign/add', { key: user.apikey, body: { name: 'Open', public: true } })).body.id;
+      const campaign = (await api.request('POST', '/l/api/campaign/add', { key: user.apikey, body: { name: 'Open', public: true } })).body
+        .id;
       const password = await createLink(api, user, { password: 'open sesame' });
       const alias = (await api.request('GET', `/l/api/url/${password}`, { key: user.apikey })).body.details.alias;
       for (const path of ['/', '/no-such-alias', `/c/${campaign}`, `/${alias}`, '/qr/nope?size=5']) {
@@ -145,7 +160,9 @@ describe('limits', () => {
   describe('the access log', () => {
     it('writes the path without the query string', async () => {
       await api.request('GET', '/l/api/account?key=lyk_sent-by-mistake-0123456789', { key: user.apikey });
-      const line = logs.map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.msg === 'request' && entry.path === '/l/api/account');
+      const line = logs
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.msg === 'request' && entry.path === '/l/api/account');
       expect(line).toBeDefined();
       expect(logs.join('\n')).not.toContain('sent-by-mistake');
     });
@@ -162,7 +179,9 @@ describe('limits', () => {
         let received = '';
         socket.on('data', (chunk) => (received += chunk.toString()));
         socket.on('close', () => resolve(received));
-        socket.write(`PUT /l/api/account/update HTTP/1.1\r\nHost: links.test\r\nAuthorization: Bearer ${user.apikey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        socket.write(
+          `PUT /l/api/account/update HTTP/1.1\r\nHost: links.test\r\nAuthorization: Bearer ${user.apikey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        );
         const trickle = setInterval(() => socket.write(' '), 100);
         socket.on('close', () => clearInterval(trickle));
       });
@@ -180,7 +199,11 @@ describe('TRUST_PROXY with one proxy', () => {
     const id = await createLink(api, user);
     const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
     // The client claims to be in the UK; the proxy (10.0.0.2) appends the address it saw (US).
-    await api.request('GET', `/${alias}`, { key: null, remoteAddress: '10.0.0.2', headers: { 'user-agent': FIREFOX, 'x-forwarded-for': `${UK}, ${US}` } });
+    await api.request('GET', `/${alias}`, {
+      key: null,
+      remoteAddress: '10.0.0.2',
+      headers: { 'user-agent': FIREFOX, 'x-forwarded-for': `${UK}, ${US}` },
+    });
     await api.linkyard.app.get((await import('../src/modules/clicks/click-recorder')).ClickRecorder).flush();
     const stats = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.data;
     expect(stats.topCountries).toEqual({ 'United States': '1' });

@@ -22,12 +22,23 @@ describe('links', () => {
   const details = async (id: number, key = user.apikey) => (await api.request('GET', `/l/api/url/${id}`, { key })).body.details;
 
   describe('POST /url/add', () => {
-    it('creates a link with a generated alias on the service\'s address', async () => {
+    it("creates a link with a generated alias on the service's address", async () => {
       const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/a?x=1' } });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ error: 0, id: expect.any(Number), shorturl: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/[A-Za-z0-9]{6}$`)) });
+      expect(response.body).toEqual({
+        error: 0,
+        id: expect.any(Number),
+        shorturl: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/[A-Za-z0-9]{6}$`)),
+      });
       const link = await details(response.body.id);
-      expect(link).toMatchObject({ longurl: 'https://example.com/a?x=1', status: 'private', type: 'direct', password: false, expiry: null, domain: null });
+      expect(link).toMatchObject({
+        longurl: 'https://example.com/a?x=1',
+        status: 'private',
+        type: 'direct',
+        password: false,
+        expiry: null,
+        domain: null,
+      });
     });
 
     it('never hands out the same generated alias twice', async () => {
@@ -61,7 +72,10 @@ describe('links', () => {
           pixels: [pixel],
           campaign,
           channel,
-          geotarget: [{ location: 'Canada', link: 'https://example.ca/launch' }, { location: 'us', link: 'https://example.com/us' }],
+          geotarget: [
+            { location: 'Canada', link: 'https://example.ca/launch' },
+            { location: 'us', link: 'https://example.com/us' },
+          ],
           devicetarget: [{ device: 'iphone', link: 'https://apps.apple.com/app/id1' }],
           languagetarget: [{ language: 'fr', link: 'https://example.fr/launch' }],
           deeplink: { auto: true, apple: 'myapp://launch', google: 'https://play.google.com/store/apps/details?id=app' },
@@ -92,7 +106,10 @@ describe('links', () => {
           pixels: [pixel],
           campaign,
           channels: [channel],
-          geotarget: [{ location: 'Canada', link: 'https://example.ca/launch' }, { location: 'us', link: 'https://example.com/us' }],
+          geotarget: [
+            { location: 'Canada', link: 'https://example.ca/launch' },
+            { location: 'us', link: 'https://example.com/us' },
+          ],
           devicetarget: [{ device: 'iPhone', link: 'https://apps.apple.com/app/id1' }],
           languagetarget: [{ language: 'fr', link: 'https://example.fr/launch' }],
           deeplink: { auto: true, apple: 'myapp://launch', google: 'https://play.google.com/store/apps/details?id=app' },
@@ -123,10 +140,16 @@ describe('links', () => {
 
     it('refuses an alias already taken on the same domain, but not on another', async () => {
       await createLink(api, user, { custom: 'taken-alias' });
-      const again = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', custom: 'taken-alias' } });
+      const again = await api.request('POST', '/l/api/url/add', {
+        key: user.apikey,
+        body: { url: 'https://example.com', custom: 'taken-alias' },
+      });
       expect(again.status).toBe(409);
       const other = await createUser(api);
-      const elsewhere = await api.request('POST', '/l/api/url/add', { key: other.apikey, body: { url: 'https://example.com', custom: 'taken-alias' } });
+      const elsewhere = await api.request('POST', '/l/api/url/add', {
+        key: other.apikey,
+        body: { url: 'https://example.com', custom: 'taken-alias' },
+      });
       expect(elsewhere.status).toBe(409);
       const domain = await createDomain(api, user);
       const onDomain = await api.request('POST', '/l/api/url/add', {
@@ -181,7 +204,7 @@ describe('links', () => {
       ['overlay', { type: 'overlay-987654' }, /overlay/],
       ['overlay beyond the id range', { type: 'overlay-9999999999' }, /overlay/],
       ['splash page beyond the id range', { type: '9999999999' }, /splash page/],
-    ])('answers 404 for a %s that is not the account\'s', async (_what, fields, message) => {
+    ])("answers 404 for a %s that is not the account's", async (_what, fields, message) => {
       const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', ...fields } });
       expect(response.status).toBe(404);
       expect(response.body.message).toMatch(message);
@@ -194,7 +217,11 @@ describe('links', () => {
       const id = await createLink(api, user, { custom: 'before', title: 'Kept', password: 'secret one' });
       const response = await api.request('PUT', `/l/api/url/${id}/update`, {
         key: user.apikey,
-        body: { url: 'https://example.com/after', custom: 'after', devicetarget: [{ device: 'Android', link: 'https://play.example.com' }] },
+        body: {
+          url: 'https://example.com/after',
+          custom: 'after',
+          devicetarget: [{ device: 'Android', link: 'https://play.example.com' }],
+        },
       });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ error: 0, message: expect.any(String) });
@@ -212,8 +239,17 @@ describe('links', () => {
       const domain = await createDomain(api, user);
       const campaign = await createCampaign(api, user);
       const id = await createLink(api, user, { password: 'pass-word', expiry: '2099-01-01 00:00:00', domain: domain.domain, campaign });
-      await api.request('PUT', `/l/api/url/${id}/update`, { key: user.apikey, body: { password: '', expiry: '', domain: '', campaign: 0 } });
-      expect(await details(id)).toMatchObject({ password: false, expiry: null, domain: null, campaign: null, shorturl: expect.stringMatching(`^${PUBLIC_URL}/`) });
+      await api.request('PUT', `/l/api/url/${id}/update`, {
+        key: user.apikey,
+        body: { password: '', expiry: '', domain: '', campaign: 0 },
+      });
+      expect(await details(id)).toMatchObject({
+        password: false,
+        expiry: null,
+        domain: null,
+        campaign: null,
+        shorturl: expect.stringMatching(`^${PUBLIC_URL}/`),
+      });
     });
 
     it('replaces the pixels and adds a channel', async () => {
@@ -228,14 +264,17 @@ describe('links', () => {
     it('refuses an alias taken on the target domain and changes nothing', async () => {
       await createLink(api, user, { custom: 'occupied' });
       const id = await createLink(api, user, { custom: 'mine-here', title: 'Original' });
-      const response = await api.request('PUT', `/l/api/url/${id}/update`, { key: user.apikey, body: { custom: 'occupied', title: 'Changed' } });
+      const response = await api.request('PUT', `/l/api/url/${id}/update`, {
+        key: user.apikey,
+        body: { custom: 'occupied', title: 'Changed' },
+      });
       expect(response.status).toBe(409);
       expect(await details(id)).toMatchObject({ alias: 'mine-here', title: 'Original' });
     });
   });
 
   describe('GET /urls', () => {
-    it('lists the account\'s links newest first with the list fields', async () => {
+    it("lists the account's links newest first with the list fields", async () => {
       const first = await createLink(api, user, { title: 'First' });
       const second = await createLink(api, user, { title: 'Second', description: 'note' });
       const response = await api.request('GET', '/l/api/urls', { key: user.apikey });
@@ -296,19 +335,22 @@ describe('links', () => {
     it('frees the alias for a new link', async () => {
       const id = await createLink(api, user, { custom: 'recycled' });
       await api.request('DELETE', `/l/api/url/${id}/delete`, { key: user.apikey });
-      expect((await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', custom: 'recycled' } })).status).toBe(200);
+      expect(
+        (await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', custom: 'recycled' } }))
+          .status,
+      ).toBe(200);
     });
   });
 
   describe('what happens to links when what they use is deleted', () => {
-    it('moves links of a deleted domain to the service\'s address', async () => {
+    it("moves links of a deleted domain to the service's address", async () => {
       const domain = await createDomain(api, user);
       const id = await createLink(api, user, { domain: domain.domain, custom: 'moving-on' });
       expect((await api.request('DELETE', `/l/api/domain/${domain.id}/delete`, { key: user.apikey })).status).toBe(200);
       expect(await details(id)).toMatchObject({ domain: null, shorturl: `${PUBLIC_URL}/moving-on` });
     });
 
-    it('refuses to delete a domain whose link alias is already used on the service\'s address', async () => {
+    it("refuses to delete a domain whose link alias is already used on the service's address", async () => {
       const domain = await createDomain(api, user);
       await createLink(api, user, { custom: 'clash-alias' });
       const id = await createLink(api, user, { domain: domain.domain, custom: 'clash-alias' });

@@ -29,12 +29,61 @@ const lists: [string, string, Factory][] = [
 const hostile: [string, unknown][] = [
   ['numbers for every field', { url: 1, domain: 2, name: 3, type: 4, tag: 5, data: 6, message: 7, title: 8, slug: 9 }],
   ['booleans for every field', { url: true, domain: false, name: true, type: false, tag: true, data: false, message: true, title: false }],
-  ['nested junk', { url: { $gt: '' }, domain: [[{}]], name: { toString: 'x' }, type: ['links'], tag: { a: { b: {} } }, data: [[[]]], message: {}, title: [] }],
-  ['huge strings', { url: `https://example.com/${'a'.repeat(100_000)}`, domain: `https://${'a'.repeat(5000)}.com`, name: 'n'.repeat(100_000), type: 't'.repeat(100_000), tag: 'g'.repeat(100_000), data: 'd'.repeat(100_000), message: 'm'.repeat(100_000), title: 't'.repeat(100_000) }],
-  ['SQL-looking strings', { url: "https://x.example.com/'; DROP TABLE links;--", domain: "' OR 1=1 --", name: "'; DROP TABLE users;--", type: "' OR '1'='1", tag: "1' OR '1'='1", data: 7, message: 1, title: 2, slug: "x'; --", color: "' OR 1", description: 5 }],
+  [
+    'nested junk',
+    {
+      url: { $gt: '' },
+      domain: [[{}]],
+      name: { toString: 'x' },
+      type: ['links'],
+      tag: { a: { b: {} } },
+      data: [[[]]],
+      message: {},
+      title: [],
+    },
+  ],
+  [
+    'huge strings',
+    {
+      url: `https://example.com/${'a'.repeat(100_000)}`,
+      domain: `https://${'a'.repeat(5000)}.com`,
+      name: 'n'.repeat(100_000),
+      type: 't'.repeat(100_000),
+      tag: 'g'.repeat(100_000),
+      data: 'd'.repeat(100_000),
+      message: 'm'.repeat(100_000),
+      title: 't'.repeat(100_000),
+    },
+  ],
+  [
+    'SQL-looking strings',
+    {
+      url: "https://x.example.com/'; DROP TABLE links;--",
+      domain: "' OR 1=1 --",
+      name: "'; DROP TABLE users;--",
+      type: "' OR '1'='1",
+      tag: "1' OR '1'='1",
+      data: 7,
+      message: 1,
+      title: 2,
+      slug: "x'; --",
+      color: "' OR 1",
+      description: 5,
+    },
+  ],
 ];
 
-const creates = ['/l/api/url/add', '/l/api/domain/add', '/l/api/campaign/add', '/l/api/channel/add', '/l/api/pixel/add', '/l/api/qr/add', '/l/api/overlay/add', '/l/api/splash/add', '/l/api/user/add'];
+const creates = [
+  '/l/api/url/add',
+  '/l/api/domain/add',
+  '/l/api/campaign/add',
+  '/l/api/channel/add',
+  '/l/api/pixel/add',
+  '/l/api/qr/add',
+  '/l/api/overlay/add',
+  '/l/api/splash/add',
+  '/l/api/user/add',
+];
 
 describe('every list and every create endpoint', () => {
   const api = useApi();

@@ -10,9 +10,21 @@ describe('CTA overlays and splash pages', () => {
   });
 
   describe('overlays', () => {
-    it('lists the spec\'s record (id, type, name, date) and shows every field on its own', async () => {
-      const message = await createOverlay(api, user, { name: 'Banner', message: 'Sale today', label: 'Shop', link: 'https://shop.example.com', position: 'top' });
-      const contact = await createOverlay(api, user, { type: 'contact', name: 'Reach us', message: 'Questions?', email: 'help@example.com', phone: '+4412345' });
+    it("lists the spec's record (id, type, name, date) and shows every field on its own", async () => {
+      const message = await createOverlay(api, user, {
+        name: 'Banner',
+        message: 'Sale today',
+        label: 'Shop',
+        link: 'https://shop.example.com',
+        position: 'top',
+      });
+      const contact = await createOverlay(api, user, {
+        type: 'contact',
+        name: 'Reach us',
+        message: 'Questions?',
+        email: 'help@example.com',
+        phone: '+4412345',
+      });
       const list = await api.request('GET', '/l/api/overlay', { key: user.apikey });
       expect(list.body.error).toBe('0');
       expect(list.body.data.cta).toEqual([
@@ -56,9 +68,15 @@ describe('CTA overlays and splash pages', () => {
     it('updates fields but not the type', async () => {
       const id = await createOverlay(api, user);
       expect((await api.request('PUT', `/l/api/overlay/${id}/update`, { key: user.apikey, body: { type: 'contact' } })).status).toBe(400);
-      const response = await api.request('PUT', `/l/api/overlay/${id}/update`, { key: user.apikey, body: { message: 'New text', bg: '#000000' } });
+      const response = await api.request('PUT', `/l/api/overlay/${id}/update`, {
+        key: user.apikey,
+        body: { message: 'New text', bg: '#000000' },
+      });
       expect(response.body).toEqual({ error: 0, message: expect.any(String) });
-      expect((await api.request('GET', `/l/api/overlay/${id}`, { key: user.apikey })).body.data).toMatchObject({ message: 'New text', bg: '#000000' });
+      expect((await api.request('GET', `/l/api/overlay/${id}`, { key: user.apikey })).body.data).toMatchObject({
+        message: 'New text',
+        bg: '#000000',
+      });
     });
 
     it('deletes', async () => {
@@ -69,17 +87,35 @@ describe('CTA overlays and splash pages', () => {
   });
 
   describe('splash pages', () => {
-    it('lists the spec\'s record (id, name, date) and shows every field on its own', async () => {
-      const id = await createSplash(api, user, { name: 'Welcome page', title: 'Hello', text: 'One moment', image: 'https://example.com/a.png', delay: 3 });
+    it("lists the spec's record (id, name, date) and shows every field on its own", async () => {
+      const id = await createSplash(api, user, {
+        name: 'Welcome page',
+        title: 'Hello',
+        text: 'One moment',
+        image: 'https://example.com/a.png',
+        delay: 3,
+      });
       const list = await api.request('GET', '/l/api/splash', { key: user.apikey });
       expect(list.body.data.splash).toEqual([{ id, name: 'Welcome page', date: expect.any(String) }]);
       const one = await api.request('GET', `/l/api/splash/${id}`, { key: user.apikey });
-      expect(one.body.data).toEqual({ id, name: 'Welcome page', date: expect.any(String), title: 'Hello', text: 'One moment', image: 'https://example.com/a.png', delay: 3 });
+      expect(one.body.data).toEqual({
+        id,
+        name: 'Welcome page',
+        date: expect.any(String),
+        title: 'Hello',
+        text: 'One moment',
+        image: 'https://example.com/a.png',
+        delay: 3,
+      });
     });
 
     it('defaults the delay to 5 seconds', async () => {
       const id = await createSplash(api, user);
-      expect((await api.request('GET', `/l/api/splash/${id}`, { key: user.apikey })).body.data).toMatchObject({ delay: 5, text: '', image: '' });
+      expect((await api.request('GET', `/l/api/splash/${id}`, { key: user.apikey })).body.data).toMatchObject({
+        delay: 5,
+        text: '',
+        image: '',
+      });
     });
 
     it.each([

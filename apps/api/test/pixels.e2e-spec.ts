@@ -2,8 +2,9 @@ import { openApiDocument } from '../src/common/openapi-document';
 import { useApi } from './support/app';
 import { createLink, createPixel, createUser, type TestUser } from './support/factories';
 
-const pixelType = (openApiDocument.components as { schemas: Record<string, { enum: string[]; 'x-tag-rules': Record<string, { example: string }> }> })
-  .schemas.PixelType!;
+const pixelType = (
+  openApiDocument.components as { schemas: Record<string, { enum: string[]; 'x-tag-rules': Record<string, { example: string }> }> }
+).schemas.PixelType!;
 const examples = Object.entries(pixelType['x-tag-rules']).map(([type, rule]) => [type, rule.example] as const);
 
 describe('pixels', () => {
@@ -16,7 +17,21 @@ describe('pixels', () => {
 
   it('documents a tag rule for each of the 13 types of the spec', () => {
     expect(pixelType.enum.sort()).toEqual(
-      ['gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel', 'twitterpixel', 'adrollpixel', 'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok'].sort(),
+      [
+        'gtmpixel',
+        'gapixel',
+        'fbpixel',
+        'adwordspixel',
+        'linkedinpixel',
+        'twitterpixel',
+        'adrollpixel',
+        'quorapixel',
+        'pinterest',
+        'bing',
+        'snapchat',
+        'reddit',
+        'tiktok',
+      ].sort(),
     );
     expect(examples.map(([type]) => type).sort()).toEqual(pixelType.enum.sort());
   });
@@ -27,7 +42,9 @@ describe('pixels', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ error: 0, id: expect.any(Number) });
       const listed = (await api.request('GET', '/l/api/pixels', { key: user.apikey })).body.data.pixels;
-      expect(listed).toEqual([{ id: response.body.id, type, name: `My ${type}`, tag, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }]);
+      expect(listed).toEqual([
+        { id: response.body.id, type, name: `My ${type}`, tag, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+      ]);
     });
 
     it.each([
@@ -57,15 +74,25 @@ describe('pixels', () => {
 
     it('refuses the same type and tag twice in one account, but not across accounts or types', async () => {
       await createPixel(api, user, { type: 'fbpixel', tag: '123456789012345' });
-      const twice = await api.request('POST', '/l/api/pixel/add', { key: user.apikey, body: { type: 'fbpixel', name: 'Again', tag: '123456789012345' } });
+      const twice = await api.request('POST', '/l/api/pixel/add', {
+        key: user.apikey,
+        body: { type: 'fbpixel', name: 'Again', tag: '123456789012345' },
+      });
       expect(twice.status).toBe(409);
       const other = await createUser(api);
-      expect((await api.request('POST', '/l/api/pixel/add', { key: other.apikey, body: { type: 'fbpixel', name: 'Theirs', tag: '123456789012345' } })).status).toBe(200);
+      expect(
+        (
+          await api.request('POST', '/l/api/pixel/add', {
+            key: other.apikey,
+            body: { type: 'fbpixel', name: 'Theirs', tag: '123456789012345' },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 
   describe('PUT /pixel/:id/update', () => {
-    it('requires the tag, checks it against the pixel\'s type and keeps the name unless sent', async () => {
+    it("requires the tag, checks it against the pixel's type and keeps the name unless sent", async () => {
       const id = await createPixel(api, user, { name: 'Kept name', tag: '111111111111111' });
       expect((await api.request('PUT', `/l/api/pixel/${id}/update`, { key: user.apikey, body: { name: 'No tag' } })).status).toBe(400);
       expect((await api.request('PUT', `/l/api/pixel/${id}/update`, { key: user.apikey, body: { tag: 'GTM-ABC123' } })).status).toBe(400);
@@ -78,7 +105,9 @@ describe('pixels', () => {
     it('refuses a tag that would duplicate another pixel', async () => {
       await createPixel(api, user, { tag: '333333333333333' });
       const id = await createPixel(api, user, { tag: '444444444444444' });
-      expect((await api.request('PUT', `/l/api/pixel/${id}/update`, { key: user.apikey, body: { tag: '333333333333333' } })).status).toBe(409);
+      expect((await api.request('PUT', `/l/api/pixel/${id}/update`, { key: user.apikey, body: { tag: '333333333333333' } })).status).toBe(
+        409,
+      );
     });
   });
 

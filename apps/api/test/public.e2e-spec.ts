@@ -5,11 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PUBLIC_URL, startApi, useApi } from './support/app';
-import { createCampaign, createDomain, createLink, createOverlay, createPixel, createQr, createSplash, createUser, type TestUser } from './support/factories';
+import {
+  createCampaign,
+  createDomain,
+  createLink,
+  createOverlay,
+  createPixel,
+  createQr,
+  createSplash,
+  createUser,
+  type TestUser,
+} from './support/factories';
 
 const UK = '81.2.69.142';
 const US = '8.8.8.8';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -29,7 +40,15 @@ describe('the public side', () => {
   /** A visit to a public path, from a browser unless told otherwise. */
   const visit = (
     path: string,
-    options: { ua?: string; ip?: string; host?: string; headers?: Record<string, string>; method?: string; form?: string; outsideContract?: boolean } = {},
+    options: {
+      ua?: string;
+      ip?: string;
+      host?: string;
+      headers?: Record<string, string>;
+      method?: string;
+      form?: string;
+      outsideContract?: boolean;
+    } = {},
   ) =>
     api.request(options.method ?? 'GET', path, {
       key: null,
@@ -53,8 +72,11 @@ describe('the public side', () => {
   }
 
   describe('GET /{alias}', () => {
-    it('redirects to the URL with the link\'s parameters added', async () => {
-      const id = await createLink(api, user, { url: 'https://example.com/page?a=1', parameters: [{ name: 'utm_source', value: 'linkyard' }] });
+    it("redirects to the URL with the link's parameters added", async () => {
+      const id = await createLink(api, user, {
+        url: 'https://example.com/page?a=1',
+        parameters: [{ name: 'utm_source', value: 'linkyard' }],
+      });
       const response = await visit(`/${await aliasOf(id)}`);
       expect(response.status).toBe(302);
       expect(response.headers.location).toBe('https://example.com/page?a=1&utm_source=linkyard');
@@ -105,7 +127,9 @@ describe('the public side', () => {
       const alias = await aliasOf(id);
       expect((await visit(`/${alias}`, { ip: UK, ua: ANDROID })).headers.location).toBe('https://example.co.uk/');
       expect((await visit(`/${alias}`, { ua: ANDROID })).headers.location).toBe('https://example.com/android');
-      expect((await visit(`/${alias}`, { headers: { 'accept-language': 'de;q=0.5, fr-FR' } })).headers.location).toBe('https://example.fr/');
+      expect((await visit(`/${alias}`, { headers: { 'accept-language': 'de;q=0.5, fr-FR' } })).headers.location).toBe(
+        'https://example.fr/',
+      );
       expect((await visit(`/${alias}`, { ua: IPHONE })).headers.location).toBe('exampleapp://open');
       expect((await visit(`/${alias}`)).headers.location).toBe('https://example.com/default');
     });
@@ -113,9 +137,15 @@ describe('the public side', () => {
     it('shows a frame, a splash page or an overlay, escaping what users stored', async () => {
       const splash = await createSplash(api, user, { name: 'S', title: HOSTILE, text: HOSTILE, delay: 3 });
       const overlay = await createOverlay(api, user, { name: 'O', message: HOSTILE, label: HOSTILE, link: 'https://shop.example.com/' });
-      const frame = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/framed', type: 'frame', title: HOSTILE }))}`);
-      const splashed = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/after', type: String(splash) }))}`);
-      const overlaid = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/under', type: `overlay-${overlay}` }))}`);
+      const frame = await visit(
+        `/${await aliasOf(await createLink(api, user, { url: 'https://example.com/framed', type: 'frame', title: HOSTILE }))}`,
+      );
+      const splashed = await visit(
+        `/${await aliasOf(await createLink(api, user, { url: 'https://example.com/after', type: String(splash) }))}`,
+      );
+      const overlaid = await visit(
+        `/${await aliasOf(await createLink(api, user, { url: 'https://example.com/under', type: `overlay-${overlay}` }))}`,
+      );
       for (const page of [frame, splashed, overlaid]) {
         expect(page.status).toBe(200);
         expect(page.text).not.toContain('<script>alert');
@@ -128,9 +158,11 @@ describe('the public side', () => {
 
     it('passes through a page that loads the pixels, then moves on', async () => {
       const pixel = await createPixel(api, user, { type: 'fbpixel', tag: '123456789012345' });
-      const response = await visit(`/${await aliasOf(await createLink(api, user, { url: 'https://example.com/tracked', pixels: [pixel] }))}`);
+      const response = await visit(
+        `/${await aliasOf(await createLink(api, user, { url: 'https://example.com/tracked', pixels: [pixel] }))}`,
+      );
       expect(response.status).toBe(200);
-      expect(response.text).toContain("fbq('init',\"123456789012345\")");
+      expect(response.text).toContain('fbq(\'init\',"123456789012345")');
       expect(response.text).toContain('location.replace("https://example.com/tracked")');
     });
 
@@ -147,7 +179,10 @@ describe('the public side', () => {
 
   describe('branded domains', () => {
     it('route by Host: links, the root and unknown aliases', async () => {
-      const domain = await createDomain(api, user, { redirectroot: 'https://brand.example.com/', redirect404: 'https://brand.example.com/404' });
+      const domain = await createDomain(api, user, {
+        redirectroot: 'https://brand.example.com/',
+        redirect404: 'https://brand.example.com/404',
+      });
       const host = new URL(domain.domain).host;
       const id = await createLink(api, user, { url: 'https://example.com/branded', domain: domain.domain, custom: 'brand-link' });
       expect((await visit('/brand-link', { host })).headers.location).toBe('https://example.com/branded');
@@ -158,7 +193,7 @@ describe('the public side', () => {
       expect(id).toBeGreaterThan(0);
     });
 
-    it('show the service\'s pages when they have no redirects', async () => {
+    it("show the service's pages when they have no redirects", async () => {
       const domain = await createDomain(api, user);
       const host = new URL(domain.domain).host;
       const root = await visit('/', { host });
@@ -169,12 +204,14 @@ describe('the public side', () => {
   });
 
   describe('campaigns', () => {
-    it('rotate visits evenly over their links through the links\' short URLs', async () => {
+    it("rotate visits evenly over their links through the links' short URLs", async () => {
       const slug = `rot-${user.id}`;
       const campaign = await createCampaign(api, user, { slug });
       const links = [];
       for (let index = 0; index < 3; index += 1) links.push(await createLink(api, user, { campaign }));
-      const shortUrls = await Promise.all(links.map(async (id) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.shorturl));
+      const shortUrls = await Promise.all(
+        links.map(async (id) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.shorturl),
+      );
       const seen = new Map<string, number>();
       for (let index = 0; index < 6; index += 1) {
         const response = await visit(`/r/${slug}`);
@@ -222,7 +259,7 @@ describe('the public side', () => {
       return new URL(link).pathname;
     };
 
-    it('serve a PNG in the code\'s colours, at the size asked', async () => {
+    it("serve a PNG in the code's colours, at the size asked", async () => {
       const path = await aliasOfQr(await createQr(api, user, { background: 'rgb(250,240,230)', foreground: 'rgb(10,20,30)' }));
       const image = await api.request('GET', path, { key: null });
       expect(image.status).toBe(200);
@@ -296,7 +333,11 @@ describe('the public side', () => {
         const id = await createLink(durable, owner);
         const alias = (await durable.request('GET', `/l/api/url/${id}`, { key: owner.apikey })).body.details.alias;
         for (let index = 0; index < 25; index += 1) {
-          const response = await durable.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX_WINDOWS }, remoteAddress: `203.0.113.${index}` });
+          const response = await durable.request('GET', `/${alias}`, {
+            key: null,
+            headers: { 'user-agent': FIREFOX_WINDOWS },
+            remoteAddress: `203.0.113.${index}`,
+          });
           expect(response.status).toBe(302);
         }
         await durable.restart();

@@ -50,9 +50,16 @@ describe('QR codes', () => {
 
   describe('POST /qr/add', () => {
     it('answers with the id and the public image URL', async () => {
-      const response = await api.request('POST', '/l/api/qr/add', { key: user.apikey, body: { type: 'link', data: 'https://example.com/menu' } });
+      const response = await api.request('POST', '/l/api/qr/add', {
+        key: user.apikey,
+        body: { type: 'link', data: 'https://example.com/menu' },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ error: 0, id: expect.any(Number), link: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/qr/[A-Za-z0-9]{8}$`)) });
+      expect(response.body).toEqual({
+        error: 0,
+        id: expect.any(Number),
+        link: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/qr/[A-Za-z0-9]{8}$`)),
+      });
     });
 
     it.each([
@@ -98,7 +105,10 @@ describe('QR codes', () => {
       ['/missing', /HTTP 404/],
       ['/slow.png', /within 5 seconds/],
     ])('refuses the logo %s', async (path, message) => {
-      const response = await api.request('POST', '/l/api/qr/add', { key: user.apikey, body: { type: 'text', data: 'x', logo: `${logoBase}${path}` } });
+      const response = await api.request('POST', '/l/api/qr/add', {
+        key: user.apikey,
+        body: { type: 'text', data: 'x', logo: `${logoBase}${path}` },
+      });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(message);
     });
@@ -130,7 +140,15 @@ describe('QR codes', () => {
       expect(detail.body).toEqual({
         error: 0,
         details: record,
-        data: { clicks: 0, uniqueClicks: 0, topCountries: {}, topReferrers: {}, topBrowsers: {}, topOs: {}, socialCount: { facebook: 0, twitter: 0, instagram: 0 } },
+        data: {
+          clicks: 0,
+          uniqueClicks: 0,
+          topCountries: {},
+          topReferrers: {},
+          topBrowsers: {},
+          topOs: {},
+          socialCount: { facebook: 0, twitter: 0, instagram: 0 },
+        },
       });
     });
 
@@ -144,7 +162,9 @@ describe('QR codes', () => {
     it('requires data and checks it against the stored type or the new one', async () => {
       const id = await createQr(api, user, { type: 'phone', data: '+15550000' });
       expect((await api.request('PUT', `/l/api/qr/${id}/update`, { key: user.apikey, body: { name: 'No data' } })).status).toBe(400);
-      expect((await api.request('PUT', `/l/api/qr/${id}/update`, { key: user.apikey, body: { data: 'https://example.com' } })).status).toBe(400);
+      expect((await api.request('PUT', `/l/api/qr/${id}/update`, { key: user.apikey, body: { data: 'https://example.com' } })).status).toBe(
+        400,
+      );
       const changed = await api.request('PUT', `/l/api/qr/${id}/update`, {
         key: user.apikey,
         body: { type: 'link', data: 'https://example.com', name: 'Now a link' },
@@ -167,7 +187,10 @@ describe('QR codes', () => {
   describe('DELETE /qr/:id/delete', () => {
     it('deletes the code', async () => {
       const id = await createQr(api, user);
-      expect((await api.request('DELETE', `/l/api/qr/${id}/delete`, { key: user.apikey })).body).toEqual({ error: 0, message: expect.any(String) });
+      expect((await api.request('DELETE', `/l/api/qr/${id}/delete`, { key: user.apikey })).body).toEqual({
+        error: 0,
+        message: expect.any(String),
+      });
       expect((await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey })).status).toBe(404);
     });
   });

@@ -29,7 +29,23 @@ describe('requests as real clients send them', () => {
     ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],
     ['listDomains', 'GET', () => '/domains'],
     ['updateDomain', 'PUT', () => `/domain/${ids.domain}/update`, { redirectroot: null, redirect404: 'https://example.com/404' }],
-    ['addOverlay', 'POST', () => '/overlay/add', { type: 'message', name: 'Replay', message: 'Hello', label: null, link: null, position: null, color: null, bg: null, email: null, phone: null }],
+    [
+      'addOverlay',
+      'POST',
+      () => '/overlay/add',
+      {
+        type: 'message',
+        name: 'Replay',
+        message: 'Hello',
+        label: null,
+        link: null,
+        position: null,
+        color: null,
+        bg: null,
+        email: null,
+        phone: null,
+      },
+    ],
     ['listOverlays', 'GET', () => '/overlay'],
     ['getOverlay', 'GET', () => `/overlay/${ids.overlay}`],
     ['updateOverlay', 'PUT', () => `/overlay/${ids.overlay}/update`, { name: 'Replayed', type: null, label: null }],
@@ -46,11 +62,33 @@ describe('requests as real clients send them', () => {
     ['addChannel', 'POST', () => '/channel/add', { name: 'Replay', description: null, color: null, starred: null }],
     ['listChannels', 'GET', () => '/channels'],
     ['updateChannel', 'PUT', () => `/channel/${ids.channel}/update`, { name: null, description: null, color: null, starred: true }],
-    ['addUrl', 'POST', () => '/url/add', {
-      url: 'https://example.com/replay', custom: null, domain: null, password: null, expiry: null, type: null, metatitle: null,
-      title: null, description: null, metadescription: null, metaimage: null, pixels: null, campaign: null, channel: null,
-      geotarget: null, devicetarget: null, languagetarget: null, deeplink: null, parameters: null, status: null,
-    }],
+    [
+      'addUrl',
+      'POST',
+      () => '/url/add',
+      {
+        url: 'https://example.com/replay',
+        custom: null,
+        domain: null,
+        password: null,
+        expiry: null,
+        type: null,
+        metatitle: null,
+        title: null,
+        description: null,
+        metadescription: null,
+        metaimage: null,
+        pixels: null,
+        campaign: null,
+        channel: null,
+        geotarget: null,
+        devicetarget: null,
+        languagetarget: null,
+        deeplink: null,
+        parameters: null,
+        status: null,
+      },
+    ],
     ['listUrls', 'GET', () => '/urls'],
     ['getUrl', 'GET', () => `/url/${ids.url}`],
     ['updateUrl', 'PUT', () => `/url/${ids.url}/update`, { title: 'Replayed', password: null, expiry: null, campaign: null }],
@@ -60,7 +98,12 @@ describe('requests as real clients send them', () => {
     ['addQr', 'POST', () => '/qr/add', { type: 'text', data: 'Replay', background: null, foreground: null, logo: null, name: null }],
     ['listQrs', 'GET', () => '/qr'],
     ['getQr', 'GET', () => `/qr/${ids.qr}`],
-    ['updateQr', 'PUT', () => `/qr/${ids.qr}/update`, { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null }],
+    [
+      'updateQr',
+      'PUT',
+      () => `/qr/${ids.qr}/update`,
+      { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null },
+    ],
     ['deleteQr', 'DELETE', () => `/qr/${ids.qr}/delete`, bodiless],
     ['deleteUrl', 'DELETE', () => `/url/${ids.url}/delete`, bodiless],
     ['deleteChannel', 'DELETE', () => `/channel/${ids.channel}/delete`, bodiless],
@@ -71,7 +114,20 @@ describe('requests as real clients send them', () => {
     ['deleteDomain', 'DELETE', () => `/domain/${ids.domain}/delete`, bodiless],
     ['rotateAccountApiKey', 'POST', () => '/account/apikey/rotate', bodiless],
     ['listPlans', 'GET', () => '/plans', undefined, () => ADMIN_KEY],
-    ['addUser', 'POST', () => '/user/add', { username: `replay_${tag}`, email: `replay_${tag}@example.com`, password: 'replayed password', planid: null, expiration: null, ratelimit: null }, () => ADMIN_KEY],
+    [
+      'addUser',
+      'POST',
+      () => '/user/add',
+      {
+        username: `replay_${tag}`,
+        email: `replay_${tag}@example.com`,
+        password: 'replayed password',
+        planid: null,
+        expiration: null,
+        ratelimit: null,
+      },
+      () => ADMIN_KEY,
+    ],
     ['listUsers', 'GET', () => '/users', undefined, () => ADMIN_KEY],
     ['getUser', 'GET', () => `/user/${ids.user}`, undefined, () => ADMIN_KEY],
     ['subscribeUser', 'PUT', () => `/plan/1/user/${ids.user}`, bodiless, () => ADMIN_KEY],
@@ -79,8 +135,14 @@ describe('requests as real clients send them', () => {
     ['deleteUser', 'DELETE', () => `/user/${ids.user}/delete`, bodiless, () => ADMIN_KEY],
   ];
   const created: Record<string, string> = {
-    addDomain: 'domain', addOverlay: 'overlay', addSplash: 'splash', addPixel: 'pixel', addCampaign: 'campaign',
-    addChannel: 'channel', addUrl: 'url', addQr: 'qr',
+    addDomain: 'domain',
+    addOverlay: 'overlay',
+    addSplash: 'splash',
+    addPixel: 'pixel',
+    addCampaign: 'campaign',
+    addChannel: 'channel',
+    addUrl: 'url',
+    addQr: 'qr',
   };
 
   // Every row gets its five values: jest takes a missing last argument for a `done` callback.
@@ -121,7 +183,10 @@ describe('the browser extension of the origin product', () => {
   });
 
   it('shortens with the alias and the domain left empty', async () => {
-    const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/from-the-extension', domain: '', custom: '' } });
+    const response = await api.request('POST', '/l/api/url/add', {
+      key: user.apikey,
+      body: { url: 'https://example.com/from-the-extension', domain: '', custom: '' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.error).toBe(0);
     expect(response.body.shorturl).toMatch(new RegExp(`^${api.linkyard.config.publicUrl}/[A-Za-z0-9]+$`));
@@ -150,7 +215,9 @@ describe('the browser extension of the origin product', () => {
   };
   type Operation = { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } };
   const operations = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
-    Object.entries(item).flatMap(([method, operation]) => (operation.operationId && operation.operationId in required ? [{ path, method, operation }] : [])),
+    Object.entries(item).flatMap(([method, operation]) =>
+      operation.operationId && operation.operationId in required ? [{ path, method, operation }] : [],
+    ),
   );
   it('covers every create operation of the document', () => {
     expect(operations.map(({ operation }) => operation.operationId).sort()).toEqual(Object.keys(required).sort());
@@ -159,8 +226,13 @@ describe('the browser extension of the origin product', () => {
   it.each(operations.map(({ path, method, operation }) => [operation.operationId!, method.toUpperCase(), path] as const))(
     '%s (%s %s) takes "" for every optional field as absent',
     async (operationId, method, path) => {
-      const schema = flatSchema(operations.find(({ operation }) => operation.operationId === operationId)!.operation.requestBody!.content['application/json']!.schema);
-      const optional = Object.keys(schema.properties ?? {}).filter((name) => !(schema.required ?? []).includes(name) && !(name in required[operationId]!));
+      const schema = flatSchema(
+        operations.find(({ operation }) => operation.operationId === operationId)!.operation.requestBody!.content['application/json']!
+          .schema,
+      );
+      const optional = Object.keys(schema.properties ?? {}).filter(
+        (name) => !(schema.required ?? []).includes(name) && !(name in required[operationId]!),
+      );
       const body = { ...required[operationId], ...Object.fromEntries(optional.map((name) => [name, ''])) };
       const response = await api.request(method, `/l/api${path}`, { key: operationId === 'addUser' ? ADMIN_KEY : user.apikey, body });
       expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });

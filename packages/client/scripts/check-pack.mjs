@@ -10,7 +10,10 @@ const run = (command, args, options = {}) => execFileSync(command, args, { stdio
 const scratch = mkdtempSync(join(tmpdir(), 'linkyard-client-pack-'));
 try {
   run('pnpm', ['pack', '--pack-destination', scratch]);
-  const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')));
+  const tarball = join(
+    scratch,
+    readdirSync(scratch).find((name) => name.endsWith('.tgz')),
+  );
   run('pnpm', ['exec', 'publint', 'run', '--strict', tarball]);
   run('pnpm', ['exec', 'attw', '--profile', 'node16', tarball]);
   run('tar', ['-xzf', tarball, '-C', scratch]);
@@ -28,7 +31,11 @@ try {
     const error = await failing.GET('/url/{id}', { params: { path: { id: 9 } } }).catch((caught) => caught);
     if (!(error instanceof LinkyardError) || error.status !== 404) throw new Error('no LinkyardError');
     console.log('ok');`;
-  run(process.execPath, ['-e', `(async () => { ${probe("require('./dist/index.cjs')")} })().catch((e) => { console.error(e); process.exit(1); })`], { cwd: packageDir });
+  run(
+    process.execPath,
+    ['-e', `(async () => { ${probe("require('./dist/index.cjs')")} })().catch((e) => { console.error(e); process.exit(1); })`],
+    { cwd: packageDir },
+  );
   run(process.execPath, ['--input-type=module', '-e', probe("await import('./dist/index.js')")], { cwd: packageDir });
 } finally {
   rmSync(scratch, { recursive: true, force: true });

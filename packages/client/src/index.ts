@@ -62,7 +62,10 @@ export type ListOptions<P extends ListPath> = (P extends '/channel/{id}' ? { pat
 
 export interface LinkyardClient extends Client<paths> {
   /** Every record of a list, page after page (`limit` in `query` sets the page size). */
-  paginate<P extends ListPath>(path: P, ...options: P extends '/channel/{id}' ? [ListOptions<P>] : [ListOptions<P>?]): AsyncGenerator<ListItem<P>>;
+  paginate<P extends ListPath>(
+    path: P,
+    ...options: P extends '/channel/{id}' ? [ListOptions<P>] : [ListOptions<P>?]
+  ): AsyncGenerator<ListItem<P>>;
   /** The rate-limit headers of the last response that carried them. */
   readonly rateLimit: RateLimit | null;
 }
@@ -112,7 +115,13 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
           ? (body as { message: string }).message
           : `HTTP ${response.status}`;
       const retryAfter = response.headers.get('retry-after');
-      throw new LinkyardError(response.status, message, readRateLimit(response.headers), retryAfter === null ? null : Number(retryAfter), body);
+      throw new LinkyardError(
+        response.status,
+        message,
+        readRateLimit(response.headers),
+        retryAfter === null ? null : Number(retryAfter),
+        body,
+      );
     },
   };
 
@@ -128,7 +137,10 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
     for (let page = 1; ; page += 1) {
       const init = { params: { path: listOptions?.path, query: { ...listOptions?.query, page } } };
       // The paths differ in their parameters; each call is typed by its own path above.
-      const { data } = await (client.GET as (path: string, init: unknown) => Promise<{ data?: { data: Record<string, unknown> } }>)(path, init);
+      const { data } = await (client.GET as (path: string, init: unknown) => Promise<{ data?: { data: Record<string, unknown> } }>)(
+        path,
+        init,
+      );
       const listData = data!.data;
       const records = listData[key] as ListItem<P>[];
       yield* records;

@@ -9,7 +9,4 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const doc = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8'));
 mkdirSync(join(root, 'dist'), { recursive: true });
 writeFileSync(join(root, 'dist', 'openapi.json'), JSON.stringify(doc));
-writeFileSync(
-  join(root, 'dist', 'index.js'),
-  "'use strict';\nmodule.exports = { openapi: require('./openapi.json') };\n",
-);
+writeFileSync(join(root, 'dist', 'index.js'), "'use strict';\nmodule.exports = { openapi: require('./openapi.json') };\n");

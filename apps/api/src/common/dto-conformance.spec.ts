@@ -24,7 +24,9 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
  * in one place only cannot pass CI. Rules the schema cannot say (cross-field, ownership) live in the services.
  */
 
-const document = openApiDocument as { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+const document = openApiDocument as {
+  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+};
 const resolve = flatSchema;
 
 /** The DTO class taking the body of each handler, by the handler's name (= operationId). */
@@ -81,17 +83,24 @@ function classDifferences(path: string, dto: Type, schema: Schema): string[] {
   ];
 }
 
-const named = (rules: ValidationMetadata[], name: string) => rules.filter((rule) => rule.name === name || (rule.type) === name);
+const named = (rules: ValidationMetadata[], name: string) => rules.filter((rule) => rule.name === name || rule.type === name);
 
 /** What the schema of one field says, in the terms of class-validator's rules. */
 function differences(field: string, schema: Schema, allRules: ValidationMetadata[], required: boolean): string[] {
   const problems: string[] = [];
   // Rules marked `each` check the items of an array: they are compared with `items`.
   const rules = allRules.filter((rule) => !rule.each);
-  const itemRules = allRules.filter((rule) => rule.each).map((rule) => Object.assign(Object.create(Object.getPrototypeOf(rule) as object) as ValidationMetadata, rule, { each: false }));
+  const itemRules = allRules
+    .filter((rule) => rule.each)
+    .map((rule) => Object.assign(Object.create(Object.getPrototypeOf(rule) as object) as ValidationMetadata, rule, { each: false }));
   if (itemRules.length > 0) {
     if (!schema.items) problems.push(`${field}: item rules in the DTO, no items in the schema`);
-    else problems.push(...differences(`${field}[]`, resolve(schema.items), itemRules, true).filter((problem) => !problem.endsWith('required by the schema, optional in the DTO')));
+    else
+      problems.push(
+        ...differences(`${field}[]`, resolve(schema.items), itemRules, true).filter(
+          (problem) => !problem.endsWith('required by the schema, optional in the DTO'),
+        ),
+      );
   }
   const say = (what: string) => problems.push(`${field}: ${what}`);
   const shown = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value));
@@ -99,13 +108,25 @@ function differences(field: string, schema: Schema, allRules: ValidationMetadata
   if (required === optional) say(required ? 'required by the schema, optional in the DTO' : 'optional in the schema, required by the DTO');
   const constraint = (name: string, index = 0): unknown => named(rules, name)[0]?.constraints?.[index];
   const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
-  const stringRules = ['isString', 'matches', 'isLength', 'maxLength', 'minLength', 'isHttpUrl', 'isAppUrl', 'isEmailAddress', 'isDateTime'];
+  const stringRules = [
+    'isString',
+    'matches',
+    'isLength',
+    'maxLength',
+    'minLength',
+    'isHttpUrl',
+    'isAppUrl',
+    'isEmailAddress',
+    'isDateTime',
+  ];
   if (type === 'integer' && !named(rules, 'isInt').length) say('an integer in the schema, not checked as one');
   if (type !== 'integer' && named(rules, 'isInt').length) say(`checked as an integer, ${type ?? 'untyped'} in the schema`);
   if (type === 'boolean' && !named(rules, 'isBoolean').length) say('a boolean in the schema, not checked as one');
   if (type === 'array' && !named(rules, 'isArray').length) say('an array in the schema, not checked as one');
-  if (type === 'string' && !stringRules.some((name) => named(rules, name).length) && !schema.enum) say('a string in the schema, not checked as one');
-  if (type !== 'string' && type !== undefined && stringRules.some((name) => named(rules, name).length)) say(`checked as a string, ${type} in the schema`);
+  if (type === 'string' && !stringRules.some((name) => named(rules, name).length) && !schema.enum)
+    say('a string in the schema, not checked as one');
+  if (type !== 'string' && type !== undefined && stringRules.some((name) => named(rules, name).length))
+    say(`checked as a string, ${type} in the schema`);
   // A rule that reads its pattern and lengths from the document's own schema is that schema.
   if (named(rules, 'isEmailAddress').length) {
     if (schema.pattern !== documentSchemas.Email?.pattern) say('checked as an e-mail address, not the Email schema in the document');
@@ -117,35 +138,47 @@ function differences(field: string, schema: Schema, allRules: ValidationMetadata
     if (schema.maxLength !== max) say(`maxLength ${shown(schema.maxLength)} in the schema, ${shown(max)} in the DTO`);
     if ((schema.minLength ?? 0) !== (min ?? 0)) say(`minLength ${shown(schema.minLength)} in the schema, ${shown(min)} in the DTO`);
     const pattern = named(rules, 'matches')[0]?.constraints?.[0] as RegExp | undefined;
-    if (pattern && (schema.pattern === undefined || new RegExp(schema.pattern).source !== pattern.source) && !schema.enum) say(`pattern ${shown(schema.pattern)} in the schema, ${pattern.source} in the DTO`);
+    if (pattern && (schema.pattern === undefined || new RegExp(schema.pattern).source !== pattern.source) && !schema.enum)
+      say(`pattern ${shown(schema.pattern)} in the schema, ${pattern.source} in the DTO`);
     // isHttpUrl checks what the HttpUrl schema's pattern says, and more (see common/urls).
     const httpUrl = named(rules, 'isHttpUrl').length > 0 && schema.pattern === documentSchemas.HttpUrl?.pattern;
-    if (!pattern && schema.pattern && !httpUrl && !named(rules, 'isDateTime').length) say(`pattern ${schema.pattern} in the schema, none in the DTO`);
+    if (!pattern && schema.pattern && !httpUrl && !named(rules, 'isDateTime').length)
+      say(`pattern ${schema.pattern} in the schema, none in the DTO`);
   }
   if (type === 'integer' || type === 'number') {
     if (schema.minimum !== constraint('min')) say(`minimum ${shown(schema.minimum)} in the schema, ${shown(constraint('min'))} in the DTO`);
     if (schema.maximum !== constraint('max')) say(`maximum ${shown(schema.maximum)} in the schema, ${shown(constraint('max'))} in the DTO`);
   }
-  if (type === 'array' && schema.maxItems !== constraint('arrayMaxSize')) say(`maxItems ${shown(schema.maxItems)} in the schema, ${shown(constraint('arrayMaxSize'))} in the DTO`);
+  if (type === 'array' && schema.maxItems !== constraint('arrayMaxSize'))
+    say(`maxItems ${shown(schema.maxItems)} in the schema, ${shown(constraint('arrayMaxSize'))} in the DTO`);
   const allowed = (constraint('isIn') as unknown[] | undefined) ?? undefined;
   const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
-  if (values && allowed && JSON.stringify([...values].map(String).sort()) !== JSON.stringify([...allowed].map(String).sort())) say(`enum ${JSON.stringify(values)} in the schema, ${JSON.stringify(allowed)} in the DTO`);
-  if (values && !allowed && !named(rules, 'matches').length && type !== 'boolean') say(`enum ${JSON.stringify(values)} in the schema, not checked in the DTO`);
+  if (values && allowed && JSON.stringify([...values].map(String).sort()) !== JSON.stringify([...allowed].map(String).sort()))
+    say(`enum ${JSON.stringify(values)} in the schema, ${JSON.stringify(allowed)} in the DTO`);
+  if (values && !allowed && !named(rules, 'matches').length && type !== 'boolean')
+    say(`enum ${JSON.stringify(values)} in the schema, not checked in the DTO`);
   return problems;
 }
 
-const operations = Object.values(document.paths).flatMap((item) => Object.values(item)).filter((operation) => operation.operationId);
+const operations = Object.values(document.paths)
+  .flatMap((item) => Object.values(item))
+  .filter((operation) => operation.operationId);
 const classes = bodyClasses();
 
 describe('the DTOs say what openapi.yaml says', () => {
   it('every operation with a JSON body has a DTO, and every DTO an operation', () => {
-    const withBody = operations.filter((operation) => operation.requestBody?.content['application/json']).map((operation) => operation.operationId!);
+    const withBody = operations
+      .filter((operation) => operation.requestBody?.content['application/json'])
+      .map((operation) => operation.operationId!);
     expect([...classes.keys()].sort()).toEqual(withBody.sort());
   });
 
-  it.each([...classes.entries()].map(([operationId, dto]) => [operationId, dto.name, dto] as const))('%s (%s)', (operationId, _name, dto) => {
-    const operation = operations.find((entry) => entry.operationId === operationId)!;
-    const schema = resolve(operation.requestBody!.content['application/json']!.schema);
-    expect(classDifferences('', dto, schema)).toEqual([]);
-  });
+  it.each([...classes.entries()].map(([operationId, dto]) => [operationId, dto.name, dto] as const))(
+    '%s (%s)',
+    (operationId, _name, dto) => {
+      const operation = operations.find((entry) => entry.operationId === operationId)!;
+      const schema = resolve(operation.requestBody!.content['application/json']!.schema);
+      expect(classDifferences('', dto, schema)).toEqual([]);
+    },
+  );
 });

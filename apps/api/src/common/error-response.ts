@@ -18,7 +18,18 @@ export interface ErrorResponse {
  * server shutting down or full, a statement ended by `statement_timeout` (57014), and the
  * client's own time limits (no connection in time, no answer in time).
  */
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'ENOENT', '57P01', '57P03', '53300', '57014']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOENT',
+  '57P01',
+  '57P03',
+  '53300',
+  '57014',
+]);
 const DATABASE_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Driver not Connected|Query read timeout/i;
 
 function isDatabaseDown(error: unknown): boolean {
@@ -58,7 +69,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       typeof response === 'string'
         ? response
         : typeof (response as { message?: unknown }).message === 'string'
-          ? ((response as { message: string }).message)
+          ? (response as { message: string }).message
           : error.message;
     return message(status, text);
   }
@@ -85,7 +96,8 @@ export function logFailure(request: FastifyRequest, response: ErrorResponse, err
   if (response.log === 'stack') {
     request.log.error({ err: error, reqId: request.id }, what);
   } else if (response.log === 'brief') {
-    const reason = error instanceof Error ? (error as Error & { driverError?: Error }).driverError?.message ?? error.message : String(error);
+    const reason =
+      error instanceof Error ? ((error as Error & { driverError?: Error }).driverError?.message ?? error.message) : String(error);
     request.log.warn({ reqId: request.id, reason: reason.slice(0, 200) }, `${what}: the database is unavailable`);
   }
 }

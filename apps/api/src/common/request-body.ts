@@ -20,7 +20,8 @@ export function normalizeBody(value: unknown, depth = 0): unknown {
     // Postgres text cannot hold NUL; refuse it here rather than fail in the database.
     if (value.includes('\u0000')) throw badRequest('The request body contains a NUL character (\\u0000), which no field accepts.');
     // "\ud800" is valid JSON but no character: text must be well-formed UTF-16 to be stored.
-    if (LONE_SURROGATE.test(value)) throw badRequest('The request body contains a lone UTF-16 surrogate (such as \\ud800), which is not a character.');
+    if (LONE_SURROGATE.test(value))
+      throw badRequest('The request body contains a lone UTF-16 surrogate (such as \\ud800), which is not a character.');
     return value.trim();
   }
   if (value === null || typeof value !== 'object') return value;

@@ -28,14 +28,18 @@ describe('normaliseUrl', () => {
 
   it('gives a form that is an RFC 3986 URI, fit for a header, and its own normal form', () => {
     fc.assert(
-      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string({ unit: 'binary', maxLength: 12 }), (url, tail) => {
-        const normal = normaliseUrl(url + tail.replace(/\s/g, ''), 'app');
-        if (normal === null) return;
-        expect(isUri(normal)).toBe(true);
-        expect(normal).toMatch(/^[\x21-\x7e]+$/);
-        expect(normaliseUrl(normal, 'app')).toBe(normal);
-        expect(servableUrl(normal)).toBe(normal);
-      }),
+      fc.property(
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        (url, tail) => {
+          const normal = normaliseUrl(url + tail.replace(/\s/g, ''), 'app');
+          if (normal === null) return;
+          expect(isUri(normal)).toBe(true);
+          expect(normal).toMatch(/^[\x21-\x7e]+$/);
+          expect(normaliseUrl(normal, 'app')).toBe(normal);
+          expect(servableUrl(normal)).toBe(normal);
+        },
+      ),
       { seed: 20261123, numRuns: 2000 },
     );
   });

@@ -13,7 +13,15 @@
  * Schemes never stored nor served: they run code or read local data in the visitor's browser
  * (`javascript:`, `vbscript:`, `data:`), or name things that are not a place to go to.
  */
-export const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'filesystem:', 'about:']);
+export const UNSAFE_SCHEMES: ReadonlySet<string> = new Set([
+  'javascript:',
+  'vbscript:',
+  'data:',
+  'file:',
+  'blob:',
+  'filesystem:',
+  'about:',
+]);
 
 export type UrlKind =
   /** http or https with a host: destinations, targets, images, redirects. */
@@ -38,7 +46,10 @@ function toUriForm(href: string): string {
   const rest = href.slice(authority.length);
   const hash = rest.indexOf('#');
   const encode = (part: string) =>
-    [...part].map((character) => (URI_CHARACTER.test(character) ? character : encodeURIComponent(character))).join('').replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+    [...part]
+      .map((character) => (URI_CHARACTER.test(character) ? character : encodeURIComponent(character)))
+      .join('')
+      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
   return authority + (hash === -1 ? encode(rest) : `${encode(rest.slice(0, hash))}#${encode(rest.slice(hash + 1))}`);
 }
 

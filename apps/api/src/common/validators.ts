@@ -15,8 +15,7 @@ export function IsDateTime(options: { future?: boolean } = {}, validationOptions
           const date = parseDateTime(value);
           return date !== null && (!options.future || date.getTime() > Date.now());
         },
-        defaultMessage: () =>
-          `must be a date-time in the form YYYY-MM-DD HH:MM:SS (UTC)${options.future ? ' in the future' : ''}`,
+        defaultMessage: () => `must be a date-time in the form YYYY-MM-DD HH:MM:SS (UTC)${options.future ? ' in the future' : ''}`,
       },
     },
     validationOptions,
@@ -28,9 +27,16 @@ export function IsDateTime(options: { future?: boolean } = {}, validationOptions
  * as the body is read, then checked. At most `maxLength` characters once normalised (non-ASCII
  * text takes three characters a byte once percent-encoded); no spaces; `""` when allowed.
  */
-function urlRule(kind: UrlKind, options: { allowEmpty?: boolean; maxLength?: number }, validationOptions?: ValidationOptions): PropertyDecorator {
+function urlRule(
+  kind: UrlKind,
+  options: { allowEmpty?: boolean; maxLength?: number },
+  validationOptions?: ValidationOptions,
+): PropertyDecorator {
   const maxLength = options.maxLength ?? 2000;
-  const what = kind === 'http' ? 'an http or https URL' : 'an absolute URI such as myapp://open or https://apps.apple.com/... (not javascript:, data:, vbscript:, file: or blob:)';
+  const what =
+    kind === 'http'
+      ? 'an http or https URL'
+      : 'an absolute URI such as myapp://open or https://apps.apple.com/... (not javascript:, data:, vbscript:, file: or blob:)';
   const normalise = Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' && value !== '' && !/\s/.test(value) ? (normaliseUrl(value, kind) ?? value) : value,
   );
@@ -45,7 +51,8 @@ function urlRule(kind: UrlKind, options: { allowEmpty?: boolean; maxLength?: num
           if (value === '') return options.allowEmpty === true;
           return value.length <= maxLength && !/\s/.test(value) && normaliseUrl(value, kind) === value;
         },
-        defaultMessage: () => `must be ${what} of at most ${maxLength} characters once encoded${options.allowEmpty ? ', or "" to clear it' : ''}`,
+        defaultMessage: () =>
+          `must be ${what} of at most ${maxLength} characters once encoded${options.allowEmpty ? ', or "" to clear it' : ''}`,
       },
     },
     validationOptions,
@@ -57,12 +64,18 @@ function urlRule(kind: UrlKind, options: { allowEmpty?: boolean; maxLength?: num
 }
 
 /** An http or https URL with a host, stored in normal form. */
-export function IsHttpUrl(options: { allowEmpty?: boolean; maxLength?: number } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+export function IsHttpUrl(
+  options: { allowEmpty?: boolean; maxLength?: number } = {},
+  validationOptions?: ValidationOptions,
+): PropertyDecorator {
   return urlRule('http', options, validationOptions);
 }
 
 /** An app link (any scheme safe to navigate to), stored in normal form. */
-export function IsAppUrl(options: { allowEmpty?: boolean; maxLength?: number } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
+export function IsAppUrl(
+  options: { allowEmpty?: boolean; maxLength?: number } = {},
+  validationOptions?: ValidationOptions,
+): PropertyDecorator {
   return urlRule('app', options, validationOptions);
 }
 
@@ -90,10 +103,18 @@ const EMAIL_SCHEMA =
 const EMAIL = new RegExp(EMAIL_SCHEMA.pattern ?? '^$');
 
 export function isEmailAddress(value: unknown): value is string {
-  return typeof value === 'string' && value.length >= (EMAIL_SCHEMA.minLength ?? 0) && value.length <= (EMAIL_SCHEMA.maxLength ?? Infinity) && EMAIL.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length >= (EMAIL_SCHEMA.minLength ?? 0) &&
+    value.length <= (EMAIL_SCHEMA.maxLength ?? Infinity) &&
+    EMAIL.test(value)
+  );
 }
 
 /** An e-mail address, by the document's rule: its pattern and its lengths (no MaxLength beside it). */
 export function IsEmailAddress(validationOptions?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isEmailAddress', validator: { validate: isEmailAddress, defaultMessage: () => 'must be an e-mail address' } }, validationOptions);
+  return ValidateBy(
+    { name: 'isEmailAddress', validator: { validate: isEmailAddress, defaultMessage: () => 'must be an e-mail address' } },
+    validationOptions,
+  );
 }

@@ -70,7 +70,10 @@ describe('loadConfig', () => {
   });
 
   it('allows any origin by default, a list, or none', () => {
-    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
     expect(loadConfig({ CORS_ORIGINS: 'off' }).corsOrigins).toEqual([]);
   });
 

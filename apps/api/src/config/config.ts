@@ -116,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (['true', 'yes', 'on'].includes(trustProxyText)) trustProxy = 1;
   else if (/^\d+$/.test(trustProxyText) && Number(trustProxyText) <= 10) trustProxy = Number(trustProxyText);
   else {
-    const ranges = trustProxyText.split(',').map((part) => part.trim()).filter(Boolean);
+    const ranges = trustProxyText
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     for (const range of ranges) {
       const [address = '', prefix] = range.split('/');
       const family = isIP(address);
@@ -151,7 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (corsText === '*') corsOrigins = '*';
   else if (['off', 'none', 'false'].includes(corsText.toLowerCase())) corsOrigins = [];
   else {
-    corsOrigins = corsText.split(',').map((origin) => origin.trim()).filter(Boolean);
+    corsOrigins = corsText
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
     for (const origin of corsOrigins) {
       const url = parseUrl('CORS_ORIGINS', origin, ['http:', 'https:']);
       if (url.origin !== origin.replace(/\/$/, '')) {

@@ -42,7 +42,15 @@ export function serviceConnection(target: DatabaseTarget, timeoutMs: number): Po
  * database takes no lock and has one.
  */
 export function maintenanceConnection(target: DatabaseTarget): DataSourceOptions {
-  return { type: 'postgres', ...target, poolSize: isEmbedded(target) ? 1 : 2, synchronize: false, migrations, logging: false, applicationName: 'linkyard-migrate' };
+  return {
+    type: 'postgres',
+    ...target,
+    poolSize: isEmbedded(target) ? 1 : 2,
+    synchronize: false,
+    migrations,
+    logging: false,
+    applicationName: 'linkyard-migrate',
+  };
 }
 
 export async function openMaintenance(target: DatabaseTarget): Promise<DataSource> {

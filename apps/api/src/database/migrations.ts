@@ -5,4 +5,10 @@ import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls'
 import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
 
 /** Every migration, oldest first. Run at start on both databases. */
-export const migrations = [AccountsAndDomains1763800000000, Resources1763800100000, Clicks1763800200000, NormalUrls1764000000000, ClickBatches1764000100000];
+export const migrations = [
+  AccountsAndDomains1763800000000,
+  Resources1763800100000,
+  Clicks1763800200000,
+  NormalUrls1764000000000,
+  ClickBatches1764000100000,
+];

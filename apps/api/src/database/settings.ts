@@ -6,7 +6,10 @@ import type { DataSource } from 'typeorm';
  * table, so every instance and every restart uses the same one.
  */
 export async function serviceSecret(dataSource: DataSource, name: string): Promise<string> {
-  await dataSource.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, randomBytes(32).toString('hex')]);
+  await dataSource.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+    name,
+    randomBytes(32).toString('hex'),
+  ]);
   const [row] = await dataSource.query<{ value: string }[]>(`SELECT value FROM settings WHERE name = $1`, [name]);
   return row!.value;
 }

@@ -80,7 +80,11 @@ export class RedisFixedWindowStorage extends FixedWindowStorage {
       try {
         return await this.redis.run(async (client) => {
           const redisKey = `linkyard:rl:${key}:${windowEnd}`;
-          const results = await client.multi().incr(redisKey).pexpireat(redisKey, windowEnd + 1000).exec();
+          const results = await client
+            .multi()
+            .incr(redisKey)
+            .pexpireat(redisKey, windowEnd + 1000)
+            .exec();
           const [incrError, hits] = results?.[0] ?? [new Error('no reply from Redis'), 0];
           if (incrError) throw incrError;
           return Number(hits);

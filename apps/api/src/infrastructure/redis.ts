@@ -119,9 +119,7 @@ export class RedisLink {
   private markDown(reason: string): void {
     if (this.closed || !this.client) return;
     if (this.isUp || this.probe === null) {
-      this.logger.warn(
-        `Redis is unavailable (${reason}): rate limits count in this process and nothing is cached until it is back.`,
-      );
+      this.logger.warn(`Redis is unavailable (${reason}): rate limits count in this process and nothing is cached until it is back.`);
     }
     this.isUp = false;
     if (this.probe) return;

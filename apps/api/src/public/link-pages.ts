@@ -40,7 +40,11 @@ export function pixelPage(link: PublicLink, destination: string, nonce: string):
 
 /** The destination in a frame under the short URL. */
 export function framePage(link: PublicLink, destination: string, nonce: string): string {
-  return page(link.title || destination, `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(link.title || destination)}"></iframe>`, `${meta(link)}\n${FRAME_STYLE}\n${pixels(link, nonce)}`);
+  return page(
+    link.title || destination,
+    `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(link.title || destination)}"></iframe>`,
+    `${meta(link)}\n${FRAME_STYLE}\n${pixels(link, nonce)}`,
+  );
 }
 
 /** The splash page for `delay` seconds, then the destination. */

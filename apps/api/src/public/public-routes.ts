@@ -28,7 +28,12 @@ function hostOf(request: FastifyRequest): string {
 }
 
 /** An HTML page under the public pages' security policy, with a nonce for its own scripts. */
-export function sendHtml(reply: FastifyReply, status: number, render: (nonce: string) => string, headers: Record<string, string> = {}): FastifyReply {
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  render: (nonce: string) => string,
+  headers: Record<string, string> = {},
+): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .code(status)
@@ -69,7 +74,9 @@ export function sendPageError(request: FastifyRequest, reply: FastifyReply, erro
   logFailure(request, response, error, 'public request failed');
   sendOrClose(reply, () =>
     status === 503
-      ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.'), { 'Retry-After': '5' })
+      ? sendHtml(reply, 503, () => messagePage('Unavailable', 'This service is unavailable for a moment. Try again shortly.'), {
+          'Retry-After': '5',
+        })
       : sendHtml(reply, 500, () => messagePage('Something went wrong', `The problem was logged as ${request.id}.`)),
   );
   return reply;
@@ -112,7 +119,9 @@ export function registerPublicRoutes(
       storage.increment(`link-password:${linkId}:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_LINK),
       storage.increment(`link-password:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS),
     ]);
-    return perLink.isBlocked || perAddress.isBlocked ? Math.max(perLink.isBlocked ? perLink.timeToExpire : 0, perAddress.isBlocked ? perAddress.timeToExpire : 0) : 0;
+    return perLink.isBlocked || perAddress.isBlocked
+      ? Math.max(perLink.isBlocked ? perLink.timeToExpire : 0, perAddress.isBlocked ? perAddress.timeToExpire : 0)
+      : 0;
   };
 
   const record = async (request: FastifyRequest, target: { linkId: number | null; qrId: number | null }) => {
@@ -176,15 +185,24 @@ export function registerPublicRoutes(
     return deliver(reply, link, destinationFor(link, visit));
   };
 
-  fastify.get('/', safe(async (request, reply) => {
-    const domain = await service.domain(hostOf(request));
-    if (domain?.redirectRoot) return sendRedirect(reply, domain.redirectRoot, 'http');
-    return sendHtml(reply, 200, () =>
-      page('Linkyard', `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`),
-    );
-  }));
+  fastify.get(
+    '/',
+    safe(async (request, reply) => {
+      const domain = await service.domain(hostOf(request));
+      if (domain?.redirectRoot) return sendRedirect(reply, domain.redirectRoot, 'http');
+      return sendHtml(reply, 200, () =>
+        page(
+          'Linkyard',
+          `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
+        ),
+      );
+    }),
+  );
 
-  fastify.get<{ Params: { alias: string } }>('/:alias', safe((request, reply) => follow(request, reply)));
+  fastify.get<{ Params: { alias: string } }>(
+    '/:alias',
+    safe((request, reply) => follow(request, reply)),
+  );
 
   // The password form posts back to the short URL; form bodies are read here only, never by the API.
   void fastify.register((scope, _options, done) => {
@@ -201,52 +219,71 @@ export function registerPublicRoutes(
     done();
   });
 
-  fastify.get<{ Params: { slug: string } }>(`${PUBLIC_PATHS.rotator}/:slug`, safe(async (request, reply) => {
-    const target = await service.rotate(request.params.slug);
-    if (!target) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    return sendRedirect(reply.header('Cache-Control', 'no-store'), target, 'http');
-  }));
+  fastify.get<{ Params: { slug: string } }>(
+    `${PUBLIC_PATHS.rotator}/:slug`,
+    safe(async (request, reply) => {
+      const target = await service.rotate(request.params.slug);
+      if (!target) return sendPageNotFound(reply, await service.domain(hostOf(request)));
+      return sendRedirect(reply.header('Cache-Control', 'no-store'), target, 'http');
+    }),
+  );
 
-  fastify.get<{ Params: { id: string } }>(`${PUBLIC_PATHS.campaignList}/:id`, safe(async (request, reply) => {
-    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
-    if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
-    return sendHtml(reply, 200, () =>
-      page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`),
-    );
-  }));
+  fastify.get<{ Params: { id: string } }>(
+    `${PUBLIC_PATHS.campaignList}/:id`,
+    safe(async (request, reply) => {
+      const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+      const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
+      if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
+      const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
+      return sendHtml(reply, 200, () =>
+        page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`),
+      );
+    }),
+  );
 
-  fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>(`${PUBLIC_PATHS.qrImage}/:alias`, safe(async (request, reply) => {
-    const format = request.query.format ?? 'png';
-    const size = request.query.size === undefined ? QR_SIZE.default : Number(request.query.size);
-    if ((format !== 'png' && format !== 'svg') || !Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
-      return sendHtml(reply, 400, () => messagePage('Bad request', `format is png or svg; size is a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`));
-    }
-    const qr = await service.qr(request.params.alias);
-    if (!qr) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    const image = await renderQr(qr, publicUrl, format, size).catch((error: unknown) => {
-      if (error instanceof Busy) return null;
-      throw error;
-    });
-    if (image === null) {
-      return sendHtml(reply, 503, () => messagePage('Busy', 'Too many images are being drawn right now. Try again in a moment.'), { 'Retry-After': '1' });
-    }
-    if (format === 'svg') reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; frame-ancestors 'none'");
-    return reply
-      .type(format === 'svg' ? 'image/svg+xml' : 'image/png')
-      .header('Cache-Control', 'public, max-age=300')
-      .send(image);
-  }));
+  fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>(
+    `${PUBLIC_PATHS.qrImage}/:alias`,
+    safe(async (request, reply) => {
+      const format = request.query.format ?? 'png';
+      const size = request.query.size === undefined ? QR_SIZE.default : Number(request.query.size);
+      if ((format !== 'png' && format !== 'svg') || !Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
+        return sendHtml(reply, 400, () =>
+          messagePage('Bad request', `format is png or svg; size is a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`),
+        );
+      }
+      const qr = await service.qr(request.params.alias);
+      if (!qr) return sendPageNotFound(reply, await service.domain(hostOf(request)));
+      const image = await renderQr(qr, publicUrl, format, size).catch((error: unknown) => {
+        if (error instanceof Busy) return null;
+        throw error;
+      });
+      if (image === null) {
+        return sendHtml(reply, 503, () => messagePage('Busy', 'Too many images are being drawn right now. Try again in a moment.'), {
+          'Retry-After': '1',
+        });
+      }
+      if (format === 'svg') reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; frame-ancestors 'none'");
+      return reply
+        .type(format === 'svg' ? 'image/svg+xml' : 'image/png')
+        .header('Cache-Control', 'public, max-age=300')
+        .send(image);
+    }),
+  );
 
   // Every other GET outside the API: the public side's own 404 (the domain's redirect404, or a page).
-  fastify.get('/*', safe(async (request, reply) => sendPageNotFound(reply, await service.domain(hostOf(request)))));
+  fastify.get(
+    '/*',
+    safe(async (request, reply) => sendPageNotFound(reply, await service.domain(hostOf(request)))),
+  );
 
   // What a dynamic (link) QR code encodes: the scan is counted, then the visitor goes on.
-  fastify.get<{ Params: { alias: string } }>(`${PUBLIC_PATHS.qrScan}/:alias`, safe(async (request, reply) => {
-    const qr = await service.qr(request.params.alias);
-    if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
-    await record(request, { linkId: null, qrId: qr.id });
-    return sendRedirect(reply.header('Cache-Control', 'no-store'), typeof qr.data === 'string' ? qr.data : '', 'http');
-  }));
+  fastify.get<{ Params: { alias: string } }>(
+    `${PUBLIC_PATHS.qrScan}/:alias`,
+    safe(async (request, reply) => {
+      const qr = await service.qr(request.params.alias);
+      if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
+      await record(request, { linkId: null, qrId: qr.id });
+      return sendRedirect(reply.header('Cache-Control', 'no-store'), typeof qr.data === 'string' ? qr.data : '', 'http');
+    }),
+  );
 }

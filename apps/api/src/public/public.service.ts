@@ -147,7 +147,20 @@ export class PublicService {
   qr(alias: string): Promise<QrEntity | null> {
     if (!QR_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`qr:${alias}`, () =>
-      this.dataSource.getRepository(QrEntity).findOne({ where: { alias }, select: { id: true, alias: true, type: true, data: true, background: true, foreground: true, logoUrl: true, logo: true, logoType: true } }),
+      this.dataSource.getRepository(QrEntity).findOne({
+        where: { alias },
+        select: {
+          id: true,
+          alias: true,
+          type: true,
+          data: true,
+          background: true,
+          foreground: true,
+          logoUrl: true,
+          logo: true,
+          logoType: true,
+        },
+      }),
     );
   }
 

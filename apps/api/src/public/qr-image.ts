@@ -49,7 +49,9 @@ export function qrContent(qr: Pick<QrEntity, 'type' | 'data' | 'alias'>, publicU
         ...line('EMAIL', fields.email),
         ...line('URL', fields.site),
         ...(fields.street || fields.city || fields.state || fields.zip || fields.country
-          ? [`ADR;TYPE=WORK:;;${[fields.street, fields.city, fields.state, fields.zip, fields.country].map((part) => escapeVcard(part ?? '')).join(';')}`]
+          ? [
+              `ADR;TYPE=WORK:;;${[fields.street, fields.city, fields.state, fields.zip, fields.country].map((part) => escapeVcard(part ?? '')).join(';')}`,
+            ]
           : []),
         'END:VCARD',
       ].join('\r\n');
@@ -132,7 +134,13 @@ function svgOf(matrix: Matrix, size: number, dark: string, light: string, logo: 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${size}" height="${size}" shape-rendering="crispEdges"><path fill="${light}" d="M0 0h${side}v${side}H0z"/><path fill="${dark}" d="${path}"/>${image}</svg>\n`;
 }
 
-async function pngOf(matrix: Matrix, size: number, dark: [number, number, number], light: [number, number, number], logo: Buffer | null): Promise<Buffer> {
+async function pngOf(
+  matrix: Matrix,
+  size: number,
+  dark: [number, number, number],
+  light: [number, number, number],
+  logo: Buffer | null,
+): Promise<Buffer> {
   const side = matrix.size + 2 * MARGIN;
   const raw = Buffer.alloc(side * side * 3);
   for (let index = 0; index < side * side; index += 1) raw.set(light, index * 3);

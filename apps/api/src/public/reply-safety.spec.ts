@@ -4,12 +4,21 @@ import { safe, sendRedirect } from './public-routes';
 /** A bare server with the public side's error handling, and routes that fail as real ones did. */
 function server() {
   const fastify = Fastify({ logger: false });
-  fastify.get('/raw-location', safe(async (_request, reply) => reply.redirect('https://ja.wikipedia.org/wiki/日本', 302)));
-  fastify.get('/header-then-throw', safe(async (_request, reply) => {
-    reply.header('Location', 'https://example.com/€').header('Content-Type', 'image/png');
-    throw new Error('the handler failed after setting headers');
-  }));
-  fastify.get('/stored', safe(async (request, reply) => sendRedirect(reply, String((request.query as { to: string }).to))));
+  fastify.get(
+    '/raw-location',
+    safe(async (_request, reply) => reply.redirect('https://ja.wikipedia.org/wiki/日本', 302)),
+  );
+  fastify.get(
+    '/header-then-throw',
+    safe(async (_request, reply) => {
+      reply.header('Location', 'https://example.com/€').header('Content-Type', 'image/png');
+      throw new Error('the handler failed after setting headers');
+    }),
+  );
+  fastify.get(
+    '/stored',
+    safe(async (request, reply) => sendRedirect(reply, String((request.query as { to: string }).to))),
+  );
   return fastify;
 }
 
@@ -44,13 +53,18 @@ describe('public replies', () => {
     expect(response.headers.location).toBe(location);
   });
 
-  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd', 'blob:https://x/1', 'not a url'])(
-    'never send %j',
-    async (stored) => {
-      const response = await server().inject({ method: 'GET', url: `/stored?to=${encodeURIComponent(stored)}` });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers.location).toBeUndefined();
-      expect(response.body).toContain('cannot be opened');
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    'file:///etc/passwd',
+    'blob:https://x/1',
+    'not a url',
+  ])('never send %j', async (stored) => {
+    const response = await server().inject({ method: 'GET', url: `/stored?to=${encodeURIComponent(stored)}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain('cannot be opened');
+  });
 });

@@ -91,11 +91,16 @@ async function setUp(env: Record<string, string> = {}, existing?: { databaseUrl:
   });
   if (user.status !== 200) throw new Error(`The account could not be created: ${user.status} ${user.text}`);
   const key = (user.body as { data: { apikey: string } }).data.apikey;
-  const link = await service.request('POST', '/l/api/url/add', { headers: { ...json, authorization: `Bearer ${key}` }, body: JSON.stringify({ url: 'https://example.com/fault' }) });
+  const link = await service.request('POST', '/l/api/url/add', {
+    headers: { ...json, authorization: `Bearer ${key}` },
+    body: JSON.stringify({ url: 'https://example.com/fault' }),
+  });
   const linkId = (link.body as { id: number }).id;
   const alias = new URL((link.body as { shorturl: string }).shorturl).pathname.slice(1);
   // Warm: the link and the key are cached from here on.
-  await service.request('GET', `/${alias}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' } });
+  await service.request('GET', `/${alias}`, {
+    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' },
+  });
   await service.request('GET', `/l/api/url/${linkId}`, { headers: { authorization: `Bearer ${key}` } });
   return { service, databaseUrl, spoolDir, key, linkId, alias };
 }
@@ -111,7 +116,8 @@ async function drained(service: BuiltService, ms = 90_000): Promise<Record<strin
   for (;;) {
     const health = await service.request('GET', '/healthz', { timeoutMs: 3000 });
     const clicks = (health.body as { clicks?: Record<string, unknown> } | undefined)?.clicks;
-    if (health.status === 200 && clicks && clicks.buffered === 0 && clicks.spooledBatches === 0 && clicks.failingSince === null) return clicks;
+    if (health.status === 200 && clicks && clicks.buffered === 0 && clicks.spooledBatches === 0 && clicks.failingSince === null)
+      return clicks;
     if (Date.now() > deadline) throw new Error(`Clicks were not all written within ${ms / 1000} s: ${health.text}`);
     await sleep(500);
   }
@@ -119,7 +125,9 @@ async function drained(service: BuiltService, ms = 90_000): Promise<Record<strin
 
 /** Resident memory of a process, in MiB. */
 function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
@@ -131,11 +139,17 @@ async function tearDown(setup: Setup): Promise<void> {
 /** The load of the database faults: visitors on the link (4 loops) and the API reading it (2 loops). */
 function databaseLoad(setup: Setup): { stop(): Promise<{ redirected: LoadResult; answered: LoadResult }> } {
   const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
-  const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 20 });
+  const api = new Load(setup.service.port, `/l/api/url/${setup.linkId}`, {
+    concurrency: 2,
+    countStatus: 200,
+    headers: { authorization: `Bearer ${setup.key}` },
+    pauseMs: 20,
+  });
   return { stop: async () => ({ redirected: await redirects.stop(), answered: await api.stop() }) };
 }
 
-const readLink = (setup: Setup) => setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } });
+const readLink = (setup: Setup) =>
+  setup.service.request('GET', `/l/api/url/${setup.linkId}`, { headers: { authorization: `Bearer ${setup.key}` } });
 
 /** During a database fault: every visitor redirected, the API only 200 or 503. */
 function expectHeldUp(setup: Setup, redirected: LoadResult, answered: LoadResult): void {
@@ -147,33 +161,45 @@ function expectHeldUp(setup: Setup, redirected: LoadResult, answered: LoadResult
 function expectOnly(statuses: Map<number, number>, allowed: number[], service: BuiltService): void {
   const others = [...statuses.entries()].filter(([status]) => !allowed.includes(status));
   if (others.length > 0) {
-    throw new Error(`Statuses outside ${allowed.join(', ')}: ${JSON.stringify(others)} ([status, count]). The service's log ends:\n${service.output().slice(-4000)}`);
+    throw new Error(
+      `Statuses outside ${allowed.join(', ')}: ${JSON.stringify(others)} ([status, count]). The service's log ends:\n${service.output().slice(-4000)}`,
+    );
   }
 }
 
 describe('several instances starting at once', () => {
-  it.each([['with', ADMIN_KEY], ['without', '']])('%s ADMIN_API_KEY on an empty database: all start, the migrations run once and there is one admin', async (_with, adminKey) => {
-    const databaseUrl = await newDatabase();
-    const env: Record<string, string> = { DATABASE_URL: databaseUrl, DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS) };
-    if (adminKey) env.ADMIN_API_KEY = adminKey;
-    const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltService(env)));
-    const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    try {
-      expect(started.filter((result) => result.status === 'rejected').map((result) => String((result).reason))).toEqual([]);
-      const admins = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users WHERE admin');
-      expect(admins[0]!.n).toBe(1);
-      const migrations = await query<{ name: string; n: number }>(databaseUrl, 'SELECT name, count(*)::int AS n FROM migrations GROUP BY name HAVING count(*) > 1');
-      expect(migrations).toEqual([]);
-      const users = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users');
-      expect(users[0]!.n).toBe(1);
-      for (const service of adminKey ? services : []) {
-        const account = await service.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-        expect(account.status).toBe(200);
+  it.each([
+    ['with', ADMIN_KEY],
+    ['without', ''],
+  ])(
+    '%s ADMIN_API_KEY on an empty database: all start, the migrations run once and there is one admin',
+    async (_with, adminKey) => {
+      const databaseUrl = await newDatabase();
+      const env: Record<string, string> = { DATABASE_URL: databaseUrl, DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS) };
+      if (adminKey) env.ADMIN_API_KEY = adminKey;
+      const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltService(env)));
+      const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      try {
+        expect(started.filter((result) => result.status === 'rejected').map((result) => String(result.reason))).toEqual([]);
+        const admins = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users WHERE admin');
+        expect(admins[0]!.n).toBe(1);
+        const migrations = await query<{ name: string; n: number }>(
+          databaseUrl,
+          'SELECT name, count(*)::int AS n FROM migrations GROUP BY name HAVING count(*) > 1',
+        );
+        expect(migrations).toEqual([]);
+        const users = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM users');
+        expect(users[0]!.n).toBe(1);
+        for (const service of adminKey ? services : []) {
+          const account = await service.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+          expect(account.status).toBe(200);
+        }
+      } finally {
+        await Promise.all(services.map((service) => service.stop('SIGKILL')));
       }
-    } finally {
-      await Promise.all(services.map((service) => service.stop('SIGKILL')));
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });
 
 describe('PostgreSQL stopped', () => {
@@ -284,13 +310,25 @@ describe('Redis', () => {
   it.each([
     ['stopped', (server: RedisServer) => server.stop(), (server: RedisServer) => server.resume()],
     ['stalled (SIGSTOP)', async (server: RedisServer) => server.stall(), async (server: RedisServer) => server.unstall()],
-    ['restarted', async (server: RedisServer) => { await server.stop(); await server.resume(); }, async () => undefined],
+    [
+      'restarted',
+      async (server: RedisServer) => {
+        await server.stop();
+        await server.resume();
+      },
+      async () => undefined,
+    ],
   ])(
     '%s under load: the API keeps answering, /healthz says degraded, and it comes back',
     async (_what, fail, recover) => {
       const setup = await setUp({ REDIS_URL: redis.url });
       await until(setup.service, 'up');
-      const api = new Load(setup.service.port, '/l/api/account', { concurrency: 2, countStatus: 200, headers: { authorization: `Bearer ${setup.key}` }, pauseMs: 10 });
+      const api = new Load(setup.service.port, '/l/api/account', {
+        concurrency: 2,
+        countStatus: 200,
+        headers: { authorization: `Bearer ${setup.key}` },
+        pauseMs: 10,
+      });
       const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 2 });
       await sleep(1000);
       await fail(redis);

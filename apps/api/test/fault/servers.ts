@@ -12,7 +12,9 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const asRoot = process.getuid?.() === 0;
 
 function postgresBin(): string {
-  const dir = readdirSync('/usr/lib/postgresql').map((version) => `/usr/lib/postgresql/${version}/bin`).find((bin) => existsSync(`${bin}/pg_ctl`));
+  const dir = readdirSync('/usr/lib/postgresql')
+    .map((version) => `/usr/lib/postgresql/${version}/bin`)
+    .find((bin) => existsSync(`${bin}/pg_ctl`));
   if (!dir) throw new Error('PostgreSQL is not installed: scripts/postgres.sh installs it.');
   return dir;
 }
@@ -23,7 +25,11 @@ function asPostgres(command: string, args: string[]): void {
 }
 
 function signalTree(pid: number, signal: 'SIGSTOP' | 'SIGCONT'): void {
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().split('\n').map((line) => Number(line.trim())).filter(Boolean);
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+    .toString()
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
   process.kill(pid, signal);
   for (const child of children) {
     try {
@@ -44,7 +50,10 @@ export class PostgresServer {
   static async start(): Promise<PostgresServer> {
     const port = await freePort();
     const dir = `/tmp/linkyard-fault-pg-${port}`;
-    execFileSync(join(ROOT, 'scripts', 'postgres.sh'), ['start'], { env: { ...process.env, PG_PORT: String(port), PG_DIR: dir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(join(ROOT, 'scripts', 'postgres.sh'), ['start'], {
+      env: { ...process.env, PG_PORT: String(port), PG_DIR: dir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     return new PostgresServer(port, dir);
   }
 
@@ -62,8 +71,13 @@ export class PostgresServer {
 
   resume(): void {
     asPostgres(`${postgresBin()}/pg_ctl`, [
-      '-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-w',
-      '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      '-D',
+      join(this.dir, 'data'),
+      '-l',
+      join(this.dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
       'start',
     ]);
   }
@@ -109,7 +123,9 @@ export class RedisServer {
   }
 
   async resume(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let attempt = 0; attempt < 50; attempt += 1) {
       try {
         execFileSync('redis-cli', ['-p', String(this.port), 'ping'], { stdio: 'ignore' });

@@ -90,7 +90,13 @@ export async function startApi(env: Record<string, string> = {}, options: Create
       });
       let body: unknown = undefined;
       if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = response.json();
-      const result = { status: response.statusCode, headers: response.headers as ApiResponse['headers'], body, text: response.body, raw: response.rawPayload };
+      const result = {
+        status: response.statusCode,
+        headers: response.headers as ApiResponse['headers'],
+        body,
+        text: response.body,
+        raw: response.rawPayload,
+      };
       if (!options.outsideContract) {
         const path = url.split('?')[0]!;
         const problems = contractProblems(method, path, result.status, result.headers, body);

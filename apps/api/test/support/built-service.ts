@@ -84,7 +84,14 @@ export async function startBuiltService(env: Record<string, string>, port?: numb
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the service first (pnpm --filter @linkyard/api build).`);
   const listenPort = port ?? (await freePort());
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(listenPort), PUBLIC_URL: `http://127.0.0.1:${listenPort}`, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(listenPort),
+      PUBLIC_URL: `http://127.0.0.1:${listenPort}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

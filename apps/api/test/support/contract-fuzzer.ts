@@ -125,7 +125,9 @@ export class ContractFuzzer {
           operationId: operation.operationId as string,
           method: method.toUpperCase(),
           template,
-          parameters: ((operation.parameters as Record<string, unknown>[] | undefined) ?? []).map((parameter) => this.schemas.resolve(parameter)),
+          parameters: ((operation.parameters as Record<string, unknown>[] | undefined) ?? []).map((parameter) =>
+            this.schemas.resolve(parameter),
+          ),
           body: content?.['application/json']?.schema ?? null,
         });
       }
@@ -150,7 +152,12 @@ export class ContractFuzzer {
         ...pathNames.map(() =>
           fc.oneof(
             { weight: 6, arbitrary: fc.nat({ max: 50 }).map((pick) => ({ pick })) },
-            { weight: 1, arbitrary: fc.constantFrom('0', '-1', '99999999999', '1.5', '0x10', '%F0%9F%98%80', '%00', 'links', 'bio', "1'--", '%2e%2e').map((hostile) => ({ hostile })) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .constantFrom('0', '-1', '99999999999', '1.5', '0x10', '%F0%9F%98%80', '%00', 'links', 'bio', "1'--", '%2e%2e')
+                .map((hostile) => ({ hostile })),
+            },
           ),
         ),
       );
@@ -172,7 +179,22 @@ export class ContractFuzzer {
         ? fc.oneof(
             { weight: 5, arbitrary: fc.tuple(fc.constant('valid' as const), this.schemas.valid(operation.body)) },
             { weight: 2, arbitrary: fc.tuple(fc.constant('hostile' as const), this.schemas.hostile(operation.body)) },
-            { weight: 1, arbitrary: fc.tuple(fc.constant('raw' as const), fc.constantFrom('{', '[]', '"x"', '{"a":1,"a":2}', '{"__proto__":{"admin":true}}', '{"url":"\\ud800"}', '\u0000', 'x'.repeat(2000))) },
+            {
+              weight: 1,
+              arbitrary: fc.tuple(
+                fc.constant('raw' as const),
+                fc.constantFrom(
+                  '{',
+                  '[]',
+                  '"x"',
+                  '{"a":1,"a":2}',
+                  '{"__proto__":{"admin":true}}',
+                  '{"url":"\\ud800"}',
+                  '\u0000',
+                  'x'.repeat(2000),
+                ),
+              ),
+            },
           )
         : fc.constant(['valid' as const, undefined]);
       return fc.tuple(path, query, body).map(([pathChoices, queryValues, [mode, bodyValue]]) => ({
@@ -191,7 +213,10 @@ export class ContractFuzzer {
    */
   async seed(seed: number): Promise<void> {
     const order = ['addDomain', 'addCampaign', 'addChannel', 'addPixel', 'addSplash', 'addOverlay', 'addQr', 'addUrl', 'addUrl', 'addUrl'];
-    const sampled = fc.sample(this.actions().filter((action) => action.mode === 'valid' && order.includes(action.operationId)), { seed, numRuns: 600 });
+    const sampled = fc.sample(
+      this.actions().filter((action) => action.mode === 'valid' && order.includes(action.operationId)),
+      { seed, numRuns: 600 },
+    );
     for (const operationId of order) {
       const pool = CREATES[operationId]!;
       const before = this.pools.get(pool)?.length ?? 0;
@@ -215,7 +240,8 @@ export class ContractFuzzer {
     if ('channel' in bound) bound.channel = pick('channel', bound.channel);
     if (Array.isArray(bound.pixels)) bound.pixels = bound.pixels.map((value) => pick('pixel', value));
     if (typeof bound.type === 'string' && /^\d+$/.test(bound.type)) bound.type = String(pick('splash', Number(bound.type)));
-    if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type)) bound.type = `overlay-${String(pick('overlay', Number(bound.type.slice(8))))}`;
+    if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type))
+      bound.type = `overlay-${String(pick('overlay', Number(bound.type.slice(8))))}`;
     if (typeof bound.domain === 'string' && 'url' in bound && this.domains.length && bound.domain !== '') {
       bound.domain = this.domains[bound.domain.length % this.domains.length];
     }
@@ -252,12 +278,20 @@ export class ContractFuzzer {
 
   /** Every public route the stored records reach, with the headers that choose a destination. */
   async visitPublic(seed: number): Promise<void> {
-    const random = fc.sample(fc.tuple(fc.constantFrom(...AGENTS), fc.constantFrom(...ADDRESSES), fc.constantFrom(...LANGUAGES), hostileText(0, 30)), { seed, numRuns: 4 });
+    const random = fc.sample(
+      fc.tuple(fc.constantFrom(...AGENTS), fc.constantFrom(...ADDRESSES), fc.constantFrom(...LANGUAGES), hostileText(0, 30)),
+      { seed, numRuns: 4 },
+    );
     const headersFor = (index: number, host?: string) => {
       const [agent, address, language, referer] = random[index % random.length]!;
       return {
         remoteAddress: address,
-        headers: { 'user-agent': agent, 'accept-language': language, referer: `https://ref.example/${encodeURIComponent(referer.replace(/[\uD800-\uDFFF]/g, ''))}`, ...(host ? { host } : {}) },
+        headers: {
+          'user-agent': agent,
+          'accept-language': language,
+          referer: `https://ref.example/${encodeURIComponent(referer.replace(/[\uD800-\uDFFF]/g, ''))}`,
+          ...(host ? { host } : {}),
+        },
       };
     };
     for (const id of (this.pools.get('link') ?? []).slice(-15)) {
@@ -266,7 +300,12 @@ export class ContractFuzzer {
       const link = (details.body as { details: { alias: string; shorturl: string } }).details;
       const host = new URL(link.shorturl).host;
       for (let visit = 0; visit < 4; visit += 1) await this.send('GET', `/${link.alias}`, { key: null, ...headersFor(visit, host) });
-      await this.send('POST', `/${link.alias}`, { key: null, rawBody: 'password=wrong+guess', ...headersFor(0, host), headers: { ...headersFor(0, host).headers, 'content-type': 'application/x-www-form-urlencoded' } });
+      await this.send('POST', `/${link.alias}`, {
+        key: null,
+        rawBody: 'password=wrong+guess',
+        ...headersFor(0, host),
+        headers: { ...headersFor(0, host).headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
     }
     for (const id of (this.pools.get('qr') ?? []).slice(-10)) {
       const details = await this.target.request('GET', `/l/api/qr/${id}`, { key: this.userKey });
@@ -280,7 +319,10 @@ export class ContractFuzzer {
       await this.send('GET', `/c/${id}`, { key: null });
     }
     const campaigns = await this.target.request('GET', '/l/api/campaigns?limit=100', { key: this.userKey });
-    for (const campaign of ((campaigns.body as { data?: { campaigns?: { rotator: string | false }[] } }).data?.campaigns ?? []).slice(0, 10)) {
+    for (const campaign of ((campaigns.body as { data?: { campaigns?: { rotator: string | false }[] } }).data?.campaigns ?? []).slice(
+      0,
+      10,
+    )) {
       if (campaign.rotator) await this.send('GET', new URL(campaign.rotator).pathname, { key: null, ...headersFor(2) });
     }
     const domains = await this.target.request('GET', '/l/api/domains?limit=100', { key: this.userKey });
@@ -292,8 +334,9 @@ export class ContractFuzzer {
   }
 
   private withLoopbackLogo(body: unknown): unknown {
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { logo?: unknown }).logo !== 'string') return body;
-    return { ...(body), logo: this.loopbackLogo((body as { logo: string }).logo) };
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as { logo?: unknown }).logo !== 'string')
+      return body;
+    return { ...body, logo: this.loopbackLogo((body as { logo: string }).logo) };
   }
 
   /** A logo URL the service may fetch: one of the test's loopback URLs, or one refused before any fetch. */
@@ -339,7 +382,9 @@ export function oracle(method: string, url: string, response: FuzzResponse): str
     const policy = String(response.headers['content-security-policy'] ?? '');
     for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
       const external = /\ssrc=/i.test(tag);
-      const allowed = external ? /script-src[^;]*'self'/.test(policy) || (nonce !== undefined && tag.includes(`nonce="${nonce}"`)) : nonce !== undefined && tag.includes(`nonce="${nonce}"`);
+      const allowed = external
+        ? /script-src[^;]*'self'/.test(policy) || (nonce !== undefined && tag.includes(`nonce="${nonce}"`))
+        : nonce !== undefined && tag.includes(`nonce="${nonce}"`);
       if (!allowed) problems.push(`a script the page's policy does not allow: ${tag}`);
     }
     if (/<[^>]+\son[a-z]+\s*=/i.test(html)) problems.push('an inline event handler');

@@ -34,9 +34,7 @@ function deref<T>(value: T | { $ref: string }): T {
 /** The document's paths as regular expressions over full request paths (with their server prefix). */
 const templates = Object.entries(document.paths).map(([template, item]) => {
   const prefix = item.servers ? new URL(item.servers[0]!.url).pathname.replace(/\/$/, '') : '/l/api';
-  const pattern = new RegExp(
-    '^' + (prefix + template).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+') + '$',
-  );
+  const pattern = new RegExp('^' + (prefix + template).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+') + '$');
   return { template, item, pattern, literalSegments: template.split('/').filter((s) => !s.startsWith('{')).length };
 });
 
@@ -67,13 +65,7 @@ const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').r
  * JSON body matches its schema, and every header the document marks required is present.
  * Returns the problems found (empty when the response conforms).
  */
-export function contractProblems(
-  method: string,
-  path: string,
-  status: number,
-  headers: Record<string, unknown>,
-  body: unknown,
-): string[] {
+export function contractProblems(method: string, path: string, status: number, headers: Record<string, unknown>, body: unknown): string[] {
   const found = findOperation(method, path);
   if (!found) return [`${method} ${path} is not in the OpenAPI document`];
   const { template, operation } = found;

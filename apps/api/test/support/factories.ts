@@ -27,7 +27,11 @@ export async function createUser(api: TestApi, overrides: Record<string, unknown
 }
 
 /** A branded domain of the account, with a unique host. */
-export async function createDomain(api: TestApi, user: TestUser, overrides: Record<string, unknown> = {}): Promise<{ id: number; domain: string }> {
+export async function createDomain(
+  api: TestApi,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; domain: string }> {
   sequence += 1;
   const domain = `https://go${sequence}-${process.pid}.example.com`;
   const response = await api.request('POST', '/l/api/domain/add', { key: user.apikey, body: { domain, ...overrides } });
@@ -58,7 +62,12 @@ export function createChannel(api: TestApi, user: TestUser, body: Record<string,
 
 export function createPixel(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
   sequence += 1;
-  return created(api, user, '/l/api/pixel/add', { type: 'fbpixel', name: `Pixel ${sequence}`, tag: String(100000000000000 + sequence), ...body });
+  return created(api, user, '/l/api/pixel/add', {
+    type: 'fbpixel',
+    name: `Pixel ${sequence}`,
+    tag: String(100000000000000 + sequence),
+    ...body,
+  });
 }
 
 export function createQr(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {

@@ -21,7 +21,16 @@ const MARKUP = [
   `--><${CANARY}>`,
   `\u2028<${CANARY}>`,
 ];
-const UNSAFE_URLS = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'blob:https://example.com/1'];
+const UNSAFE_URLS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'blob:https://example.com/1',
+];
 const PLANES = [
   'ascii',
   '日本語テキスト',
@@ -63,7 +72,9 @@ export function hostileHttpUrl(): Arbitrary<string> {
       fc.constantFrom('https://', 'http://', 'HTTPS://'),
       fc.constantFrom(...HOSTS),
       fc.constantFrom('', ':8443'),
-      fc.array(fc.constantFrom('日本', '€', 'café', '%E2%82%AC', '"', "'", '<x>', '\u0001', '~', '%zz', 'a b'.replace(' ', '')), { maxLength: 3 }),
+      fc.array(fc.constantFrom('日本', '€', 'café', '%E2%82%AC', '"', "'", '<x>', '\u0001', '~', '%zz', 'a b'.replace(' ', '')), {
+        maxLength: 3,
+      }),
       fc.constantFrom('', '?q=日本&a=<b>', '?x="\'', '#frag€'),
     )
     .map(([scheme, host, port, path, tail]) => `${scheme}${host}${port}/${path.join('/')}${tail}`);
@@ -72,7 +83,9 @@ export function hostileHttpUrl(): Arbitrary<string> {
 export function hostileAppUrl(): Arbitrary<string> {
   return fc.oneof(
     hostileHttpUrl(),
-    fc.tuple(fc.constantFrom('shopapp://', 'intent://', 'myapp:', 'fb://'), fc.constantFrom('open', '日本', 'a\u0001b', 'x y', '"<>')).map(([a, b]) => a + b),
+    fc
+      .tuple(fc.constantFrom('shopapp://', 'intent://', 'myapp:', 'fb://'), fc.constantFrom('open', '日本', 'a\u0001b', 'x y', '"<>'))
+      .map(([a, b]) => a + b),
   );
 }
 
@@ -86,7 +99,7 @@ export class SchemaArbitraries {
   resolve<T = Schema>(schema: T | { $ref: string }): T {
     let current = schema as Schema;
     for (let guard = 0; typeof current.$ref === 'string' && guard < 20; guard += 1) {
-      const parts = (current.$ref).replace(/^#\//, '').split('/');
+      const parts = current.$ref.replace(/^#\//, '').split('/');
       let target: unknown = this.document;
       for (const part of parts) target = (target as Record<string, unknown>)[part];
       current = { ...(target as Schema), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== '$ref')) };
@@ -123,7 +136,11 @@ export class SchemaArbitraries {
         return fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max));
       }
       case 'number':
-        return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true });
+        return fc.double({
+          min: (schema.minimum as number | undefined) ?? -1e6,
+          max: (schema.maximum as number | undefined) ?? 1e6,
+          noNaN: true,
+        });
       case 'boolean':
         return fc.boolean();
       case 'null':
@@ -143,9 +160,11 @@ export class SchemaArbitraries {
         // always breaks one cross-field rule, and never reaches what each field does.
         const required = ((schema.required as string[] | undefined) ?? []).filter((name) => name in properties);
         const optional = Object.keys(properties).filter((name) => !required.includes(name));
-        return fc.subarray(optional, { maxLength: Math.min(3, optional.length) }).chain((chosen) =>
-          fc.record(Object.fromEntries([...required, ...chosen].map((name) => [name, this.valid(properties[name]!, depth + 1)]))),
-        );
+        return fc
+          .subarray(optional, { maxLength: Math.min(3, optional.length) })
+          .chain((chosen) =>
+            fc.record(Object.fromEntries([...required, ...chosen].map((name) => [name, this.valid(properties[name]!, depth + 1)]))),
+          );
       }
       default:
         return examples.length ? fc.constantFrom(...examples) : fc.constant(null);
@@ -170,7 +189,11 @@ export class SchemaArbitraries {
     const names = Object.keys((schema.properties as Record<string, Schema> | undefined) ?? {});
     if (names.length === 0) return fc.constant({ unknown: 1 });
     return fc
-      .tuple(this.valid(schema), fc.constantFrom(...names), fc.oneof(fc.constantFrom(null, 42, true, [], {}, 'x'.repeat(20_000)), fc.constantFrom(...UNSAFE_URLS), hostileText()))
+      .tuple(
+        this.valid(schema),
+        fc.constantFrom(...names),
+        fc.oneof(fc.constantFrom(null, 42, true, [], {}, 'x'.repeat(20_000)), fc.constantFrom(...UNSAFE_URLS), hostileText()),
+      )
       .map(([value, name, broken]) => ({ ...(value as object), [name]: broken }));
   }
 
@@ -190,14 +213,17 @@ export class SchemaArbitraries {
       // URL patterns: URLs with hostile parts, then the pattern decides.
       if (/https?|\[Hh\]\[Tt\]/.test(pattern) || /\[A-Za-z\]\[A-Za-z0-9\+\.-\]\*:/.test(pattern)) {
         const urls = /\?!/.test(pattern) ? hostileAppUrl() : hostileHttpUrl();
-        return regex ? urls.filter((url) => regex.test(url) && url.length <= (schema.maxLength as number | undefined ?? 2000)) : urls;
+        return regex ? urls.filter((url) => regex.test(url) && url.length <= ((schema.maxLength as number | undefined) ?? 2000)) : urls;
       }
       if (regex && !/\(\?[!=<]/.test(pattern)) {
-        return fc.stringMatching(regex).filter((text) => text.length >= min && text.length <= ((schema.maxLength as number | undefined) ?? 10_000));
+        return fc
+          .stringMatching(regex)
+          .filter((text) => text.length >= min && text.length <= ((schema.maxLength as number | undefined) ?? 10_000));
       }
       return fromExamples.length ? fc.constantFrom(...fromExamples) : fc.constant('x'.repeat(Math.max(min, 1)));
     }
-    if (format === 'uri') return schema.minLength === 1 && !fromExamples.some((e) => /^https?:/.test(e)) ? hostileAppUrl() : hostileHttpUrl();
+    if (format === 'uri')
+      return schema.minLength === 1 && !fromExamples.some((e) => /^https?:/.test(e)) ? hostileAppUrl() : hostileHttpUrl();
     if (format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom('ünïcode@exämple.com', 'a"b@example.com'));
     if (fromExamples.length) return fc.oneof(fc.constantFrom(...fromExamples), hostileText(min, max));
     return hostileText(min, max);

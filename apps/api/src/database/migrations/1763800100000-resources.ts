@@ -142,7 +142,17 @@ export class Resources1763800100000 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    for (const table of ['channel_items', 'qr_codes', 'link_pixels', 'links', 'channels', 'campaigns', 'pixels', 'splash_pages', 'overlays']) {
+    for (const table of [
+      'channel_items',
+      'qr_codes',
+      'link_pixels',
+      'links',
+      'channels',
+      'campaigns',
+      'pixels',
+      'splash_pages',
+      'overlays',
+    ]) {
       await db.query(`DROP TABLE ${table}`);
     }
   }

@@ -57,7 +57,7 @@ export class NormalUrls1764000000000 implements MigrationInterface {
         const deeplink = row.deeplink as { auto: boolean; apple: string; google: string } | null;
         const link = deeplink && { auto: deeplink.auto, apple: normal(deeplink.apple, 'app'), google: normal(deeplink.google, 'app') };
         return {
-          url: normal(row.url as string, 'http') || (row.url),
+          url: normal(row.url as string, 'http') || row.url,
           meta_image: normal(row.meta_image as string, 'http'),
           geotarget: JSON.stringify(normalTargets(row.geotarget as Target[])),
           devicetarget: JSON.stringify(normalTargets(row.devicetarget as Target[])),
@@ -66,10 +66,16 @@ export class NormalUrls1764000000000 implements MigrationInterface {
         };
       },
     );
-    await this.eachRow(db, 'domains', ['redirect_root', 'redirect_404'], `redirect_root ~ ${NOT_NORMAL} OR redirect_404 ~ ${NOT_NORMAL}`, (row) => ({
-      redirect_root: normal(row.redirect_root as string, 'http'),
-      redirect_404: normal(row.redirect_404 as string, 'http'),
-    }));
+    await this.eachRow(
+      db,
+      'domains',
+      ['redirect_root', 'redirect_404'],
+      `redirect_root ~ ${NOT_NORMAL} OR redirect_404 ~ ${NOT_NORMAL}`,
+      (row) => ({
+        redirect_root: normal(row.redirect_root as string, 'http'),
+        redirect_404: normal(row.redirect_404 as string, 'http'),
+      }),
+    );
     await this.eachRow(db, 'qr_codes', ['data'], `type = 'link' AND data #>> '{}' ~ ${NOT_NORMAL}`, (row) => ({
       data: JSON.stringify(normal(row.data as string, 'http') || (row.data as string)),
     }));
@@ -90,9 +96,10 @@ export class NormalUrls1764000000000 implements MigrationInterface {
   ): Promise<void> {
     let after = 0;
     for (;;) {
-      const rows = (await db.query(`SELECT id, ${columns.join(', ')} FROM ${table} WHERE id > $1 AND (${where}) ORDER BY id LIMIT ${BATCH}`, [
-        after,
-      ])) as Record<string, unknown>[];
+      const rows = (await db.query(
+        `SELECT id, ${columns.join(', ')} FROM ${table} WHERE id > $1 AND (${where}) ORDER BY id LIMIT ${BATCH}`,
+        [after],
+      )) as Record<string, unknown>[];
       for (const row of rows) {
         const values = rewrite(row);
         const names = Object.keys(values);

@@ -21,7 +21,12 @@ export class CampaignsController {
   async listCampaigns(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listCampaigns'>> {
     const page = readPage(query);
     const [campaigns, total] = await this.campaigns.list(account, page);
-    return listEnvelope('campaigns', campaigns.map((campaign) => toCampaignRecord(campaign, this.config.publicUrl)), total, page);
+    return listEnvelope(
+      'campaigns',
+      campaigns.map((campaign) => toCampaignRecord(campaign, this.config.publicUrl)),
+      total,
+      page,
+    );
   }
 
   @PostOk('campaign/add')

@@ -74,7 +74,10 @@ export class ChannelsService {
     const linkIds = memberships.flatMap((item) => (item.linkId ? [item.linkId] : []));
     const qrIds = memberships.flatMap((item) => (item.qrId ? [item.qrId] : []));
     const links = new Map(
-      (linkIds.length ? await this.links.find({ where: { id: In(linkIds) }, relations: { domain: true } }) : []).map((link) => [link.id, link]),
+      (linkIds.length ? await this.links.find({ where: { id: In(linkIds) }, relations: { domain: true } }) : []).map((link) => [
+        link.id,
+        link,
+      ]),
     );
     const qrs = new Map((qrIds.length ? await this.qrs.findBy({ id: In(qrIds) }) : []).map((qr) => [qr.id, qr]));
     const publicUrl = this.config.publicUrl;

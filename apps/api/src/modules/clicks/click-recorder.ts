@@ -139,7 +139,9 @@ export class ClickRecorder implements OnModuleInit {
       if (this.options.spool && (await this.options.spool.put(batch))) saved += batch.length;
       else this.drop(batch.length);
     }
-    this.logger.warn(`Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${left.length - saved} lost.`);
+    this.logger.warn(
+      `Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${left.length - saved} lost.`,
+    );
   }
 
   private takeAll(): Click[] {
@@ -270,7 +272,9 @@ export class ClickRecorder implements OnModuleInit {
       await runner.startTransaction();
       try {
         if (spoolId !== null) {
-          const claimed = (await runner.query(`INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`, [spoolId])) as unknown[];
+          const claimed = (await runner.query(`INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`, [
+            spoolId,
+          ])) as unknown[];
           if (claimed.length === 0) {
             await runner.rollbackTransaction();
             return;

@@ -14,7 +14,19 @@ export interface SpooledBatch {
   release(): Promise<void>;
 }
 
-type Row = [number | null, number | null, number, string | null, string | null, string | null, string | null, string, string | null, 0 | 1, string];
+type Row = [
+  number | null,
+  number | null,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  0 | 1,
+  string,
+];
 
 const toRow = (click: Click): Row => [
   click.linkId,

@@ -40,7 +40,12 @@ export function referrerHost(referer: string | undefined): string | null {
   try {
     const url = new URL(referer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.hostname.toLowerCase().replace(/^www\./, '').slice(0, 253) || null;
+    return (
+      url.hostname
+        .toLowerCase()
+        .replace(/^www\./, '')
+        .slice(0, 253) || null
+    );
   } catch {
     return null;
   }

@@ -34,7 +34,8 @@ const PAGE = `<!doctype html>
 const REFERENCE_SCRIPT = "window.ui = SwaggerUIBundle({ url: '/l/api/openapi.json', dom_id: '#reference', deepLinking: true });\n";
 
 /** Scripts and styles from this address only; the document is fetched from here too. */
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The contract itself, at `/l/api/openapi.json`, and its rendered reference at `/l/api/docs`. */
 @Controller()

@@ -20,13 +20,25 @@ function withTimeout<T>(promise: Promise<T>, fallback: T): Promise<T> {
 export const systemResolver: HostResolver = {
   async resolve(host) {
     const [addresses, aliases] = await Promise.all([
-      withTimeout(dns.lookup(host, { all: true }).then((found) => found.map((entry) => entry.address)).catch(() => []), []),
-      withTimeout(dns.resolveCname(host).catch(() => [] as string[]), []),
+      withTimeout(
+        dns
+          .lookup(host, { all: true })
+          .then((found) => found.map((entry) => entry.address))
+          .catch(() => []),
+        [],
+      ),
+      withTimeout(
+        dns.resolveCname(host).catch(() => [] as string[]),
+        [],
+      ),
     ]);
     return { addresses, aliases: aliases.map((alias) => alias.toLowerCase().replace(/\.$/, '')) };
   },
   async txt(name) {
-    const records = await withTimeout(dns.resolveTxt(name).catch(() => [] as string[][]), []);
+    const records = await withTimeout(
+      dns.resolveTxt(name).catch(() => [] as string[][]),
+      [],
+    );
     return records.map((chunks) => chunks.join(''));
   },
 };

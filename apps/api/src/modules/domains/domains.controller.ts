@@ -21,9 +21,13 @@ export class DomainsController {
   }
 
   @Get('domain/verification')
-  async getDomainVerification(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'getDomainVerification'>> {
+  async getDomainVerification(
+    @CurrentAccount() account: Account,
+    @Query() query: Record<string, unknown>,
+  ): Promise<Ok<'getDomainVerification'>> {
     const domain = typeof query.domain === 'string' ? query.domain.trim() : '';
-    if (domain === '') throw badRequest('The query parameter domain is required: the domain as you will add it, e.g. https://go.example.com.');
+    if (domain === '')
+      throw badRequest('The query parameter domain is required: the domain as you will add it, e.g. https://go.example.com.');
     return { error: 0, ...(await this.domains.verification(account, domain)) };
   }
 

@@ -18,6 +18,8 @@ export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDom
   /** Checked and normalised by the service (scheme and host only). */
   @IsString()
   @MaxLength(300)
-  @Matches(new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$'), { message: 'must be a scheme and a host, such as https://go.example.com' })
+  @Matches(new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$'), {
+    message: 'must be a scheme and a host, such as https://go.example.com',
+  })
   domain: string;
 }

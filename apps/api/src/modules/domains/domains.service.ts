@@ -60,7 +60,11 @@ export class DomainsService {
   async verification(account: Account, domain: string): Promise<{ record: string; value: string; required: boolean }> {
     const { host } = normaliseDomain(domain);
     const secret = await serviceSecret(this.domains.manager.connection, 'domain_verification_secret');
-    return { record: ownershipRecord(host), value: ownershipToken(secret, account.id, host), required: this.config.domainVerification === 'txt' };
+    return {
+      record: ownershipRecord(host),
+      value: ownershipToken(secret, account.id, host),
+      required: this.config.domainVerification === 'txt',
+    };
   }
 
   async add(account: Account, input: { domain: string; redirectroot?: string; redirect404?: string }): Promise<DomainEntity> {

@@ -32,7 +32,13 @@ export class LinksController {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
     const [links, total] = await this.links.list(account, page, order, queryText(query.q));
-    return listEnvelope('urls', links.map((link) => toLinkRecord(link, this.config.publicUrl)), total, page, 0);
+    return listEnvelope(
+      'urls',
+      links.map((link) => toLinkRecord(link, this.config.publicUrl)),
+      total,
+      page,
+      0,
+    );
   }
 
   @Get('url/:id')

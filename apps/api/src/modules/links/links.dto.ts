@@ -39,9 +39,12 @@ class GeoTargetDto {
 
 class DeviceTargetDto {
   @IsString()
-  @Matches(/^([Ii][Pp][Hh][Oo][Nn][Ee]|[Ii][Pp][Aa][Dd]|[Aa][Nn][Dd][Rr][Oo][Ii][Dd]|[Ww][Ii][Nn][Dd][Oo][Ww][Ss]|[Mm][Aa][Cc][Oo][Ss]|[Ll][Ii][Nn][Uu][Xx])$/, {
-    message: `must be one of ${DEVICES.join(', ')}`,
-  })
+  @Matches(
+    /^([Ii][Pp][Hh][Oo][Nn][Ee]|[Ii][Pp][Aa][Dd]|[Aa][Nn][Dd][Rr][Oo][Ii][Dd]|[Ww][Ii][Nn][Dd][Oo][Ww][Ss]|[Mm][Aa][Cc][Oo][Ss]|[Ll][Ii][Nn][Uu][Xx])$/,
+    {
+      message: `must be one of ${DEVICES.join(', ')}`,
+    },
+  )
   device: string;
 
   @IsHttpUrl()

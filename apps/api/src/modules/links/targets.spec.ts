@@ -17,7 +17,12 @@ describe('link targets', () => {
   });
 
   it('writes devices back in their usual spelling', () => {
-    expect(normaliseDeviceTargets([{ device: 'IPHONE', link: 'https://a.example' }, { device: 'macos', link: 'https://b.example' }])).toEqual([
+    expect(
+      normaliseDeviceTargets([
+        { device: 'IPHONE', link: 'https://a.example' },
+        { device: 'macos', link: 'https://b.example' },
+      ]),
+    ).toEqual([
       { device: 'iPhone', link: 'https://a.example' },
       { device: 'macOS', link: 'https://b.example' },
     ]);
@@ -25,7 +30,9 @@ describe('link targets', () => {
   });
 
   it('accepts ISO 639-1 codes only', () => {
-    expect(normaliseLanguageTargets([{ language: 'FR', link: 'https://a.example' }])).toEqual([{ language: 'fr', link: 'https://a.example' }]);
+    expect(normaliseLanguageTargets([{ language: 'FR', link: 'https://a.example' }])).toEqual([
+      { language: 'fr', link: 'https://a.example' },
+    ]);
     expect(() => normaliseLanguageTargets([{ language: 'zz', link: 'https://a.example' }])).toThrow(/languagetarget\.0\.language/);
     expect(() => normaliseLanguageTargets([{ language: 'eng', link: 'https://a.example' }])).toThrow(/languagetarget/);
   });

@@ -27,7 +27,9 @@ describe('fetchLogo', () => {
   const fetch = (path: string) => fetchLogo(`${base}${path}`, { allowPrivate: true, timeoutMs: 600 });
 
   it('stores a real image as a PNG of at most 256 pixels a side', async () => {
-    const jpeg = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
     routes.set('/big.jpg', (response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
     const logo = await fetch('/big.jpg');
     expect(logo.type).toBe('image/png');
@@ -41,7 +43,10 @@ describe('fetchLogo', () => {
   });
 
   it('refuses PNG magic bytes followed by garbage', async () => {
-    const garbage = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not an image at all'.repeat(20))]);
+    const garbage = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('not an image at all'.repeat(20)),
+    ]);
     routes.set('/garbage.png', (response) => response.writeHead(200).end(garbage));
     await expect(fetch('/garbage.png')).rejects.toThrow(/Invalid field "logo"/);
   });
@@ -57,9 +62,9 @@ describe('fetchLogo', () => {
     await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
     try {
       const started = Date.now();
-      await expect(fetchLogo(`http://127.0.0.1:${(trickle.address() as AddressInfo).port}/`, { allowPrivate: true, timeoutMs: 600 })).rejects.toThrow(
-        /did not arrive within 0.6 seconds/,
-      );
+      await expect(
+        fetchLogo(`http://127.0.0.1:${(trickle.address() as AddressInfo).port}/`, { allowPrivate: true, timeoutMs: 600 }),
+      ).rejects.toThrow(/did not arrive within 0.6 seconds/);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       trickle.close();

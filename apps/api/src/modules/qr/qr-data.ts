@@ -38,7 +38,8 @@ function fields(value: unknown, names: readonly string[], max: Record<string, nu
 export function checkQrData(type: QrType, data: unknown): string | Fields {
   switch (type) {
     case 'text':
-      if (typeof data !== 'string' || data.length === 0 || data.length > 2000) problem('a text code takes a string of 1 to 2000 characters.');
+      if (typeof data !== 'string' || data.length === 0 || data.length > 2000)
+        problem('a text code takes a string of 1 to 2000 characters.');
       return data as string;
     case 'link': {
       // Stored in normal form: a scan redirects to it (see common/urls).
@@ -50,7 +51,8 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
       if (typeof data !== 'string' || !PHONE.test(data)) problem('a phone code takes 3 to 20 digits with an optional leading +.');
       return data as string;
     case 'email': {
-      const message = typeof data === 'string' ? { email: data } : fields(data, ['email', 'subject', 'body'], { body: 2000 }, '{email, subject, body}');
+      const message =
+        typeof data === 'string' ? { email: data } : fields(data, ['email', 'subject', 'body'], { body: 2000 }, '{email, subject, body}');
       if (!message.email || !isEmailAddress(message.email)) problem('an email code takes an e-mail address, or {email, subject, body}.');
       return message;
     }

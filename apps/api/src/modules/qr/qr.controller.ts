@@ -24,13 +24,22 @@ export class QrController {
   async listQrs(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listQrs'>> {
     const page = readPage(query);
     const [qrs, total] = await this.qrs.list(account, page);
-    return listEnvelope('qrs', qrs.map((qr) => toQrRecord(qr, this.config.publicUrl)), total, page);
+    return listEnvelope(
+      'qrs',
+      qrs.map((qr) => toQrRecord(qr, this.config.publicUrl)),
+      total,
+      page,
+    );
   }
 
   @Get(':id')
   async getQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getQr'>> {
     const qr = await this.qrs.get(account, id);
-    return { error: 0, details: toQrRecord(qr, this.config.publicUrl), data: await this.statistics.read('qr', qr.id, { clicks: qr.scans, uniqueClicks: qr.uniqueScans }) };
+    return {
+      error: 0,
+      details: toQrRecord(qr, this.config.publicUrl),
+      data: await this.statistics.read('qr', qr.id, { clicks: qr.scans, uniqueClicks: qr.uniqueScans }),
+    };
   }
 
   @PostOk('add')
@@ -40,7 +49,11 @@ export class QrController {
   }
 
   @Put(':id/update')
-  async updateQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number, @Body() body: UpdateQrDto): Promise<Ok<'updateQr'>> {
+  async updateQr(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateQrDto,
+  ): Promise<Ok<'updateQr'>> {
     await this.qrs.update(account, id, body);
     return { error: 0, message: 'QR code updated.' };
   }
