@@ -55,7 +55,7 @@ describe('URLs users store', () => {
       expect(response.headers.location).toBe(normal);
     });
 
-    it('normalises country, device and language targets and app links', async () => {
+    it('normalizes country, device and language targets and app links', async () => {
       const id = await createLink(api, user, {
         url: 'https://example.com/default',
         geotarget: [{ location: 'GB', link: 'https://example.co.uk/日本' }],
@@ -70,7 +70,7 @@ describe('URLs users store', () => {
       expect((await visit(`/${alias}`, { ua: IPHONE })).headers.location).toBe('exampleapp://open/%E6%97%A5%E6%9C%AC');
     });
 
-    it("normalises a branded domain's root and 404 redirects", async () => {
+    it("normalizes a branded domain's root and 404 redirects", async () => {
       const domain = await createDomain(api, user, {
         redirectroot: 'https://brand.example/ホーム',
         redirect404: 'https://brand.example/€404',
@@ -80,7 +80,7 @@ describe('URLs users store', () => {
       expect((await visit('/not-a-link', { host })).headers.location).toBe('https://brand.example/%E2%82%AC404');
     });
 
-    it('normalises what a dynamic QR code sends a scan to', async () => {
+    it('normalizes what a dynamic QR code sends a scan to', async () => {
       const id = await createQr(api, user, { type: 'link', data: 'https://example.com/menü' });
       const link = (await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey })).body.details.link as string;
       const scan = await visit(`/u/${link.split('/').pop()}`);
@@ -88,7 +88,7 @@ describe('URLs users store', () => {
       expect(scan.headers.location).toBe('https://example.com/men%C3%BC');
     });
 
-    it('serves rows written before normalisation without failing, and the migration brings them to normal form', async () => {
+    it('serves rows written before normalization without failing, and the migration brings them to normal form', async () => {
       const id = await createLink(api, user, { url: 'https://example.com/placeholder' });
       const { alias } = await details(id);
       const db = api.linkyard.app.get(DataSource);

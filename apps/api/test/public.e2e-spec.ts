@@ -259,7 +259,7 @@ describe('the public side', () => {
       return new URL(link).pathname;
     };
 
-    it("serve a PNG in the code's colours, at the size asked", async () => {
+    it("serve a PNG in the code's colors, at the size asked", async () => {
       const path = await aliasOfQr(await createQr(api, user, { background: 'rgb(250,240,230)', foreground: 'rgb(10,20,30)' }));
       const image = await api.request('GET', path, { key: null });
       expect(image.status).toBe(200);

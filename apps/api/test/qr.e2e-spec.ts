@@ -74,7 +74,7 @@ describe('QR codes', () => {
       expect(response.status).toBe(200);
     });
 
-    it('stores colours and a logo fetched from an http URL', async () => {
+    it('stores colors and a logo fetched from an http URL', async () => {
       const response = await api.request('POST', '/l/api/qr/add', {
         key: user.apikey,
         body: { type: 'text', data: 'Logo', background: 'rgb(250, 250, 250)', foreground: 'rgb(20,30,40)', logo: `${logoBase}/logo.png` },

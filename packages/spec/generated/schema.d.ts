@@ -1222,7 +1222,7 @@ export interface components {
          */
         Phone: string;
         /**
-         * @description A colour `#RRGGBB`.
+         * @description A color `#RRGGBB`.
          * @example #1f6feb
          */
         HexColor: string;
@@ -1786,7 +1786,7 @@ export interface components {
             name: string;
             /** @description `""` when unset. */
             description: string;
-            /** @description The badge colour. */
+            /** @description The badge color. */
             color: components["schemas"]["HexColor"];
             starred: boolean;
         };
@@ -1900,7 +1900,7 @@ export interface components {
             name?: string;
             /** @description Up to 500 characters. */
             description?: string;
-            /** @description The badge colour. */
+            /** @description The badge color. */
             color?: components["schemas"]["HexColor"];
             starred?: boolean;
         };
@@ -1915,7 +1915,7 @@ export interface components {
             name: string;
             /** @description Up to 500 characters; default `""`. */
             description?: string;
-            /** @description The badge colour; default `#000000`. */
+            /** @description The badge color; default `#000000`. */
             color?: components["schemas"]["HexColor"];
             /** @description Default false. */
             starred?: boolean;
@@ -2042,9 +2042,9 @@ export interface components {
              * @enum {string}
              */
             position?: "top" | "bottom";
-            /** @description The text colour; default `#ffffff`. */
+            /** @description The text color; default `#ffffff`. */
             color?: components["schemas"]["HexColor"];
-            /** @description The background colour; default `#1f2937`. */
+            /** @description The background color; default `#1f2937`. */
             bg?: components["schemas"]["HexColor"];
             /** @description The contact address shown (`contact` overlays, where it is required). */
             email?: components["schemas"]["Email"];
@@ -2636,7 +2636,7 @@ export interface components {
          */
         QrType: "text" | "vcard" | "link" | "email" | "phone" | "sms" | "wifi";
         /**
-         * @description A colour `rgb(R,G,B)`, each component 0 to 255. Spaces around the numbers are accepted and dropped: the colour is stored and read back without spaces.
+         * @description A color `rgb(R,G,B)`, each component 0 to 255. Spaces around the numbers are accepted and dropped: the color is stored and read back without spaces.
          * @example rgb(31,41,55)
          */
         RgbColor: string;
@@ -2755,9 +2755,9 @@ export interface components {
         QrFields: {
             type?: components["schemas"]["QrType"];
             data?: components["schemas"]["QrData"];
-            /** @description The background colour; default `rgb(255,255,255)` (white). */
+            /** @description The background color; default `rgb(255,255,255)` (white). */
             background?: components["schemas"]["RgbColor"];
-            /** @description The colour of the modules; default `rgb(0,0,0)` (black). */
+            /** @description The color of the modules; default `rgb(0,0,0)` (black). */
             foreground?: components["schemas"]["RgbColor"];
             /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, never from a private or loopback address; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];

@@ -2,7 +2,7 @@
  * The one form every URL a user stores takes, and the check every URL passes before it reaches a
  * header or a page.
  *
- * A stored URL is normalised once, when it is written: parsed by the WHATWG URL parser and written
+ * A stored URL is normalized once, when it is written: parsed by the WHATWG URL parser and written
  * back as it serialises it (host in punycode, path, query and fragment percent-encoded), then what
  * that leaves which RFC 3986 does not allow is percent-encoded too (see toUriForm). What is stored is therefore always fit for a `Location` header. The public
  * side checks it again before sending it (see `servableUrl`), so a value written before this rule,
@@ -39,7 +39,7 @@ const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
  * The WHATWG serialisation made a valid RFC 3986 URI as well: after the scheme and authority,
  * every character RFC 3986 does not allow there (spaces and controls left in an opaque path,
  * `^`, `|`, `[`, `]`, a second `#`) is percent-encoded, and a `%` that starts no escape becomes
- * `%25`. Idempotent: the result normalises to itself.
+ * `%25`. Idempotent: the result normalizes to itself.
  */
 function toUriForm(href: string): string {
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:(\/\/[^/?#]*)?/.exec(href)![0];
@@ -57,7 +57,7 @@ function toUriForm(href: string): string {
  * The normal form of a URL of this kind, or null when it is not one: not a URL, a scheme that is
  * not allowed, or (for `http`) no host.
  */
-export function normaliseUrl(input: string, kind: UrlKind): string | null {
+export function normalizeUrl(input: string, kind: UrlKind): string | null {
   let url: URL;
   try {
     url = new URL(input);
@@ -81,7 +81,7 @@ export function hasUnsafeScheme(input: string): boolean {
 /**
  * The URL as it may be sent to a visitor (in `Location`, an `href`, a frame or a script), or null
  * when it must not be. Stored URLs are already in normal form, so this is a cheap check; anything
- * else is normalised again here or refused.
+ * else is normalized again here or refused.
  */
 export function servableUrl(stored: string, kind: UrlKind = 'app'): string | null {
   if (HEADER_SAFE.test(stored)) {
@@ -89,7 +89,7 @@ export function servableUrl(stored: string, kind: UrlKind = 'app'): string | nul
     const scheme = colon > 0 ? stored.slice(0, colon + 1).toLowerCase() : '';
     if (scheme !== '' && !UNSAFE_SCHEMES.has(scheme) && (kind === 'app' || scheme === 'http:' || scheme === 'https:')) return stored;
   }
-  return normaliseUrl(stored, kind);
+  return normalizeUrl(stored, kind);
 }
 
 /** True for http and https URLs, the only ones a page may show in a frame. */

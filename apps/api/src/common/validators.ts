@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { parseDateTime } from './dates';
 import { openApiDocument } from './openapi-document';
-import { normaliseUrl, type UrlKind } from './urls';
+import { normalizeUrl, type UrlKind } from './urls';
 
 /** A `YYYY-MM-DD HH:MM:SS` (UTC) date-time that is a real date, and in the future when asked. */
 export function IsDateTime(options: { future?: boolean } = {}, validationOptions?: ValidationOptions): PropertyDecorator {
@@ -23,8 +23,8 @@ export function IsDateTime(options: { future?: boolean } = {}, validationOptions
 }
 
 /**
- * A URL of the given kind (see `normaliseUrl`), stored in its normal form: the value is normalised
- * as the body is read, then checked. At most `maxLength` characters once normalised (non-ASCII
+ * A URL of the given kind (see `normalizeUrl`), stored in its normal form: the value is normalized
+ * as the body is read, then checked. At most `maxLength` characters once normalized (non-ASCII
  * text takes three characters a byte once percent-encoded); no spaces; `""` when allowed.
  */
 function urlRule(
@@ -37,8 +37,8 @@ function urlRule(
     kind === 'http'
       ? 'an http or https URL'
       : 'an absolute URI such as myapp://open or https://apps.apple.com/... (not javascript:, data:, vbscript:, file: or blob:)';
-  const normalise = Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value !== '' && !/\s/.test(value) ? (normaliseUrl(value, kind) ?? value) : value,
+  const normalize = Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value !== '' && !/\s/.test(value) ? (normalizeUrl(value, kind) ?? value) : value,
   );
   const check = ValidateBy(
     {
@@ -49,7 +49,7 @@ function urlRule(
         validate: (value: unknown) => {
           if (typeof value !== 'string') return false;
           if (value === '') return options.allowEmpty === true;
-          return value.length <= maxLength && !/\s/.test(value) && normaliseUrl(value, kind) === value;
+          return value.length <= maxLength && !/\s/.test(value) && normalizeUrl(value, kind) === value;
         },
         defaultMessage: () =>
           `must be ${what} of at most ${maxLength} characters once encoded${options.allowEmpty ? ', or "" to clear it' : ''}`,
@@ -58,7 +58,7 @@ function urlRule(
     validationOptions,
   );
   return (target, property) => {
-    normalise(target, property);
+    normalize(target, property);
     check(target, property);
   };
 }
@@ -82,7 +82,7 @@ export function IsAppUrl(
 /** The normal form of an http(s) URL of at most `maxLength` characters, or null. */
 export function httpUrl(value: string, maxLength = 2000): string | null {
   if (/\s/.test(value)) return null;
-  const normal = normaliseUrl(value, 'http');
+  const normal = normalizeUrl(value, 'http');
   return normal !== null && normal.length <= maxLength ? normal : null;
 }
 

@@ -59,7 +59,7 @@ export function qrContent(qr: Pick<QrEntity, 'type' | 'data' | 'alias'>, publicU
   }
 }
 
-/** `rgb(R,G,B)` as its three channels; black when unreadable (stored colours are checked). */
+/** `rgb(R,G,B)` as its three channels; black when unreadable (stored colors are checked). */
 function channels(rgb: string): [number, number, number] {
   const values = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(rgb)?.slice(1).map(Number) ?? [0, 0, 0];
   return values.map((value) => Math.min(255, value)) as [number, number, number];
@@ -81,7 +81,7 @@ interface Matrix {
 /**
  * Making the module matrix is the only part of a render that runs on the event loop (well under a
  * millisecond for a URL, a few for 2,000 characters of text), and it does not depend on size,
- * colours or format: one per content, kept.
+ * colors or format: one per content, kept.
  */
 const matrices = new LRUCache<string, Matrix>({ max: 5000 });
 
@@ -166,7 +166,7 @@ async function pngOf(
 }
 
 /**
- * The code as PNG (`size` pixels wide) or SVG, in its colours, with its logo in the middle (the
+ * The code as PNG (`size` pixels wide) or SVG, in its colors, with its logo in the middle (the
  * code then uses the highest error correction, so the covered modules do not matter). The event
  * loop only builds the matrix (cached) and the SVG text; PNG pixels are drawn by sharp in libuv's
  * threads. Throws Busy when too many PNG renders are waiting.

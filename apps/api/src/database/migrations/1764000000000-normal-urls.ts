@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { normaliseUrl, type UrlKind } from '../../common/urls';
+import { normalizeUrl, type UrlKind } from '../../common/urls';
 
 /** Rows are read and rewritten this many at a time, so a large table never sits in memory. */
 const BATCH = 500;
 
 /**
  * Postgres regex: what a normal URL never holds (a character outside visible ASCII, one RFC 3986
- * does not allow, a `%` that starts no escape). Rows it matches are normalised in JS; a bracketed
+ * does not allow, a `%` that starts no escape). Rows it matches are normalized in JS; a bracketed
  * IPv6 host matches too and is written back unchanged.
  */
 const NOT_NORMAL = `'[^!-~]|[][\\^|{}<>"\\\\\u0060]|%(?![0-9A-Fa-f]{2})'`;
@@ -17,14 +17,14 @@ interface Target {
 }
 
 /**
- * Normal form for a value stored before URLs were normalised (see common/urls). A value that does
- * not normalise (an app link with a scheme that may not be followed) becomes `""`; one whose
- * normal form no longer fits the column keeps its old form, which the public side normalises
+ * Normal form for a value stored before URLs were normalized (see common/urls). A value that does
+ * not normalize (an app link with a scheme that may not be followed) becomes `""`; one whose
+ * normal form no longer fits the column keeps its old form, which the public side normalizes
  * again each time it is served.
  */
 function normal(value: string, kind: UrlKind, maxLength = 2000): string {
   if (value === '') return value;
-  const result = normaliseUrl(value, kind);
+  const result = normalizeUrl(value, kind);
   if (result === null) return '';
   return result.length <= maxLength ? result : value;
 }

@@ -16,7 +16,7 @@ export class AddChannelDto implements RequestBody<'addChannel'> {
   description?: string;
 
   @IsOptional()
-  @Matches(HEX_COLOR, { message: 'must be a HEX colour #RRGGBB' })
+  @Matches(HEX_COLOR, { message: 'must be a HEX color #RRGGBB' })
   color?: string;
 
   @IsOptional()

@@ -15,7 +15,7 @@ export class UpdateDomainDto implements RequestBody<'updateDomain'> {
 
 @EmptyMeansAbsent()
 export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDomain'> {
-  /** Checked and normalised by the service (scheme and host only). */
+  /** Checked and normalized by the service (scheme and host only). */
   @IsString()
   @MaxLength(300)
   @Matches(new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$'), {

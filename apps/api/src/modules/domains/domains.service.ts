@@ -17,7 +17,7 @@ import { DomainEntity } from './domain.entity';
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** `http(s)://host[:port]` in lower case, or a 400 saying what is wrong. */
-export function normaliseDomain(input: string): { origin: string; host: string } {
+export function normalizeDomain(input: string): { origin: string; host: string } {
   let url: URL;
   try {
     url = new URL(input);
@@ -58,7 +58,7 @@ export class DomainsService {
    * for it (DOMAIN_VERIFICATION=txt).
    */
   async verification(account: Account, domain: string): Promise<{ record: string; value: string; required: boolean }> {
-    const { host } = normaliseDomain(domain);
+    const { host } = normalizeDomain(domain);
     const secret = await serviceSecret(this.domains.manager.connection, 'domain_verification_secret');
     return {
       record: ownershipRecord(host),
@@ -68,7 +68,7 @@ export class DomainsService {
   }
 
   async add(account: Account, input: { domain: string; redirectroot?: string; redirect404?: string }): Promise<DomainEntity> {
-    const { origin, host } = normaliseDomain(input.domain);
+    const { origin, host } = normalizeDomain(input.domain);
     if (host === new URL(this.config.publicUrl).hostname) {
       throw badRequest(`Invalid field "domain": ${host} is the service's own address.`);
     }

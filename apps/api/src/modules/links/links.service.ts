@@ -13,14 +13,14 @@ import { CampaignEntity } from '../campaigns/campaign.entity';
 import { addChannelItem } from '../channels/channel-items';
 import { ChannelEntity, ChannelItemEntity } from '../channels/channel.entity';
 import { DomainEntity } from '../domains/domain.entity';
-import { normaliseDomain } from '../domains/domains.service';
+import { normalizeDomain } from '../domains/domains.service';
 import { OverlayEntity } from '../overlays/overlay.entity';
 import { PixelEntity } from '../pixels/pixel.entity';
 import { SplashEntity } from '../splash/splash.entity';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LinkEntity } from './link.entity';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
-import { normaliseDeviceTargets, normaliseGeoTargets, normaliseLanguageTargets } from './targets';
+import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
 const ALIAS_KEY = 'links_domain_alias_key';
 const GENERATED_ALIAS_LENGTH = 6;
@@ -108,9 +108,9 @@ export class LinksService {
       link.campaignId = input.campaign === 0 ? null : (await this.own(manager, CampaignEntity, account, input.campaign, 'campaign')).id;
     }
     if (input.channel !== undefined) await this.own(manager, ChannelEntity, account, input.channel, 'channel');
-    if (input.geotarget !== undefined) link.geotarget = normaliseGeoTargets(input.geotarget);
-    if (input.devicetarget !== undefined) link.devicetarget = normaliseDeviceTargets(input.devicetarget);
-    if (input.languagetarget !== undefined) link.languagetarget = normaliseLanguageTargets(input.languagetarget);
+    if (input.geotarget !== undefined) link.geotarget = normalizeGeoTargets(input.geotarget);
+    if (input.devicetarget !== undefined) link.devicetarget = normalizeDeviceTargets(input.devicetarget);
+    if (input.languagetarget !== undefined) link.languagetarget = normalizeLanguageTargets(input.languagetarget);
     if (input.deeplink !== undefined) link.deeplink = deepLink(input.deeplink);
     if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
     if (input.status !== undefined) link.status = input.status;
@@ -129,7 +129,7 @@ export class LinksService {
   private async domainId(manager: EntityManager, account: Account, domain: string): Promise<number | null> {
     if (domain === '') return null;
     let host: string;
-    if (domain.includes('://')) host = normaliseDomain(domain).host;
+    if (domain.includes('://')) host = normalizeDomain(domain).host;
     else host = domain.toLowerCase().replace(/\/+$/, '');
     const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
     // A field that names nothing of the account: a 400 (the document says so), unlike the ids of

@@ -1,5 +1,5 @@
 import { countryCode } from '../../common/countries';
-import { normaliseDeviceTargets, normaliseLanguageTargets } from './targets';
+import { normalizeDeviceTargets, normalizeLanguageTargets } from './targets';
 
 describe('link targets', () => {
   it.each([
@@ -18,7 +18,7 @@ describe('link targets', () => {
 
   it('writes devices back in their usual spelling', () => {
     expect(
-      normaliseDeviceTargets([
+      normalizeDeviceTargets([
         { device: 'IPHONE', link: 'https://a.example' },
         { device: 'macos', link: 'https://b.example' },
       ]),
@@ -26,14 +26,14 @@ describe('link targets', () => {
       { device: 'iPhone', link: 'https://a.example' },
       { device: 'macOS', link: 'https://b.example' },
     ]);
-    expect(() => normaliseDeviceTargets([{ device: 'Toaster', link: 'https://a.example' }])).toThrow(/devicetarget\.0\.device/);
+    expect(() => normalizeDeviceTargets([{ device: 'Toaster', link: 'https://a.example' }])).toThrow(/devicetarget\.0\.device/);
   });
 
   it('accepts ISO 639-1 codes only', () => {
-    expect(normaliseLanguageTargets([{ language: 'FR', link: 'https://a.example' }])).toEqual([
+    expect(normalizeLanguageTargets([{ language: 'FR', link: 'https://a.example' }])).toEqual([
       { language: 'fr', link: 'https://a.example' },
     ]);
-    expect(() => normaliseLanguageTargets([{ language: 'zz', link: 'https://a.example' }])).toThrow(/languagetarget\.0\.language/);
-    expect(() => normaliseLanguageTargets([{ language: 'eng', link: 'https://a.example' }])).toThrow(/languagetarget/);
+    expect(() => normalizeLanguageTargets([{ language: 'zz', link: 'https://a.example' }])).toThrow(/languagetarget\.0\.language/);
+    expect(() => normalizeLanguageTargets([{ language: 'eng', link: 'https://a.example' }])).toThrow(/languagetarget/);
   });
 });

@@ -7,7 +7,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 /** The devices a link can target, as they are written back. */
 export const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'] as const;
 
-export function normaliseGeoTargets(targets: { location: string; link: string }[]): GeoTarget[] {
+export function normalizeGeoTargets(targets: { location: string; link: string }[]): GeoTarget[] {
   return targets.map((target, index) => {
     const country = countryCode(target.location);
     if (!country) {
@@ -19,7 +19,7 @@ export function normaliseGeoTargets(targets: { location: string; link: string }[
   });
 }
 
-export function normaliseDeviceTargets(targets: { device: string; link: string }[]): DeviceTarget[] {
+export function normalizeDeviceTargets(targets: { device: string; link: string }[]): DeviceTarget[] {
   return targets.map((target, index) => {
     const device = DEVICES.find((known) => known.toLowerCase() === target.device.toLowerCase());
     if (!device) {
@@ -29,7 +29,7 @@ export function normaliseDeviceTargets(targets: { device: string; link: string }
   });
 }
 
-export function normaliseLanguageTargets(targets: { language: string; link: string }[]): LanguageTarget[] {
+export function normalizeLanguageTargets(targets: { language: string; link: string }[]): LanguageTarget[] {
   return targets.map((target, index) => {
     const language = target.language.toLowerCase();
     if (!/^[a-z]{2}$/.test(language) || languageNames.of(language) === language) {

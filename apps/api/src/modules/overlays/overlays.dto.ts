@@ -31,11 +31,11 @@ export class AddOverlayDto implements RequestBody<'addOverlay'> {
   position?: 'top' | 'bottom';
 
   @IsOptional()
-  @Matches(HEX_COLOR, { message: 'must be a colour #RRGGBB' })
+  @Matches(HEX_COLOR, { message: 'must be a color #RRGGBB' })
   color?: string;
 
   @IsOptional()
-  @Matches(HEX_COLOR, { message: 'must be a colour #RRGGBB' })
+  @Matches(HEX_COLOR, { message: 'must be a color #RRGGBB' })
   bg?: string;
 
   @IsOptional()

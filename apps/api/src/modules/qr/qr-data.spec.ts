@@ -1,4 +1,4 @@
-import { checkQrData, normaliseColour } from './qr-data';
+import { checkQrData, normalizeColor } from './qr-data';
 
 describe('checkQrData', () => {
   it.each([
@@ -35,10 +35,10 @@ describe('checkQrData', () => {
   });
 });
 
-describe('normaliseColour', () => {
+describe('normalizeColor', () => {
   it('accepts rgb() with 0 to 255 and writes it without spaces', () => {
-    expect(normaliseColour('rgb(255, 0, 10)')).toBe('rgb(255,0,10)');
-    expect(normaliseColour('rgb(256,0,0)')).toBeNull();
-    expect(normaliseColour('#ff0000')).toBeNull();
+    expect(normalizeColor('rgb(255, 0, 10)')).toBe('rgb(255,0,10)');
+    expect(normalizeColor('rgb(256,0,0)')).toBeNull();
+    expect(normalizeColor('#ff0000')).toBeNull();
   });
 });

@@ -80,7 +80,7 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
 const RGB = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/;
 
 /** `rgb(R,G,B)` with 0 to 255 each, written back without spaces; null when it is not one. */
-export function normaliseColour(value: string): string | null {
+export function normalizeColor(value: string): string | null {
   const match = RGB.exec(value);
   if (!match) return null;
   const channels = match.slice(1).map(Number);

@@ -7,7 +7,7 @@ import { EmptyMeansAbsent } from '../../common/validation.pipe';
 
 const TYPE_MESSAGE = `must be one of ${QR_TYPES.join(', ')}`;
 
-/** `data` is checked against `type` by the service; colours and the logo too. */
+/** `data` is checked against `type` by the service; colors and the logo too. */
 @EmptyMeansAbsent()
 export class AddQrDto implements RequestBody<'addQr'> {
   @IsIn(QR_TYPES, { message: TYPE_MESSAGE })

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../database/errors';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { fetchLogo } from './logo-fetcher';
-import { checkQrData, normaliseColour } from './qr-data';
+import { checkQrData, normalizeColor } from './qr-data';
 import type { AddQrDto, UpdateQrDto } from './qr.dto';
 import { QrEntity } from './qr.entity';
 
@@ -64,9 +64,9 @@ export class QrService {
     for (const field of ['background', 'foreground'] as const) {
       const value = input[field];
       if (value === undefined) continue;
-      const colour = normaliseColour(value);
-      if (!colour) throw badRequest(`Invalid field "${field}": must be a colour rgb(R,G,B) with each value from 0 to 255.`);
-      qr[field] = colour;
+      const color = normalizeColor(value);
+      if (!color) throw badRequest(`Invalid field "${field}": must be a color rgb(R,G,B) with each value from 0 to 255.`);
+      qr[field] = color;
     }
     if (input.logo !== undefined && input.logo !== qr.logoUrl) {
       const logo = input.logo === '' ? null : await fetchLogo(input.logo, { allowPrivate: this.config.logoFetchAllowPrivate });
