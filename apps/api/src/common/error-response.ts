@@ -54,8 +54,9 @@ const message = (status: number, text: string): ErrorResponse => ({
 
 /**
  * Maps anything thrown while serving a request to the envelope and status of the API (openapi.yaml, "Status codes").
- * Used by the Nest exception filter and by Fastify's own error handler (body parsing happens
- * before Nest sees the request), so both answer alike.
+ * Used by the Nest exception filter (API answers) and by the public side's error pages, so both
+ * see a failure alike (a database away is a 503 on both). Bodies that cannot be read reach the
+ * filter too: the JSON parser hands them on as RefusedBody (see request-body).
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiError) {

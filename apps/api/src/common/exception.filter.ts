@@ -34,7 +34,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
   }
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
   const response = toErrorResponse(error);
   logFailure(request, response, error);
   sendOrClose(reply, () => reply.status(response.status).headers(response.headers).send(response.body));

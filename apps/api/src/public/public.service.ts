@@ -7,7 +7,7 @@ import { CampaignEntity } from '../modules/campaigns/campaign.entity';
 import { DomainEntity } from '../modules/domains/domain.entity';
 import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter } from '../modules/links/link.entity';
 import { LinkEntity } from '../modules/links/link.entity';
-import { OverlayEntity } from '../modules/overlays/overlay.entity';
+import { OverlayEntity, overlayContent, type OverlayContent } from '../modules/overlays/overlay.entity';
 import { QrEntity } from '../modules/qr/qr.entity';
 import { SplashEntity } from '../modules/splash/splash.entity';
 import { RedirectCache } from './redirect-cache';
@@ -39,7 +39,7 @@ export interface PublicLink {
   parameters: LinkParameter[];
   pixels: { type: string; tag: string }[];
   splash: Pick<SplashEntity, 'title' | 'text' | 'image' | 'delay'> | null;
-  overlay: Pick<OverlayEntity, 'type' | 'message' | 'label' | 'link' | 'position' | 'color' | 'bg' | 'email' | 'phone'> | null;
+  overlay: OverlayContent | null;
 }
 
 /** Adds the link's parameters to an http(s) destination's query string. */
@@ -128,17 +128,7 @@ export class PublicService {
         parameters: link.parameters,
         pixels: (link.pixels ?? []).map((pixel) => ({ type: pixel.type, tag: pixel.tag })),
         splash: splash && { title: splash.title, text: splash.text, image: splash.image, delay: splash.delay },
-        overlay: overlay && {
-          type: overlay.type,
-          message: overlay.message,
-          label: overlay.label,
-          link: overlay.link,
-          position: overlay.position,
-          color: overlay.color,
-          bg: overlay.bg,
-          email: overlay.email,
-          phone: overlay.phone,
-        },
+        overlay: overlay && overlayContent(overlay),
       };
     });
   }

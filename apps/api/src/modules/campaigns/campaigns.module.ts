@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LinkEntity } from '../links/link.entity';
+import { LinkReferencesModule } from '../links/link-references';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity, LinkEntity])],
+  imports: [LinkReferencesModule, TypeOrmModule.forFeature([CampaignEntity])],
   controllers: [CampaignsController],
   providers: [CampaignsService],
   exports: [CampaignsService],

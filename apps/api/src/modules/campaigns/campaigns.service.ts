@@ -1,13 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { conflict } from '../../common/api-error';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
 import { isUniqueViolation } from '../../database/errors';
-import { LinkEntity } from '../links/link.entity';
-import { CampaignEntity } from './campaign.entity';
+import { LinkReferences } from '../links/link-references';
+import { CAMPAIGN_SLUG_KEY, CampaignEntity } from './campaign.entity';
 import type { AddCampaignDto, UpdateCampaignDto } from './campaigns.dto';
 
 export const DEFAULT_CAMPAIGN_NAME = 'Untitled campaign';
@@ -16,15 +16,16 @@ export const DEFAULT_CAMPAIGN_NAME = 'Untitled campaign';
 export class CampaignsService {
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
-    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
+    @Inject(LinkReferences) private readonly links: LinkReferences,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[CampaignEntity[], number]> {
     return listOwned(this.campaigns, account, page);
   }
 
-  get(account: Account, id: number): Promise<CampaignEntity> {
-    return findOwned(this.campaigns, account, id, 'campaign');
+  /** The account's campaign, or 404; inside a transaction when given its manager. */
+  get(account: Account, id: number, manager: EntityManager = this.campaigns.manager): Promise<CampaignEntity> {
+    return findOwned(manager.getRepository(CampaignEntity), account, id, 'campaign');
   }
 
   add(account: Account, input: AddCampaignDto): Promise<CampaignEntity> {
@@ -49,8 +50,8 @@ export class CampaignsService {
   /** A link is in at most one campaign: assigning moves it; assigning it again changes nothing. */
   async assign(account: Account, campaignId: number, linkId: number): Promise<void> {
     const campaign = await this.get(account, campaignId);
-    const link = await findOwned(this.links, account, linkId, 'link');
-    await this.links.update({ id: link.id }, { campaignId: campaign.id });
+    const link = await this.links.owned(account, linkId);
+    await this.links.moveToCampaign(link.id, campaign.id);
   }
 
   /** Its links stay, unassigned (the foreign key sets their campaign to null). */
@@ -62,7 +63,7 @@ export class CampaignsService {
     try {
       return await this.campaigns.save(campaign);
     } catch (error) {
-      if (isUniqueViolation(error, 'campaigns_slug_key')) throw conflict(`The slug "${campaign.slug}" is already taken.`);
+      if (isUniqueViolation(error, CAMPAIGN_SLUG_KEY)) throw conflict(`The slug "${campaign.slug}" is already taken.`);
       throw error;
     }
   }

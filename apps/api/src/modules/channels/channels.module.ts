@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LinkEntity } from '../links/link.entity';
-import { QrEntity } from '../qr/qr.entity';
+import { LinkReferencesModule } from '../links/link-references';
+import { QrReferencesModule } from '../qr/qr-references';
 import { ChannelEntity, ChannelItemEntity } from './channel.entity';
 import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, ChannelItemEntity, LinkEntity, QrEntity])],
+  imports: [LinkReferencesModule, QrReferencesModule, TypeOrmModule.forFeature([ChannelEntity, ChannelItemEntity])],
   controllers: [ChannelsController],
   providers: [ChannelsService],
   exports: [ChannelsService],

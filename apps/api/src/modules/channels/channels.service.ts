@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { formatDate } from '../../common/dates';
@@ -9,11 +9,10 @@ import type { PageRequest } from '../../common/pagination';
 import { qrUrl, shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { LinkEntity } from '../links/link.entity';
-import { QrEntity } from '../qr/qr.entity';
+import { LinkReferences } from '../links/link-references';
+import { QrReferences } from '../qr/qr-references';
 import { ChannelEntity, ChannelItemEntity } from './channel.entity';
 import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
-import { addChannelItem } from './channel-items';
 import type { ChannelItem } from './channels.mapper';
 
 export const ITEM_TYPES = ['links', 'bio', 'qr'] as const;
@@ -23,8 +22,8 @@ export class ChannelsService {
   constructor(
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
     @InjectRepository(ChannelItemEntity) private readonly items: Repository<ChannelItemEntity>,
-    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
-    @InjectRepository(QrEntity) private readonly qrs: Repository<QrEntity>,
+    @Inject(LinkReferences) private readonly links: LinkReferences,
+    @Inject(QrReferences) private readonly qrs: QrReferences,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -32,8 +31,9 @@ export class ChannelsService {
     return listOwned(this.channels, account, page);
   }
 
-  get(account: Account, id: number): Promise<ChannelEntity> {
-    return findOwned(this.channels, account, id, 'channel');
+  /** The account's channel, or 404; inside a transaction when given its manager. */
+  get(account: Account, id: number, manager: EntityManager = this.channels.manager): Promise<ChannelEntity> {
+    return findOwned(manager.getRepository(ChannelEntity), account, id, 'channel');
   }
 
   add(account: Account, input: AddChannelDto): Promise<ChannelEntity> {
@@ -50,6 +50,26 @@ export class ChannelsService {
     return deleteOwned(this.channels, account, id, 'channel');
   }
 
+  /**
+   * Puts a link or a QR code in a channel; an item already there stays as it was (with its date).
+   * Used by channel assignment and by links created or updated with a `channel`.
+   */
+  async addItem(manager: EntityManager, channelId: number, item: { linkId: number } | { qrId: number }): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ChannelItemEntity)
+      .values({ channelId, ...item })
+      .orIgnore()
+      .execute();
+  }
+
+  /** Ids of the channels a link or QR code is in. */
+  async channelsOf(item: { linkId: number } | { qrId: number }): Promise<number[]> {
+    const items = await this.items.find({ where: item, order: { channelId: 'ASC' } });
+    return items.map((entry) => entry.channelId);
+  }
+
   /** Adds an item of the account to the channel; adding it again changes nothing. */
   async assign(account: Account, channelId: number, type: string, itemId: number): Promise<void> {
     if (!(ITEM_TYPES as readonly string[]).includes(type)) {
@@ -57,9 +77,9 @@ export class ChannelsService {
     }
     if (type === 'bio') throw badRequest('Bio pages are not available on this service, so they cannot be assigned to a channel.');
     const channel = await this.get(account, channelId);
-    if (type === 'links') await findOwned(this.links, account, itemId, 'link');
-    else await findOwned(this.qrs, account, itemId, 'QR code');
-    await addChannelItem(this.items.manager, channel.id, type === 'links' ? { linkId: itemId } : { qrId: itemId });
+    if (type === 'links') await this.links.owned(account, itemId);
+    else await this.qrs.owned(account, itemId);
+    await this.addItem(this.items.manager, channel.id, type === 'links' ? { linkId: itemId } : { qrId: itemId });
   }
 
   /** One page of the channel's items, newest membership first. */
@@ -73,13 +93,8 @@ export class ChannelsService {
     });
     const linkIds = memberships.flatMap((item) => (item.linkId ? [item.linkId] : []));
     const qrIds = memberships.flatMap((item) => (item.qrId ? [item.qrId] : []));
-    const links = new Map(
-      (linkIds.length ? await this.links.find({ where: { id: In(linkIds) }, relations: { domain: true } }) : []).map((link) => [
-        link.id,
-        link,
-      ]),
-    );
-    const qrs = new Map((qrIds.length ? await this.qrs.findBy({ id: In(qrIds) }) : []).map((qr) => [qr.id, qr]));
+    const links = new Map((await this.links.withDomains(linkIds)).map((link) => [link.id, link]));
+    const qrs = new Map((await this.qrs.byIds(qrIds)).map((qr) => [qr.id, qr]));
     const publicUrl = this.config.publicUrl;
     const records = memberships.map((item): ChannelItem => {
       const date = formatDate(item.createdAt);

@@ -2,6 +2,7 @@ import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsHttpUrl } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
+import { domainProblem } from './domain-origin';
 
 export class UpdateDomainDto implements RequestBody<'updateDomain'> {
   @IsOptional()
@@ -15,11 +16,11 @@ export class UpdateDomainDto implements RequestBody<'updateDomain'> {
 
 @EmptyMeansAbsent()
 export class AddDomainDto extends UpdateDomainDto implements RequestBody<'addDomain'> {
-  /** Checked and normalized by the service (scheme and host only). */
+  /** The pattern is the document's; the message says what is wrong. The service normalizes it. */
   @IsString()
   @MaxLength(300)
   @Matches(new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$'), {
-    message: 'must be a scheme and a host, such as https://go.example.com',
+    message: ({ value }) => domainProblem(String(value)) ?? 'must be a scheme and a host, such as https://go.example.com',
   })
   domain: string;
 }

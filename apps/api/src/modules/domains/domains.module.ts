@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LinkReferencesModule } from '../links/link-references';
 import { DomainEntity } from './domain.entity';
 import { DomainsController } from './domains.controller';
 import { DomainsService } from './domains.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DomainEntity])],
+  imports: [LinkReferencesModule, TypeOrmModule.forFeature([DomainEntity])],
   controllers: [DomainsController],
   providers: [DomainsService],
   exports: [DomainsService],

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isIP } from 'node:net';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict } from '../../common/api-error';
 import { findOwned, listOwned } from '../../common/owned';
@@ -11,31 +10,9 @@ import type { Config } from '../../config/config';
 import { isUniqueViolation } from '../../database/errors';
 import { serviceSecret } from '../../database/settings';
 import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
-import { LinkEntity } from '../links/link.entity';
+import { LinkReferences } from '../links/link-references';
 import { DomainEntity } from './domain.entity';
-
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** `http(s)://host[:port]` in lower case, or a 400 saying what is wrong. */
-export function normalizeDomain(input: string): { origin: string; host: string } {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw badRequest(`Invalid field "domain": "${input}" is not a URL; send the scheme and host, e.g. https://go.example.com.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw badRequest('Invalid field "domain": the scheme must be http or https.');
-  }
-  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
-    throw badRequest('Invalid field "domain": send the scheme and host only, without a path, query or credentials.');
-  }
-  const host = url.hostname.toLowerCase();
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !HOST_NAME.test(host)) {
-    throw badRequest(`Invalid field "domain": "${host}" is not a domain name.`);
-  }
-  return { origin: url.origin.toLowerCase(), host };
-}
+import { normalizeDomain } from './domain-origin';
 
 @Injectable()
 export class DomainsService {
@@ -43,6 +20,7 @@ export class DomainsService {
     @InjectRepository(DomainEntity) private readonly domains: Repository<DomainEntity>,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
+    @Inject(LinkReferences) private readonly links: LinkReferences,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[DomainEntity[], number]> {
@@ -51,6 +29,19 @@ export class DomainsService {
 
   get(account: Account, id: number): Promise<DomainEntity> {
     return findOwned(this.domains, account, id, 'domain');
+  }
+
+  /**
+   * The branded domain a link names: `""` is the service's own address (null); else a domain of
+   * the account, by URL or host. A name that is none of the account's is a 400 (the field names
+   * nothing), unlike the ids of campaigns and channels, which are 404s.
+   */
+  async forLink(account: Account, domain: string, manager: EntityManager = this.domains.manager): Promise<DomainEntity | null> {
+    if (domain === '') return null;
+    const host = domain.includes('://') ? normalizeDomain(domain).host : domain.toLowerCase().replace(/\/+$/, '');
+    const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
+    if (!found) throw badRequest(`Invalid field "domain": no branded domain ${host} in this account.`);
+    return found;
   }
 
   /**
@@ -116,18 +107,9 @@ export class DomainsService {
    */
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
-    try {
-      await this.domains.manager.transaction(async (manager) => {
-        await manager.update(LinkEntity, { domainId: domain.id }, { domainId: null });
-        await manager.delete(DomainEntity, { id: domain.id });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'links_domain_alias_key')) {
-        throw conflict(
-          `A link of ${domain.host} has an alias already used on the default domain; change that alias or delete the link first.`,
-        );
-      }
-      throw error;
-    }
+    await this.domains.manager.transaction(async (manager) => {
+      await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
+      await manager.delete(DomainEntity, { id: domain.id });
+    });
   }
 }

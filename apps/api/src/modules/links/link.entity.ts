@@ -31,6 +31,9 @@ export interface LinkParameter {
   value: string;
 }
 
+/** The unique index of an alias on its domain (migration 1763800100000). */
+export const LINK_ALIAS_KEY = 'links_domain_alias_key';
+
 @Entity('links')
 export class LinkEntity extends OwnedEntity {
   /** A branded domain of the owner; null: the service's own address. */

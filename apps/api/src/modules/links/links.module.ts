@@ -1,12 +1,27 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CampaignsModule } from '../campaigns/campaigns.module';
+import { ChannelsModule } from '../channels/channels.module';
 import { ClicksModule } from '../clicks/clicks.module';
+import { DomainsModule } from '../domains/domains.module';
+import { OverlaysModule } from '../overlays/overlays.module';
+import { PixelsModule } from '../pixels/pixels.module';
+import { SplashModule } from '../splash/splash.module';
 import { LinkEntity } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksService } from './links.service';
 
 @Module({
-  imports: [ClicksModule, TypeOrmModule.forFeature([LinkEntity])],
+  imports: [
+    ClicksModule,
+    CampaignsModule,
+    ChannelsModule,
+    DomainsModule,
+    OverlaysModule,
+    PixelsModule,
+    SplashModule,
+    TypeOrmModule.forFeature([LinkEntity]),
+  ],
   controllers: [LinksController],
   providers: [LinksService],
   exports: [LinksService],

@@ -1,28 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type EntityManager } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { randomAlias, isReservedAlias } from './aliases';
 import { badRequest, conflict, notFound } from '../../common/api-error';
 import { parseDateTime } from '../../common/dates';
-import { deleteOwned, findOwned } from '../../common/owned';
+import { deleteOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
 import { hashPassword } from '../auth/password';
 import { isUniqueViolation } from '../../database/errors';
-import { CampaignEntity } from '../campaigns/campaign.entity';
-import { addChannelItem } from '../channels/channel-items';
-import { ChannelEntity, ChannelItemEntity } from '../channels/channel.entity';
-import { DomainEntity } from '../domains/domain.entity';
-import { normalizeDomain } from '../domains/domains.service';
-import { OverlayEntity } from '../overlays/overlay.entity';
-import { PixelEntity } from '../pixels/pixel.entity';
-import { SplashEntity } from '../splash/splash.entity';
+import { CampaignsService } from '../campaigns/campaigns.service';
+import { ChannelsService } from '../channels/channels.service';
+import { DomainsService } from '../domains/domains.service';
+import { OverlaysService } from '../overlays/overlays.service';
+import { PixelsService } from '../pixels/pixels.service';
+import { SplashService } from '../splash/splash.service';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
-import { LinkEntity } from './link.entity';
+import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
-const ALIAS_KEY = 'links_domain_alias_key';
 const GENERATED_ALIAS_LENGTH = 6;
 
 export type LinkOrder = 'date' | 'clicks';
@@ -30,7 +27,15 @@ export type LinkOrder = 'date' | 'clicks';
 /** Short links: every field of the `Link` schema, checked and stored for the redirects to use. */
 @Injectable()
 export class LinksService {
-  constructor(@InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>) {}
+  constructor(
+    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
+    @Inject(CampaignsService) private readonly campaigns: CampaignsService,
+    @Inject(ChannelsService) private readonly channels: ChannelsService,
+    @Inject(DomainsService) private readonly domains: DomainsService,
+    @Inject(OverlaysService) private readonly overlays: OverlaysService,
+    @Inject(PixelsService) private readonly pixels: PixelsService,
+    @Inject(SplashService) private readonly splashPages: SplashService,
+  ) {}
 
   async get(account: Account, id: number): Promise<Link> {
     const link = await this.links.findOne({ where: { id, userId: account.id }, relations: { domain: true, pixels: true } });
@@ -39,9 +44,8 @@ export class LinksService {
   }
 
   /** Ids of the channels the link is in. */
-  async channelIds(link: Link): Promise<number[]> {
-    const items = await this.links.manager.find(ChannelItemEntity, { where: { linkId: link.id }, order: { channelId: 'ASC' } });
-    return items.map((item) => item.channelId);
+  channelIds(link: Link): Promise<number[]> {
+    return this.channels.channelsOf({ linkId: link.id });
   }
 
   async list(account: Account, page: PageRequest, order: LinkOrder, search: string | undefined): Promise<[Link[], number]> {
@@ -67,7 +71,7 @@ export class LinksService {
       await this.apply(manager, account, link, input);
       link.alias = input.custom ?? (await this.freeAlias(manager, link.domainId));
       const saved = await this.saveLink(manager, link);
-      if (input.channel !== undefined) await addChannelItem(manager, input.channel, { linkId: saved.id });
+      if (input.channel !== undefined) await this.channels.addItem(manager, input.channel, { linkId: saved.id });
       return saved;
     });
   }
@@ -80,7 +84,7 @@ export class LinksService {
       await this.apply(manager, account, link, changes);
       if (changes.custom !== undefined) link.alias = changes.custom;
       await this.saveLink(manager, link);
-      if (changes.channel !== undefined) await addChannelItem(manager, changes.channel, { linkId: link.id });
+      if (changes.channel !== undefined) await this.channels.addItem(manager, changes.channel, { linkId: link.id });
     });
   }
 
@@ -94,7 +98,7 @@ export class LinksService {
     if (input.custom !== undefined && isReservedAlias(input.custom)) {
       throw badRequest(`Invalid field "custom": "${input.custom}" is reserved for the service's own pages.`);
     }
-    if (input.domain !== undefined) link.domainId = await this.domainId(manager, account, input.domain);
+    if (input.domain !== undefined) link.domainId = (await this.domains.forLink(account, input.domain, manager))?.id ?? null;
     const title = input.metatitle ?? input.title;
     if (title !== undefined) link.title = title;
     if (input.description !== undefined) link.description = input.description;
@@ -103,11 +107,11 @@ export class LinksService {
     if (input.password !== undefined) link.passwordHash = input.password === '' ? null : await hashPassword(input.password);
     if (input.expiry !== undefined) link.expiresAt = input.expiry === '' ? null : parseDateTime(input.expiry);
     if (input.type !== undefined) Object.assign(link, await this.linkType(manager, account, input.type));
-    if (input.pixels !== undefined) link.pixels = await this.ownPixels(manager, account, input.pixels);
+    if (input.pixels !== undefined) link.pixels = await this.pixels.owned(account, input.pixels, manager);
     if (input.campaign !== undefined) {
-      link.campaignId = input.campaign === 0 ? null : (await this.own(manager, CampaignEntity, account, input.campaign, 'campaign')).id;
+      link.campaignId = input.campaign === 0 ? null : (await this.campaigns.get(account, input.campaign, manager)).id;
     }
-    if (input.channel !== undefined) await this.own(manager, ChannelEntity, account, input.channel, 'channel');
+    if (input.channel !== undefined) await this.channels.get(account, input.channel, manager);
     if (input.geotarget !== undefined) link.geotarget = normalizeGeoTargets(input.geotarget);
     if (input.devicetarget !== undefined) link.devicetarget = normalizeDeviceTargets(input.devicetarget);
     if (input.languagetarget !== undefined) link.languagetarget = normalizeLanguageTargets(input.languagetarget);
@@ -120,22 +124,9 @@ export class LinksService {
     try {
       return await manager.save(LinkEntity, link);
     } catch (error) {
-      if (isUniqueViolation(error, ALIAS_KEY)) throw conflict(`The alias "${link.alias}" is already taken on this domain.`);
+      if (isUniqueViolation(error, LINK_ALIAS_KEY)) throw conflict(`The alias "${link.alias}" is already taken on this domain.`);
       throw error;
     }
-  }
-
-  /** `""` is the service's own address; else a branded domain of the account, by URL or host. */
-  private async domainId(manager: EntityManager, account: Account, domain: string): Promise<number | null> {
-    if (domain === '') return null;
-    let host: string;
-    if (domain.includes('://')) host = normalizeDomain(domain).host;
-    else host = domain.toLowerCase().replace(/\/+$/, '');
-    const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
-    // A field that names nothing of the account: a 400 (the document says so), unlike the ids of
-    // campaigns and channels, which are 404s.
-    if (!found) throw badRequest(`Invalid field "domain": no branded domain ${host} in this account.`);
-    return found.id;
   }
 
   private async linkType(
@@ -145,30 +136,11 @@ export class LinksService {
   ): Promise<{ type: LinkType; splashId: number | null; overlayId: number | null }> {
     if (type === 'direct' || type === 'frame') return { type, splashId: null, overlayId: null };
     if (type.startsWith('overlay-')) {
-      const overlay = await this.own(manager, OverlayEntity, account, Number(type.slice('overlay-'.length)), 'overlay');
+      const overlay = await this.overlays.get(account, Number(type.slice('overlay-'.length)), manager);
       return { type: 'overlay', splashId: null, overlayId: overlay.id };
     }
-    const splash = await this.own(manager, SplashEntity, account, Number(type), 'splash page');
+    const splash = await this.splashPages.get(account, Number(type), manager);
     return { type: 'splash', splashId: splash.id, overlayId: null };
-  }
-
-  private async ownPixels(manager: EntityManager, account: Account, ids: number[]): Promise<PixelEntity[]> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return [];
-    const pixels = await manager.findBy(PixelEntity, { id: In(unique), userId: account.id });
-    const missing = unique.find((id) => !pixels.some((pixel) => pixel.id === id));
-    if (missing !== undefined) throw notFound(`No pixel with id ${missing}.`);
-    return pixels;
-  }
-
-  private async own<T extends { id: number; userId: number }>(
-    manager: EntityManager,
-    entity: new () => T,
-    account: Account,
-    id: number,
-    label: string,
-  ): Promise<T> {
-    return findOwned(manager.getRepository(entity), account, id, label);
   }
 
   /** A random alias not used on the domain; it stays taken for as long as a link holds it. */

@@ -1,6 +1,6 @@
 import type { Ok } from '../../common/contract';
 import { formatDateTime } from '../../common/dates';
-import type { OverlayEntity } from './overlay.entity';
+import { overlayContent, type OverlayEntity } from './overlay.entity';
 
 type OverlayRecord = Ok<'listOverlays'>['data']['cta'][number];
 type Overlay = Ok<'getOverlay'>['data'];
@@ -13,13 +13,6 @@ export function toOverlayRecord(overlay: OverlayEntity): OverlayRecord {
 export function toOverlay(overlay: OverlayEntity): Overlay {
   return {
     ...toOverlayRecord(overlay),
-    message: overlay.message,
-    label: overlay.label,
-    link: overlay.link,
-    position: overlay.position,
-    color: overlay.color,
-    bg: overlay.bg,
-    email: overlay.email,
-    phone: overlay.phone,
+    ...overlayContent(overlay),
   };
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LinkReferencesModule } from '../links/link-references';
 import { OverlayEntity } from './overlay.entity';
 import { OverlaysController } from './overlays.controller';
 import { OverlaysService } from './overlays.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OverlayEntity])],
+  imports: [LinkReferencesModule, TypeOrmModule.forFeature([OverlayEntity])],
   controllers: [OverlaysController],
   providers: [OverlaysService],
   exports: [OverlaysService],

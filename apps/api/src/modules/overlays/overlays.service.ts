@@ -1,24 +1,28 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
-import { LinkEntity } from '../links/link.entity';
+import { LinkReferences } from '../links/link-references';
 import { OverlayEntity } from './overlay.entity';
 import type { AddOverlayDto, UpdateOverlayDto } from './overlays.dto';
 
 @Injectable()
 export class OverlaysService {
-  constructor(@InjectRepository(OverlayEntity) private readonly overlays: Repository<OverlayEntity>) {}
+  constructor(
+    @InjectRepository(OverlayEntity) private readonly overlays: Repository<OverlayEntity>,
+    @Inject(LinkReferences) private readonly links: LinkReferences,
+  ) {}
 
   list(account: Account, page: PageRequest): Promise<[OverlayEntity[], number]> {
     return listOwned(this.overlays, account, page);
   }
 
-  get(account: Account, id: number): Promise<OverlayEntity> {
-    return findOwned(this.overlays, account, id, 'overlay');
+  /** The account's overlay, or 404; inside a transaction when given its manager. */
+  get(account: Account, id: number, manager: EntityManager = this.overlays.manager): Promise<OverlayEntity> {
+    return findOwned(manager.getRepository(OverlayEntity), account, id, 'overlay');
   }
 
   async add(account: Account, input: AddOverlayDto): Promise<OverlayEntity> {
@@ -41,7 +45,7 @@ export class OverlaysService {
   async delete(account: Account, id: number): Promise<void> {
     const overlay = await this.get(account, id);
     await this.overlays.manager.transaction(async (manager) => {
-      await manager.update(LinkEntity, { overlayId: overlay.id, userId: account.id }, { type: 'direct', overlayId: null });
+      await this.links.dropOverlay(manager, account, overlay.id);
       await manager.delete(OverlayEntity, { id: overlay.id });
     });
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
-import { badRequest, conflict } from '../../common/api-error';
+import { badRequest, conflict, notFound } from '../../common/api-error';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
 import { isUniqueViolation } from '../../database/errors';
@@ -19,8 +19,19 @@ export class PixelsService {
     return listOwned(this.pixels, account, page);
   }
 
-  get(account: Account, id: number): Promise<PixelEntity> {
-    return findOwned(this.pixels, account, id, 'pixel');
+  /** The account's pixel, or 404; inside a transaction when given its manager. */
+  get(account: Account, id: number, manager: EntityManager = this.pixels.manager): Promise<PixelEntity> {
+    return findOwned(manager.getRepository(PixelEntity), account, id, 'pixel');
+  }
+
+  /** The account's pixels with these ids (duplicates once), or 404 naming the first missing one. */
+  async owned(account: Account, ids: number[], manager: EntityManager = this.pixels.manager): Promise<PixelEntity[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const pixels = await manager.findBy(PixelEntity, { id: In(unique), userId: account.id });
+    const missing = unique.find((id) => !pixels.some((pixel) => pixel.id === id));
+    if (missing !== undefined) throw notFound(`No pixel with id ${missing}.`);
+    return pixels;
   }
 
   async add(account: Account, input: { type: string; name: string; tag: string }): Promise<PixelEntity> {

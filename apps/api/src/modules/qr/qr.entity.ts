@@ -4,6 +4,9 @@ import { bigintCounter } from '../../database/columns';
 
 export type QrType = 'text' | 'vcard' | 'link' | 'email' | 'phone' | 'sms' | 'wifi';
 
+/** The unique constraint on a code's alias (migration 1763800100000). */
+export const QR_ALIAS_KEY = 'qr_codes_alias_key';
+
 @Entity('qr_codes')
 export class QrEntity extends OwnedEntity {
   /** Public name of the code: its image is `/qr/{alias}`. */

@@ -12,7 +12,7 @@ import { CONFIG } from '../../config/config.provider';
 import { fetchLogo } from './logo-fetcher';
 import { checkQrData, normalizeColor } from './qr-data';
 import type { AddQrDto, UpdateQrDto } from './qr.dto';
-import { QrEntity } from './qr.entity';
+import { QrEntity, QR_ALIAS_KEY } from './qr.entity';
 
 export const DEFAULT_QR_NAME = 'QR code';
 const ALIAS_LENGTH = 8;
@@ -40,7 +40,7 @@ export class QrService {
       try {
         return await this.qrs.save(qr);
       } catch (error) {
-        if (!isUniqueViolation(error, 'qr_codes_alias_key') || attempt >= 4) throw error;
+        if (!isUniqueViolation(error, QR_ALIAS_KEY) || attempt >= 4) throw error;
       }
     }
   }

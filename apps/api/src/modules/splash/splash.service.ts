@@ -1,23 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
-import { LinkEntity } from '../links/link.entity';
+import { LinkReferences } from '../links/link-references';
 import type { AddSplashDto, UpdateSplashDto } from './splash.dto';
 import { SplashEntity } from './splash.entity';
 
 @Injectable()
 export class SplashService {
-  constructor(@InjectRepository(SplashEntity) private readonly pages: Repository<SplashEntity>) {}
+  constructor(
+    @InjectRepository(SplashEntity) private readonly pages: Repository<SplashEntity>,
+    @Inject(LinkReferences) private readonly links: LinkReferences,
+  ) {}
 
   list(account: Account, page: PageRequest): Promise<[SplashEntity[], number]> {
     return listOwned(this.pages, account, page);
   }
 
-  get(account: Account, id: number): Promise<SplashEntity> {
-    return findOwned(this.pages, account, id, 'splash page');
+  /** The account's splash page, or 404; inside a transaction when given its manager. */
+  get(account: Account, id: number, manager: EntityManager = this.pages.manager): Promise<SplashEntity> {
+    return findOwned(manager.getRepository(SplashEntity), account, id, 'splash page');
   }
 
   add(account: Account, input: AddSplashDto): Promise<SplashEntity> {
@@ -33,7 +37,7 @@ export class SplashService {
   async delete(account: Account, id: number): Promise<void> {
     const splash = await this.get(account, id);
     await this.pages.manager.transaction(async (manager) => {
-      await manager.update(LinkEntity, { splashId: splash.id, userId: account.id }, { type: 'direct', splashId: null });
+      await this.links.dropSplash(manager, account, splash.id);
       await manager.delete(SplashEntity, { id: splash.id });
     });
   }
