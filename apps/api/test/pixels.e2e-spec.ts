@@ -2,9 +2,7 @@ import { openApiDocument } from '../src/common/openapi-document';
 import { useApi } from './support/app';
 import { createLink, createPixel, createUser, type TestUser } from './support/factories';
 
-const pixelType = (
-  openApiDocument.components as { schemas: Record<string, { enum: string[]; 'x-tag-rules': Record<string, { example: string }> }> }
-).schemas.PixelType!;
+const pixelType = openApiDocument.components.schemas.PixelType as { enum: string[]; 'x-tag-rules': Record<string, { example: string }> };
 const examples = Object.entries(pixelType['x-tag-rules']).map(([type, rule]) => [type, rule.example] as const);
 
 describe('pixels', () => {

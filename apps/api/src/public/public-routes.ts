@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
 import { sendOrClose } from '../common/reply';
 import type { Clock } from '../common/clock';
+import type { QueryParams, RawPathParams } from '../common/contract';
 import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
@@ -199,7 +200,7 @@ export function registerPublicRoutes(
     }),
   );
 
-  fastify.get<{ Params: { alias: string } }>(
+  fastify.get<{ Params: RawPathParams<'redirectAlias'> }>(
     '/:alias',
     safe((request, reply) => follow(request, reply)),
   );
@@ -209,7 +210,7 @@ export function registerPublicRoutes(
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, parseForm(body.toString())),
     );
-    scope.post<{ Params: { alias: string }; Body: unknown }>(
+    scope.post<{ Params: RawPathParams<'unlockAlias'>; Body: unknown }>(
       '/:alias',
       safe((request, reply) => {
         const password = (request.body as Record<string, unknown> | null)?.password;
@@ -219,7 +220,7 @@ export function registerPublicRoutes(
     done();
   });
 
-  fastify.get<{ Params: { slug: string } }>(
+  fastify.get<{ Params: RawPathParams<'rotateCampaign'> }>(
     `${PUBLIC_PATHS.rotator}/:slug`,
     safe(async (request, reply) => {
       const target = await service.rotate(request.params.slug);
@@ -228,7 +229,7 @@ export function registerPublicRoutes(
     }),
   );
 
-  fastify.get<{ Params: { id: string } }>(
+  fastify.get<{ Params: RawPathParams<'campaignList'> }>(
     `${PUBLIC_PATHS.campaignList}/:id`,
     safe(async (request, reply) => {
       const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
@@ -241,7 +242,7 @@ export function registerPublicRoutes(
     }),
   );
 
-  fastify.get<{ Params: { alias: string }; Querystring: { format?: string; size?: string } }>(
+  fastify.get<{ Params: RawPathParams<'qrImage'>; Querystring: QueryParams<'qrImage'> }>(
     `${PUBLIC_PATHS.qrImage}/:alias`,
     safe(async (request, reply) => {
       const format = request.query.format ?? 'png';
@@ -277,7 +278,7 @@ export function registerPublicRoutes(
   );
 
   // What a dynamic (link) QR code encodes: the scan is counted, then the visitor goes on.
-  fastify.get<{ Params: { alias: string } }>(
+  fastify.get<{ Params: RawPathParams<'scanQr'> }>(
     `${PUBLIC_PATHS.qrScan}/:alias`,
     safe(async (request, reply) => {
       const qr = await service.qr(request.params.alias);

@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { documentNumber, parameterSchema } from '../common/openapi-document';
 import { qrScanUrl } from '../common/public-urls';
 import { ConcurrencyLimit } from '../infrastructure/concurrency-limit';
 import type { QrEntity } from '../modules/qr/qr.entity';
 
-export const QR_SIZE = { min: 100, max: 1000, default: 300 };
+const sizeSchema = parameterSchema('QrSize');
+/** The sizes a PNG may be drawn at, as openapi.yaml says (parameter QrSize). */
+export const QR_SIZE = {
+  min: documentNumber(sizeSchema, 'minimum'),
+  max: documentNumber(sizeSchema, 'maximum'),
+  default: documentNumber(sizeSchema, 'default'),
+};
 
 const escapeWifi = (value: string): string => value.replace(/([\\;,:"])/g, '\\$1');
 const escapeVcard = (value: string): string => value.replace(/([\\;,])/g, '\\$1').replace(/\n/g, '\\n');

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { parseOptionalDateTime } from '../../common/dates';
 import { readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
@@ -19,13 +19,13 @@ export class AdminController {
   constructor(@Inject(UsersService) private readonly users: UsersService) {}
 
   @Get('users')
-  async listUsers(@Query() query: Record<string, unknown>): Promise<Ok<'listUsers'>> {
+  async listUsers(@Query() query: QueryParams<'listUsers'>): Promise<Ok<'listUsers'>> {
     const users = await this.users.list(readPage(query));
     return { error: 0, data: users.map((user) => toAdminUser(user, this.users.standing(user))) };
   }
 
   @Get('user/:id')
-  async getUser(@Param('id', ParseIdPipe) id: number): Promise<Ok<'getUser'>> {
+  async getUser(@Param('id', ParseIdPipe) id: PathParams<'getUser'>['id']): Promise<Ok<'getUser'>> {
     const user = await this.users.get(id);
     return { error: 0, data: toAdminUser(user, this.users.standing(user)) };
   }
@@ -44,26 +44,32 @@ export class AdminController {
   }
 
   @Delete('user/:id/delete')
-  async deleteUser(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteUser'>> {
+  async deleteUser(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteUser'>['id'],
+  ): Promise<Ok<'deleteUser'>> {
     if (id === account.id) throw badRequest('An admin cannot delete its own account.');
     await this.users.delete(id);
     return { error: 0, message: 'User deleted.' };
   }
 
   @PostOk('user/:id/apikey/rotate')
-  async rotateUserApiKey(@Param('id', ParseIdPipe) id: number, @Body() body: RotateKeyDto): Promise<Ok<'rotateUserApiKey'>> {
+  async rotateUserApiKey(
+    @Param('id', ParseIdPipe) id: PathParams<'rotateUserApiKey'>['id'],
+    @Body() body: RotateKeyDto,
+  ): Promise<Ok<'rotateUserApiKey'>> {
     return { error: 0, apikey: await this.users.rotateKey(id, parseOptionalDateTime(body.expires)) };
   }
 
   @Get('plans')
-  async listPlans(@Query() query: Record<string, unknown>): Promise<Ok<'listPlans'>> {
+  async listPlans(@Query() query: QueryParams<'listPlans'>): Promise<Ok<'listPlans'>> {
     return { error: 0, data: (await this.users.listPlans(readPage(query))).map(toPlan) };
   }
 
   @Put('plan/:planid/user/:userid')
   async subscribeUser(
-    @Param('planid', ParseIdPipe) planId: number,
-    @Param('userid', ParseIdPipe) userId: number,
+    @Param('planid', ParseIdPipe) planId: PathParams<'subscribeUser'>['planid'],
+    @Param('userid', ParseIdPipe) userId: PathParams<'subscribeUser'>['userid'],
     @Body() body: SubscribeUserDto,
   ): Promise<Ok<'subscribeUser'>> {
     await this.users.subscribe(userId, planId, parseOptionalDateTime(body.expiration));

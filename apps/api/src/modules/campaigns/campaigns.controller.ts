@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -18,7 +18,7 @@ export class CampaignsController {
   ) {}
 
   @Get('campaigns')
-  async listCampaigns(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listCampaigns'>> {
+  async listCampaigns(@CurrentAccount() account: Account, @Query() query: QueryParams<'listCampaigns'>): Promise<Ok<'listCampaigns'>> {
     const page = readPage(query);
     const [campaigns, total] = await this.campaigns.list(account, page);
     return listEnvelope(
@@ -37,8 +37,8 @@ export class CampaignsController {
   @PostOk('campaign/:campaignid/assign/:linkid')
   async assignCampaignLink(
     @CurrentAccount() account: Account,
-    @Param('campaignid', ParseIdPipe) campaignId: number,
-    @Param('linkid', ParseIdPipe) linkId: number,
+    @Param('campaignid', ParseIdPipe) campaignId: PathParams<'assignCampaignLink'>['campaignid'],
+    @Param('linkid', ParseIdPipe) linkId: PathParams<'assignCampaignLink'>['linkid'],
   ): Promise<Ok<'assignCampaignLink'>> {
     await this.campaigns.assign(account, campaignId, linkId);
     return { error: 0, message: 'Link assigned to the campaign.' };
@@ -47,14 +47,17 @@ export class CampaignsController {
   @Put('campaign/:id/update')
   async updateCampaign(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateCampaign'>['id'],
     @Body() body: UpdateCampaignDto,
   ): Promise<Ok<'updateCampaign'>> {
     return toCampaignResult(await this.campaigns.update(account, id, body), this.config.publicUrl);
   }
 
   @Delete('campaign/:id/delete')
-  async deleteCampaign(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteCampaign'>> {
+  async deleteCampaign(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteCampaign'>['id'],
+  ): Promise<Ok<'deleteCampaign'>> {
     await this.campaigns.delete(account, id);
     return { error: 0, message: 'Campaign deleted.' };
   }

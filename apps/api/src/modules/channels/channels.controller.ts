@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -13,7 +13,7 @@ export class ChannelsController {
   constructor(@Inject(ChannelsService) private readonly channels: ChannelsService) {}
 
   @Get('channels')
-  async listChannels(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listChannels'>> {
+  async listChannels(@CurrentAccount() account: Account, @Query() query: QueryParams<'listChannels'>): Promise<Ok<'listChannels'>> {
     const page = readPage(query);
     const [channels, total] = await this.channels.list(account, page);
     return listEnvelope('channels', channels.map(toChannel), total, page);
@@ -22,8 +22,8 @@ export class ChannelsController {
   @Get('channel/:id')
   async getChannelItems(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
-    @Query() query: Record<string, unknown>,
+    @Param('id', ParseIdPipe) id: PathParams<'getChannelItems'>['id'],
+    @Query() query: QueryParams<'getChannelItems'>,
   ): Promise<Ok<'getChannelItems'>> {
     const page = readPage(query);
     const [items, total] = await this.channels.listItems(account, id, page);
@@ -38,9 +38,9 @@ export class ChannelsController {
   @PostOk('channel/:channelid/assign/:type/:itemid')
   async assignChannelItem(
     @CurrentAccount() account: Account,
-    @Param('channelid', ParseIdPipe) channelId: number,
+    @Param('channelid', ParseIdPipe) channelId: PathParams<'assignChannelItem'>['channelid'],
     @Param('type') type: string,
-    @Param('itemid', ParseIdPipe) itemId: number,
+    @Param('itemid', ParseIdPipe) itemId: PathParams<'assignChannelItem'>['itemid'],
   ): Promise<Ok<'assignChannelItem'>> {
     await this.channels.assign(account, channelId, type, itemId);
     return { error: 0, message: 'Item assigned to the channel.' };
@@ -49,7 +49,7 @@ export class ChannelsController {
   @Put('channel/:id/update')
   async updateChannel(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateChannel'>['id'],
     @Body() body: UpdateChannelDto,
   ): Promise<Ok<'updateChannel'>> {
     await this.channels.update(account, id, body);
@@ -57,7 +57,10 @@ export class ChannelsController {
   }
 
   @Delete('channel/:id/delete')
-  async deleteChannel(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteChannel'>> {
+  async deleteChannel(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteChannel'>['id'],
+  ): Promise<Ok<'deleteChannel'>> {
     await this.channels.delete(account, id);
     return { error: 0, message: 'Channel deleted.' };
   }

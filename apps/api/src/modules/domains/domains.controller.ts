@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -14,7 +14,7 @@ export class DomainsController {
   constructor(@Inject(DomainsService) private readonly domains: DomainsService) {}
 
   @Get('domains')
-  async listDomains(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listDomains'>> {
+  async listDomains(@CurrentAccount() account: Account, @Query() query: QueryParams<'listDomains'>): Promise<Ok<'listDomains'>> {
     const page = readPage(query);
     const [domains, total] = await this.domains.list(account, page);
     return listEnvelope('domains', domains.map(toDomain), total, page);
@@ -23,7 +23,7 @@ export class DomainsController {
   @Get('domain/verification')
   async getDomainVerification(
     @CurrentAccount() account: Account,
-    @Query() query: Record<string, unknown>,
+    @Query() query: QueryParams<'getDomainVerification'>,
   ): Promise<Ok<'getDomainVerification'>> {
     const domain = typeof query.domain === 'string' ? query.domain.trim() : '';
     if (domain === '')
@@ -40,7 +40,7 @@ export class DomainsController {
   @Put('domain/:id/update')
   async updateDomain(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateDomain'>['id'],
     @Body() body: UpdateDomainDto,
   ): Promise<Ok<'updateDomain'>> {
     await this.domains.update(account, id, body);
@@ -48,7 +48,10 @@ export class DomainsController {
   }
 
   @Delete('domain/:id/delete')
-  async deleteDomain(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteDomain'>> {
+  async deleteDomain(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteDomain'>['id'],
+  ): Promise<Ok<'deleteDomain'>> {
     await this.domains.delete(account, id);
     return { error: 0, message: 'Domain deleted.' };
   }

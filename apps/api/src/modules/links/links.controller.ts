@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -28,7 +28,7 @@ export class LinksController {
   ) {}
 
   @Get('urls')
-  async listUrls(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listUrls'>> {
+  async listUrls(@CurrentAccount() account: Account, @Query() query: QueryParams<'listUrls'>): Promise<Ok<'listUrls'>> {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
     const [links, total] = await this.links.list(account, page, order, queryText(query.q));
@@ -42,7 +42,7 @@ export class LinksController {
   }
 
   @Get('url/:id')
-  async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getUrl'>> {
+  async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'getUrl'>['id']): Promise<Ok<'getUrl'>> {
     const link = await this.links.get(account, id);
     return {
       error: 0,
@@ -62,7 +62,7 @@ export class LinksController {
   @Put('url/:id/update')
   async updateUrl(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateUrl'>['id'],
     @Body() body: UpdateUrlDto,
   ): Promise<Ok<'updateUrl'>> {
     await this.links.update(account, id, body);
@@ -70,7 +70,10 @@ export class LinksController {
   }
 
   @Delete('url/:id/delete')
-  async deleteUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteUrl'>> {
+  async deleteUrl(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteUrl'>['id'],
+  ): Promise<Ok<'deleteUrl'>> {
     await this.links.delete(account, id);
     return { error: 0, message: 'Link deleted.' };
   }

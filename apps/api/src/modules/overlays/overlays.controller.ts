@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -14,14 +14,17 @@ export class OverlaysController {
   constructor(@Inject(OverlaysService) private readonly overlays: OverlaysService) {}
 
   @Get()
-  async listOverlays(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listOverlays'>> {
+  async listOverlays(@CurrentAccount() account: Account, @Query() query: QueryParams<'listOverlays'>): Promise<Ok<'listOverlays'>> {
     const page = readPage(query);
     const [overlays, total] = await this.overlays.list(account, page);
     return listEnvelope('cta', overlays.map(toOverlayRecord), total, page);
   }
 
   @Get(':id')
-  async getOverlay(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getOverlay'>> {
+  async getOverlay(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getOverlay'>['id'],
+  ): Promise<Ok<'getOverlay'>> {
     return { error: 0, data: toOverlay(await this.overlays.get(account, id)) };
   }
 
@@ -33,7 +36,7 @@ export class OverlaysController {
   @Put(':id/update')
   async updateOverlay(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateOverlay'>['id'],
     @Body() body: UpdateOverlayDto,
   ): Promise<Ok<'updateOverlay'>> {
     await this.overlays.update(account, id, body);
@@ -41,7 +44,10 @@ export class OverlaysController {
   }
 
   @Delete(':id/delete')
-  async deleteOverlay(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteOverlay'>> {
+  async deleteOverlay(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteOverlay'>['id'],
+  ): Promise<Ok<'deleteOverlay'>> {
     await this.overlays.delete(account, id);
     return { error: 0, message: 'Overlay deleted.' };
   }

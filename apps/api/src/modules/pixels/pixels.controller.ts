@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -13,7 +13,7 @@ export class PixelsController {
   constructor(@Inject(PixelsService) private readonly pixels: PixelsService) {}
 
   @Get('pixels')
-  async listPixels(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listPixels'>> {
+  async listPixels(@CurrentAccount() account: Account, @Query() query: QueryParams<'listPixels'>): Promise<Ok<'listPixels'>> {
     const page = readPage(query);
     const [pixels, total] = await this.pixels.list(account, page);
     return listEnvelope('pixels', pixels.map(toPixel), total, page);
@@ -27,7 +27,7 @@ export class PixelsController {
   @Put('pixel/:id/update')
   async updatePixel(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updatePixel'>['id'],
     @Body() body: UpdatePixelDto,
   ): Promise<Ok<'updatePixel'>> {
     await this.pixels.update(account, id, body);
@@ -35,7 +35,10 @@ export class PixelsController {
   }
 
   @Delete('pixel/:id/delete')
-  async deletePixel(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deletePixel'>> {
+  async deletePixel(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deletePixel'>['id'],
+  ): Promise<Ok<'deletePixel'>> {
     await this.pixels.delete(account, id);
     return { error: 0, message: 'Pixel deleted.' };
   }

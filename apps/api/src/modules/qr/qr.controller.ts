@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -21,7 +21,7 @@ export class QrController {
   ) {}
 
   @Get()
-  async listQrs(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listQrs'>> {
+  async listQrs(@CurrentAccount() account: Account, @Query() query: QueryParams<'listQrs'>): Promise<Ok<'listQrs'>> {
     const page = readPage(query);
     const [qrs, total] = await this.qrs.list(account, page);
     return listEnvelope(
@@ -33,7 +33,7 @@ export class QrController {
   }
 
   @Get(':id')
-  async getQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getQr'>> {
+  async getQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'getQr'>['id']): Promise<Ok<'getQr'>> {
     const qr = await this.qrs.get(account, id);
     return {
       error: 0,
@@ -51,7 +51,7 @@ export class QrController {
   @Put(':id/update')
   async updateQr(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateQr'>['id'],
     @Body() body: UpdateQrDto,
   ): Promise<Ok<'updateQr'>> {
     await this.qrs.update(account, id, body);
@@ -59,7 +59,7 @@ export class QrController {
   }
 
   @Delete(':id/delete')
-  async deleteQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteQr'>> {
+  async deleteQr(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'deleteQr'>['id']): Promise<Ok<'deleteQr'>> {
     await this.qrs.delete(account, id);
     return { error: 0, message: 'QR code deleted.' };
   }

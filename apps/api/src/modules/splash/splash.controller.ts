@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
-import type { Ok } from '../../common/contract';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
@@ -14,14 +14,17 @@ export class SplashController {
   constructor(@Inject(SplashService) private readonly pages: SplashService) {}
 
   @Get()
-  async listSplash(@CurrentAccount() account: Account, @Query() query: Record<string, unknown>): Promise<Ok<'listSplash'>> {
+  async listSplash(@CurrentAccount() account: Account, @Query() query: QueryParams<'listSplash'>): Promise<Ok<'listSplash'>> {
     const page = readPage(query);
     const [pages, total] = await this.pages.list(account, page);
     return listEnvelope('splash', pages.map(toSplashRecord), total, page);
   }
 
   @Get(':id')
-  async getSplash(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'getSplash'>> {
+  async getSplash(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getSplash'>['id'],
+  ): Promise<Ok<'getSplash'>> {
     return { error: 0, data: toSplash(await this.pages.get(account, id)) };
   }
 
@@ -33,7 +36,7 @@ export class SplashController {
   @Put(':id/update')
   async updateSplash(
     @CurrentAccount() account: Account,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseIdPipe) id: PathParams<'updateSplash'>['id'],
     @Body() body: UpdateSplashDto,
   ): Promise<Ok<'updateSplash'>> {
     await this.pages.update(account, id, body);
@@ -41,7 +44,10 @@ export class SplashController {
   }
 
   @Delete(':id/delete')
-  async deleteSplash(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: number): Promise<Ok<'deleteSplash'>> {
+  async deleteSplash(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteSplash'>['id'],
+  ): Promise<Ok<'deleteSplash'>> {
     await this.pages.delete(account, id);
     return { error: 0, message: 'Splash page deleted.' };
   }
