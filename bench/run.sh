@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# One command: `pnpm bench` (or bash bench/run.sh). Starts Postgres (installing it and wrk from
-# Debian when missing), the service on it and a bare node:http baseline, then measures with wrk,
-# the same settings for both:
-#   1. redirect: baseline 302 vs GET /{alias}, and recorded clicks vs requests answered
-#   2. the statistics of a link with one million clicks (GET /l/api/url/:id), loaded and one at a time
-#   3. an authenticated API read (GET /l/api/account)
+# One command: `pnpm bench` (or bash bench/run.sh). In one run, with one load generator (wrk):
+#   - the baseline: a bare node:http server answering a 302;
+#   - Linkyard on PostgreSQL, then on the embedded database (PGlite), each:
+#       redirect (GET /{alias}, a browser user agent: every request is a counted click),
+#       GET /l/api/account, GET /l/api/urls (15 links), GET /l/api/url/:id (a link with 300,000
+#       clicks), GET /l/api/domains, POST /l/api/url/add, and the service's memory after the run.
+# Every figure is printed as a ratio to the baseline measured in the same run. With two cores or
+# more the server runs on core 0 and wrk on core 1 (taskset); with one, both share it (said in the
+# output). PostgreSQL and wrk are installed from Debian when missing.
 # Results: bench/results/latest.md (and the raw wrk output beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION="${BENCH_DURATION:-15s}"
+DURATION="${BENCH_DURATION:-10s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-50}"
-THREADS="${BENCH_THREADS:-2}"
+API_CONNECTIONS="${BENCH_API_CONNECTIONS:-20}"
+STATS_CLICKS="${BENCH_STATS_CLICKS:-300000}"
 BASE_PORT=4100
 API_PORT=4101
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
@@ -23,84 +27,144 @@ if ! command -v wrk >/dev/null; then
   echo "Installing wrk from Debian..." >&2
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
-PG_URL=$(scripts/postgres.sh start)
-psql -q "$PG_URL" -c "DROP DATABASE IF EXISTS linkyard_bench" -c "CREATE DATABASE linkyard_bench"
-DB_URL="${PG_URL%/*}/linkyard_bench"
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+  SERVER=(taskset -c 0)
+  LOAD=(taskset -c 1)
+  LAYOUT="server on core 0, wrk on core 1 (taskset); PostgreSQL unpinned"
+else
+  SERVER=()
+  LOAD=()
+  LAYOUT="one core (or no taskset): server, wrk and PostgreSQL share it, so the figures are lower than on two"
+fi
+echo "Layout: $LAYOUT" >&2
 
+PG_URL=$(scripts/postgres.sh start)
 pnpm --silent build >/dev/null
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
-PORT=$BASE_PORT node bench/baseline.mjs >/dev/null & pids+=($!)
-DATABASE_URL="$DB_URL" PORT=$API_PORT HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$API_PORT" ADMIN_API_KEY="$ADMIN_KEY" LOG_LEVEL=warn \
-  node apps/api/dist/main.js > "$OUT/service.log" 2>&1 & service=$!; pids+=($service)
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$API_PORT/healthz" >/dev/null && break; sleep 0.2; done
-
+wait_healthy() { for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null && return 0; sleep 0.2; done; return 1; }
 api() { curl -sf -H "Authorization: Bearer $1" -H 'Content-Type: application/json' "${@:2}"; }
-USER_KEY=$(api "$ADMIN_KEY" -X POST "http://127.0.0.1:$API_PORT/l/api/user/add" \
-  -d '{"username":"bench","email":"bench@example.com","password":"benchmark password","ratelimit":100000}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).data.apikey')
-# The benchmark's own account may ask without limit: the rate limit is not what is measured here.
-psql -q "$DB_URL" -c "UPDATE users SET ratelimit = 1000000000 WHERE username = 'bench'"
-LINK=$(api "$USER_KEY" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/landing"}')
-LINK_ID=$(node -pe "($LINK).id")
-ALIAS=$(node -pe "new URL(($LINK).shorturl).pathname.slice(1)")
-STATS_LINK_ID=$(api "$USER_KEY" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/popular"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).id')
+json() { node -pe "const v = JSON.parse(require('fs').readFileSync(0)); $1"; }
 
-run_wrk() { # name url [extra wrk args]
-  local name=$1 url=$2; shift 2
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $UA" "$@" "$url" > "$OUT/$name.txt"
+run_wrk() { # name connections url [extra wrk args]
+  local name=$1 connections=$2 url=$3; shift 3
+  "${LOAD[@]}" wrk -t1 -c"$connections" -d"$DURATION" --latency -H "User-Agent: $UA" "$@" "$url" > "$OUT/$name.txt"
 }
-field() { # name what -> number
+field() { # name what -> number (latencies in ms)
   local file="$OUT/$1.txt"
   case $2 in
     rps) awk '/^Requests\/sec/ {print $2}' "$file" ;;
     requests) awk '/requests in/ {print $1}' "$file" ;;
-    p50) awk '$1=="50%" {print $2}' "$file" ;;
-    p99) awk '$1=="99%" {print $2}' "$file" ;;
-    errors) awk '/Non-2xx or 3xx/ {print $5}' "$file" | sed 's/^$/0/' ;;
+    p50 | p99)
+      awk -v q="${2#p}%" '$1==q { v=$2; if (v ~ /us$/) { sub(/us$/,"",v); v/=1000 } else if (v ~ /ms$/) { sub(/ms$/,"",v) } else if (v ~ /s$/) { sub(/s$/,"",v); v*=1000 } printf "%.2f", v }' "$file" ;;
+    errors) awk '/Non-2xx or 3xx/ {print $5}' "$file" | sed 's/^$/0/' | grep . || echo 0 ;;
   esac
 }
 
-echo "Warming up..." >&2
-wrk -t1 -c10 -d3s "http://127.0.0.1:$BASE_PORT/x" >/dev/null
-wrk -t1 -c10 -d3s -H "User-Agent: $UA" "http://127.0.0.1:$API_PORT/$ALIAS" >/dev/null
-sleep 2
-CLICKS_BEFORE=$(psql -tA "$DB_URL" -c "SELECT count(*) FROM clicks WHERE link_id = $LINK_ID")
+echo "Baseline..." >&2
+"${SERVER[@]}" env PORT=$BASE_PORT node bench/baseline.mjs >/dev/null & pids+=($!)
+sleep 0.5
+"${LOAD[@]}" wrk -t1 -c10 -d2s "http://127.0.0.1:$BASE_PORT/x" >/dev/null
+run_wrk baseline "$CONNECTIONS" "http://127.0.0.1:$BASE_PORT/x"
+run_wrk baseline_api "$API_CONNECTIONS" "http://127.0.0.1:$BASE_PORT/x"
+kill "${pids[-1]}"
 
-echo "Redirect: baseline, then Linkyard ($THREADS threads, $CONNECTIONS connections, $DURATION each)..." >&2
-run_wrk baseline "http://127.0.0.1:$BASE_PORT/x"
-run_wrk redirect "http://127.0.0.1:$API_PORT/$ALIAS"
-sleep 3 # one flush interval and more
-CLICKS_AFTER=$(psql -tA "$DB_URL" -c "SELECT count(*) FROM clicks WHERE link_id = $LINK_ID")
-RECORDED=$((CLICKS_AFTER - CLICKS_BEFORE))
-RSS_KB=$(ps -o rss= -p "$service" | tr -d ' ')
+# bench_database NAME: the service on that database, every measurement, then its memory.
+bench_database() {
+  local db=$1 env_db data_dir=""
+  if [ "$db" = postgres ]; then
+    psql -q "$PG_URL" -c "DROP DATABASE IF EXISTS linkyard_bench" -c "CREATE DATABASE linkyard_bench"
+    env_db=(DATABASE_URL="${PG_URL%/*}/linkyard_bench")
+  else
+    data_dir=$(mktemp -d /tmp/linkyard-bench-XXXXXX)
+    env_db=(DATA_DIR="$data_dir")
+  fi
+  start() {
+    "${SERVER[@]}" env "${env_db[@]}" PORT=$API_PORT HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$API_PORT" ADMIN_API_KEY="$ADMIN_KEY" \
+      LOG_LEVEL=warn node apps/api/dist/main.js >> "$OUT/service-$db.log" 2>&1 &
+    service=$!
+    pids+=($service)
+    wait_healthy $API_PORT
+  }
+  : > "$OUT/service-$db.log"
+  start
 
-echo "Seeding one million clicks..." >&2
-psql -q "$DB_URL" -v link_id="$STATS_LINK_ID" -f bench/seed-clicks.sql
-psql -q "$DB_URL" -c "ANALYZE"
-echo "Statistics read and authenticated API read..." >&2
-run_wrk stats "http://127.0.0.1:$API_PORT/l/api/url/$STATS_LINK_ID" -H "Authorization: Bearer $USER_KEY"
-# One request at a time: the latency of a single statistics read, without queueing behind others.
-run_wrk stats_single "http://127.0.0.1:$API_PORT/l/api/url/$STATS_LINK_ID" -H "Authorization: Bearer $USER_KEY" -t1 -c1
-run_wrk account "http://127.0.0.1:$API_PORT/l/api/account" -H "Authorization: Bearer $USER_KEY"
-STATS_CLICKS=$(api "$USER_KEY" "http://127.0.0.1:$API_PORT/l/api/url/$STATS_LINK_ID" | node -pe 'JSON.parse(require("fs").readFileSync(0)).data.clicks')
+  local user_key link_id alias stats_id
+  user_key=$(api "$ADMIN_KEY" -X POST "http://127.0.0.1:$API_PORT/l/api/user/add" \
+    -d '{"username":"bench","email":"bench@example.com","password":"benchmark password","ratelimit":1000000000}' | json 'v.data.apikey')
+  local link
+  link=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/landing"}')
+  link_id=$(echo "$link" | json 'v.id')
+  alias=$(echo "$link" | json 'new URL(v.shorturl).pathname.slice(1)')
+  stats_id=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/popular"}' | json 'v.id')
+  for n in $(seq 1 13); do api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d "{\"url\":\"https://example.com/page-$n\"}" >/dev/null; done
+  for n in 1 2 3; do api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/domain/add" -d "{\"domain\":\"https://go$n.example.com\"}" >/dev/null; done
 
-RATIO=$(node -pe "($(field redirect rps) / $(field baseline rps)).toFixed(2)")
+  echo "$db: seeding $STATS_CLICKS clicks..." >&2
+  if [ "$db" = postgres ]; then
+    psql -q "${PG_URL%/*}/linkyard_bench" -v link_id="$stats_id" -v count="$STATS_CLICKS" -f bench/seed-clicks.sql
+  else
+    kill "$service"; wait "$service" 2>/dev/null || true
+    node bench/seed-embedded.mjs "$data_dir" "$stats_id" "$STATS_CLICKS"
+    start
+  fi
+
+  echo "$db: redirect..." >&2
+  run_wrk "$db-warmup" 10 "http://127.0.0.1:$API_PORT/$alias" -d2s
+  sleep 2
+  local before after
+  before=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$link_id" | json 'v.data.clicks')
+  run_wrk "$db-redirect" "$CONNECTIONS" "http://127.0.0.1:$API_PORT/$alias"
+  sleep 3 # the recorder's flush interval, and more
+  after=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$link_id" | json 'v.data.clicks')
+  echo "$((after - before))" > "$OUT/$db-recorded.txt"
+
+  echo "$db: API reads..." >&2
+  local auth=(-H "Authorization: Bearer $user_key")
+  run_wrk "$db-account" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/account" "${auth[@]}"
+  run_wrk "$db-urls" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/urls" "${auth[@]}"
+  run_wrk "$db-url" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" "${auth[@]}"
+  run_wrk "$db-domains" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/domains" "${auth[@]}"
+  run_wrk "$db-add" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/url/add" "${auth[@]}" -s bench/url-add.lua
+  echo "$(ps -o rss= -p "$service" | tr -d ' ')" > "$OUT/$db-rss.txt"
+  api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" | json 'v.data.clicks' > "$OUT/$db-stats-clicks.txt"
+  kill "$service"; wait "$service" 2>/dev/null || true
+  [ -n "$data_dir" ] && rm -rf "$data_dir"
+  return 0
+}
+
+bench_database postgres
+bench_database embedded
+
+ratio() { node -pe "($1 / $2).toFixed(2)"; }
+base=$(field baseline rps)
+base_api=$(field baseline_api rps)
 {
   echo "# Benchmark results ($(date -u +'%Y-%m-%d %H:%M UTC'))"
   echo
-  echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); Node $(node -v); PostgreSQL $(psql -tA "$PG_URL" -c 'SHOW server_version'); wrk -t$THREADS -c$CONNECTIONS -d$DURATION."
+  echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); Node $(node -v); PostgreSQL $(psql -tA "$PG_URL" -c 'SHOW server_version'); wrk -t1, $DURATION each. Layout: $LAYOUT."
   echo
-  echo "| run | requests/s | p50 | p99 | requests | non-2xx/3xx |"
-  echo "|---|---|---|---|---|---|"
-  for name in baseline redirect stats stats_single account; do
-    echo "| $name | $(field $name rps) | $(field $name p50) | $(field $name p99) | $(field $name requests) | $(field $name errors) |"
+  echo "| what | connections | requests/s | ratio to baseline | p50 ms | p99 ms | non-2xx/3xx | goal |"
+  echo "|---|---|---|---|---|---|---|---|"
+  echo "| bare node:http 302 (baseline) | $CONNECTIONS | $base | 1.00 | $(field baseline p50) | $(field baseline p99) | 0 | - |"
+  echo "| baseline at $API_CONNECTIONS connections | $API_CONNECTIONS | $base_api | 1.00 | $(field baseline_api p50) | $(field baseline_api p99) | 0 | - |"
+  row() { # db name label connections baseline goal
+    echo "| $3 ($1) | $4 | $(field "$1-$2" rps) | $(ratio "$(field "$1-$2" rps)" "$5") | $(field "$1-$2" p50) | $(field "$1-$2" p99) | $(field "$1-$2" errors) | $6 |"
+  }
+  for db in postgres embedded; do
+    if [ $db = postgres ]; then goal="≥ 0.6, p99 < 10 ms"; else goal="≥ 0.4, p99 < 15 ms"; fi
+    row $db redirect "redirect" "$CONNECTIONS" "$base" "$goal"
+    row $db account "GET /l/api/account" "$API_CONNECTIONS" "$base_api" "≥ 0.25, p99 < 20 ms"
+    row $db urls "GET /l/api/urls (15 links)" "$API_CONNECTIONS" "$base_api" "≥ 0.2"
+    row $db url "GET /l/api/url/:id ($(cat "$OUT/$db-stats-clicks.txt") clicks)" "$API_CONNECTIONS" "$base_api" "≥ 0.2"
+    row $db domains "GET /l/api/domains" "$API_CONNECTIONS" "$base_api" "≥ 0.25"
+    row $db add "POST /l/api/url/add" "$API_CONNECTIONS" "$base_api" "≥ 2,000 links/s"
   done
   echo
-  echo "- Redirect throughput: **$RATIO** of the bare node:http baseline."
-  echo "- Clicks recorded during the redirect run: $RECORDED, requests answered: $(field redirect requests)."
-  echo "- Service memory after the redirect run: $((RSS_KB / 1024)) MiB RSS."
-  echo "- Statistics read for a link with $STATS_CLICKS clicks, one request at a time: p50 $(field stats_single p50), p99 $(field stats_single p99); under $CONNECTIONS connections: p50 $(field stats p50), p99 $(field stats p99)."
+  for db in postgres embedded; do
+    echo "- $db: clicks recorded during the redirect run $(cat "$OUT/$db-recorded.txt"), requests answered $(field "$db-redirect" requests) (goal: equal; answers wrk did not count at its end add a few); service memory after the run $(($(cat "$OUT/$db-rss.txt") / 1024)) MiB RSS$([ $db = embedded ] && echo ' (goal < 300 MiB)')."
+  done
 } | tee "$OUT/latest.md"

@@ -1,4 +1,4 @@
--- One million clicks for link :link_id over the past 90 days, with the counters and totals the
+-- :count clicks for link :link_id over the past 90 days, with the counters and totals the
 -- service keeps as clicks land (so the statistics read sees what it would after real traffic).
 INSERT INTO clicks (link_id, created_at, country, referrer, browser, os, device, social, bot, visitor)
 SELECT :link_id,
@@ -11,7 +11,7 @@ SELECT :link_id,
        (ARRAY['facebook','twitter',NULL,NULL,'instagram',NULL])[1 + n % 6],
        false,
        substr(md5(n::text), 1, 32)
-  FROM generate_series(1, 1000000) AS n;
+  FROM generate_series(1, :count) AS n;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT :link_id, d.dimension, d.value, count(*)
   FROM clicks c
@@ -19,4 +19,4 @@ SELECT :link_id, d.dimension, d.value, count(*)
  WHERE c.link_id = :link_id AND d.value IS NOT NULL
  GROUP BY d.dimension, d.value
     ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-UPDATE links SET clicks = clicks + 1000000, unique_clicks = unique_clicks + 1000000 WHERE id = :link_id;
+UPDATE links SET clicks = clicks + :count, unique_clicks = unique_clicks + :count WHERE id = :link_id;

@@ -19,11 +19,14 @@ export interface PublicDomain {
   origin: string;
   redirectRoot: string;
   redirect404: string;
+  /** The owner: what the redirect cache drops when that account writes. */
+  userId: number;
 }
 
 /** Everything a redirect needs about a link, loaded once and cached. */
 export interface PublicLink {
   id: number;
+  userId: number;
   alias: string;
   url: string;
   title: string;
@@ -97,7 +100,15 @@ export class PublicService {
     if (!HOST.test(host)) return Promise.resolve(null);
     return this.cache.get(`host:${host}`, async () => {
       const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ host });
-      return domain ? { id: domain.id, origin: domain.domain, redirectRoot: domain.redirectRoot, redirect404: domain.redirect404 } : null;
+      return domain
+        ? {
+            id: domain.id,
+            userId: domain.userId,
+            origin: domain.domain,
+            redirectRoot: domain.redirectRoot,
+            redirect404: domain.redirect404,
+          }
+        : null;
     });
   }
 
@@ -113,6 +124,7 @@ export class PublicService {
       const overlay = link.overlayId ? await this.dataSource.getRepository(OverlayEntity).findOneBy({ id: link.overlayId }) : null;
       return {
         id: link.id,
+        userId: link.userId,
         alias: link.alias,
         url: link.url,
         title: link.title,
@@ -141,6 +153,7 @@ export class PublicService {
         where: { alias },
         select: {
           id: true,
+          userId: true,
           alias: true,
           type: true,
           data: true,
@@ -159,7 +172,13 @@ export class PublicService {
     if (!SLUG.test(slug)) return null;
     const urls = await this.cache.get(`rotator:${slug}`, async () => {
       const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ slug });
-      return campaign ? this.campaignLinks(campaign.id).then((links) => ({ id: campaign.id, urls: links.map((link) => link.url) })) : null;
+      return campaign
+        ? this.campaignLinks(campaign.id).then((links) => ({
+            id: campaign.id,
+            userId: campaign.userId,
+            urls: links.map((link) => link.url),
+          }))
+        : null;
     });
     if (!urls || urls.urls.length === 0) return null;
     const turn = this.rotations.get(urls.id) ?? 0;
@@ -168,11 +187,11 @@ export class PublicService {
   }
 
   /** A public campaign with its links; null when it is unknown or not public. */
-  publicCampaign(id: number): Promise<{ name: string; links: { title: string; url: string }[] } | null> {
+  publicCampaign(id: number): Promise<{ name: string; userId: number; links: { title: string; url: string }[] } | null> {
     return this.cache.get(`campaign:${id}`, async () => {
       const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ id });
       if (!campaign?.public) return null;
-      return { name: campaign.name, links: await this.campaignLinks(campaign.id) };
+      return { name: campaign.name, userId: campaign.userId, links: await this.campaignLinks(campaign.id) };
     });
   }
 

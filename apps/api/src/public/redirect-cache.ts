@@ -32,18 +32,50 @@ export function approximateSize(value: unknown): number {
   return size;
 }
 
+/** Marks a transaction's queryRunner.data with what it wrote (see Mark). */
+const WRITTEN = 'linkyardWritten';
+
+/**
+ * What a write may have changed: `a:<id>` the entries of an account, `n:<table>` the unknown keys
+ * a new record of that table may now answer, `*` everything.
+ */
+type Mark = `a:${number}` | `n:${string}` | '*';
+
+/** The cache keys (by their prefix) whose unknown entries a new record of a table may answer. */
+const KINDS_OF_TABLE: Record<string, string[]> = {
+  links: ['link'],
+  domains: ['host'],
+  qr_codes: ['qr'],
+  campaigns: ['rotator', 'campaign'],
+};
+
+/** What writing this record may have changed: its account's entries and the unknown keys of its kind. */
+function marksOf(entity: unknown, table: string | undefined): Mark[] {
+  if (entity && typeof entity === 'object') {
+    const record = entity as { userId?: unknown; id?: unknown };
+    const account =
+      typeof record.userId === 'number' ? record.userId : table === 'users' && typeof record.id === 'number' ? record.id : null;
+    if (account !== null) return [`a:${account}`, `n:${table ?? '*'}`];
+  }
+  return ['*'];
+}
+
 /**
  * What the public routes looked up (hosts, links, QR codes, campaigns), kept in process, unknown
  * keys included, so a redirect rarely reaches the database. Bounded by size (least recently used
- * entries go first), so no stream of new hosts or aliases can grow it. Any write through the API
- * drops it all, here and (with Redis) on every instance: writes are rare next to clicks, and a
- * whole drop cannot miss a dependency (a pixel's tag, a splash page's text, a domain's redirects).
- * While Redis is away nothing is cached (another instance's write could not reach this one), and
- * when it is back the cache starts empty.
+ * entries go first), so no stream of new hosts or aliases can grow it. Every entry belongs to one
+ * account (the `userId` of what was found); a write drops the entries of the account it wrote for,
+ * and the entries of unknown keys (the write may have made one exist), here and (with Redis) on
+ * every instance. The other accounts' entries stay: a busy service with many accounts writing
+ * keeps its cache. A write whose account cannot be told (a bulk update, a raw statement) drops it
+ * all. While Redis is away nothing is cached (another instance's write could not reach this one),
+ * and when it is back the cache starts empty.
  */
 @Injectable()
 export class RedirectCache implements EntitySubscriberInterface {
-  private readonly entries: LRUCache<string, { value: unknown }>;
+  private readonly entries: LRUCache<string, { value: unknown; owner: string }>;
+  /** Keys by owner: `a:<account>` for what was found, `n:<kind>` for unknown keys of a kind. */
+  private readonly byOwner = new Map<string, Set<string>>();
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
@@ -56,19 +88,32 @@ export class RedirectCache implements EntitySubscriberInterface {
       ttl: TTL_MS,
       ttlAutopurge: false,
       perf: clock,
+      dispose: (entry, key) => {
+        const keys = this.byOwner.get(entry.owner);
+        keys?.delete(key);
+        if (keys?.size === 0) this.byOwner.delete(entry.owner);
+      },
     });
     dataSource.subscribers.push(this);
-    redis.subscribe(CHANNEL, () => this.entries.clear());
+    redis.subscribe(CHANNEL, (message) => this.dropLocal(message as Mark));
     redis.onReconnect(() => this.entries.clear());
   }
 
-  /** The cached value, or the loader's (null included), cached for a while. */
+  /**
+   * The cached value, or the loader's (null included), cached for a while. A value found belongs
+   * to the account in its `userId`.
+   */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.redis.configured && !this.redis.up) return load();
     const entry = this.entries.get(key);
     if (entry) return entry.value as T;
     const value = await load();
-    this.entries.set(key, { value });
+    const userId = (value as { userId?: unknown } | null)?.userId;
+    const owner = typeof userId === 'number' ? `a:${userId}` : `n:${key.slice(0, key.indexOf(':'))}`;
+    this.entries.set(key, { value, owner });
+    let keys = this.byOwner.get(owner);
+    if (!keys) this.byOwner.set(owner, (keys = new Set()));
+    keys.add(key);
     return value;
   }
 
@@ -77,22 +122,49 @@ export class RedirectCache implements EntitySubscriberInterface {
     return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.redis.publish(CHANNEL, '*');
+  /** Drops what a write may have changed (see Mark), here and on every instance. */
+  drop(mark: Mark): void {
+    this.dropLocal(mark);
+    this.redis.publish(CHANNEL, mark);
   }
 
-  // Entity events (save, update, delete through TypeORM) and every commit but click batches.
-  afterInsert(): void {
-    this.clear();
+  private dropLocal(mark: Mark): void {
+    if (mark === '*' || mark === 'n:*') return this.entries.clear();
+    const owners = mark.startsWith('n:') ? (KINDS_OF_TABLE[mark.slice(2)] ?? []).map((kind) => `n:${kind}`) : [mark];
+    for (const owner of owners) for (const key of [...(this.byOwner.get(owner) ?? [])]) this.entries.delete(key);
   }
-  afterUpdate(): void {
-    this.clear();
+
+  // Entity events (save, update, delete through TypeORM) mark the account written for; the marks
+  // of a transaction apply when it commits, others at once.
+  afterInsert(event: { entity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
+    this.written(event.queryRunner, marksOf(event.entity, event.metadata?.tableName));
   }
-  afterRemove(): void {
-    this.clear();
+  afterUpdate(event: { entity?: unknown; databaseEntity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
+    this.written(event.queryRunner, marksOf(event.databaseEntity ?? event.entity, event.metadata?.tableName));
+  }
+  afterRemove(event: { entity?: unknown; databaseEntity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
+    this.written(event.queryRunner, marksOf(event.databaseEntity ?? event.entity, event.metadata?.tableName));
   }
   afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
-    if (!(event.queryRunner.data as Record<string, unknown> | undefined)?.[CLICKS_ONLY]) this.clear();
+    const data = event.queryRunner.data as Record<string, unknown> | undefined;
+    if (data?.[CLICKS_ONLY]) return;
+    const written = data?.[WRITTEN] as Set<Mark> | undefined;
+    if (data) delete data[WRITTEN];
+    // A transaction that wrote through no entity event (raw statements) may have changed anything.
+    if (!written || written.size === 0 || written.has('*')) return this.drop('*');
+    for (const mark of written) this.drop(mark);
+  }
+  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
+    const data = event.queryRunner.data as Record<string, unknown> | undefined;
+    if (data) delete data[WRITTEN];
+  }
+
+  private written(queryRunner: QueryRunner | undefined, marks: Mark[]): void {
+    if (!queryRunner?.isTransactionActive) return marks.forEach((mark) => this.drop(mark));
+    queryRunner.data ??= {};
+    const data = queryRunner.data as Record<string, unknown>;
+    const written = (data[WRITTEN] as Set<Mark> | undefined) ?? new Set<Mark>();
+    data[WRITTEN] = written;
+    for (const mark of marks) written.add(mark);
   }
 }

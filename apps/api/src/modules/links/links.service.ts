@@ -62,7 +62,11 @@ export class LinksService {
     }
     if (order === 'clicks') query.orderBy('link.clicks', 'DESC').addOrderBy('link.id', 'DESC');
     else query.orderBy('link.id', 'DESC');
-    return query.skip(page.offset).take(page.limit).getManyAndCount();
+    // offset/limit, not skip/take: the join is many-to-one, so no distinct pre-query is needed.
+    const links = await query.offset(page.offset).limit(page.limit).getMany();
+    // A page that is not full tells the total itself; only a full one needs the count.
+    const counted = links.length < page.limit && (links.length > 0 || page.offset === 0);
+    return [links, counted ? page.offset + links.length : await query.getCount()];
   }
 
   async add(account: Account, input: AddUrlDto): Promise<Link> {
