@@ -72,4 +72,12 @@ describe('the busy paths', () => {
       expect(statements).toHaveLength(1);
     },
   );
+
+  it('a link with its statistics is read in three statements: the link, its channels, its counters', async () => {
+    const id = await createLink(api, user);
+    await api.request('GET', `/l/api/url/${id}`, { key: user.apikey });
+    statements = [];
+    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).status).toBe(200);
+    expect(statements).toHaveLength(3);
+  });
 });

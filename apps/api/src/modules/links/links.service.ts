@@ -38,7 +38,13 @@ export class LinksService {
   ) {}
 
   async get(account: Account, id: number): Promise<Link> {
-    const link = await this.links.findOne({ where: { id, userId: account.id }, relations: { domain: true, pixels: true } });
+    // A query builder's getOne: one statement (findOne with relations sends a DISTINCT query first).
+    const link = await this.links
+      .createQueryBuilder('link')
+      .leftJoinAndSelect('link.domain', 'domain')
+      .leftJoinAndSelect('link.pixels', 'pixels')
+      .where('link.id = :id AND link.userId = :userId', { id, userId: account.id })
+      .getOne();
     if (!link) throw notFound(`No link with id ${id}.`);
     return link;
   }
