@@ -17,6 +17,8 @@ import { PixelsService } from '../pixels/pixels.service';
 import { SplashService } from '../splash/splash.service';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
+import { DomainEntity } from '../domains/domain.entity';
+import { plainColumns } from '../../common/plain-rows';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -54,25 +56,29 @@ export class LinksService {
     return this.channels.channelsOf({ linkId: link.id });
   }
 
+  /** A page of the account's links with their domains and the total: one plain statement (see plain-rows). */
   async list(account: Account, page: PageRequest, order: LinkOrder, search: string | undefined): Promise<[Link[], number]> {
-    const query = this.links
-      .createQueryBuilder('link')
-      .leftJoinAndSelect('link.domain', 'domain')
-      .where('link.userId = :userId', { userId: account.id });
+    const links = plainColumns<LinkEntity>(this.links.metadata);
+    const domains = plainColumns<DomainEntity>(this.links.manager.connection.getMetadata(DomainEntity));
+    const filter: unknown[] = [account.id];
+    let where = 'l."user_id" = $1';
     if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-      query.andWhere(
-        '(link.alias ILIKE :pattern OR link.url ILIKE :pattern OR link.title ILIKE :pattern OR link.description ILIKE :pattern)',
-        { pattern },
-      );
+      filter.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+      where += ' AND (l."alias" ILIKE $2 OR l."url" ILIKE $2 OR l."title" ILIKE $2 OR l."description" ILIKE $2)';
     }
-    if (order === 'clicks') query.orderBy('link.clicks', 'DESC').addOrderBy('link.id', 'DESC');
-    else query.orderBy('link.id', 'DESC');
-    // offset/limit, not skip/take: the join is many-to-one, so no distinct pre-query is needed.
-    const links = await query.offset(page.offset).limit(page.limit).getMany();
-    // A page that is not full tells the total itself; only a full one needs the count.
-    const counted = links.length < page.limit && (links.length > 0 || page.offset === 0);
-    return [links, counted ? page.offset + links.length : await query.getCount()];
+    const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
+    const next = filter.length + 1;
+    const rows = await this.links.query<Record<string, unknown>[]>(
+      `SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}, count(*) OVER () AS total
+         FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
+        WHERE ${where} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1}`,
+      [...filter, page.offset, page.limit],
+    );
+    const found = rows.map((row) => Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') }));
+    if (rows.length > 0 || page.offset === 0) return [found, rows.length > 0 ? Number(rows[0]!.total) : 0];
+    // Past the last link the page says nothing of the total: count it.
+    const [counted] = await this.links.query<{ total: string }[]>(`SELECT count(*) AS total FROM "links" l WHERE ${where}`, filter);
+    return [found, Number(counted!.total)];
   }
 
   async add(account: Account, input: AddUrlDto): Promise<Link> {
