@@ -10,8 +10,7 @@ import type { ValidationMetadata } from 'class-validator/types/metadata/Validati
 import { documentSchemas, flatSchema, type Schema } from '../../test/support/openapi-schemas';
 import { openApiDocument } from './openapi-document';
 
-// class-transformer keeps its `@Type` metadata in a module it does not export types for.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- class-transformer keeps its `@Type` metadata in a module it exports no types for
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage };
 
 /**

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
+import { guardedPg } from './guarded-pg';
 import { migrations } from './migrations';
 
 /** How to reach the database: Postgres by URL, or the embedded one by socket. */
@@ -18,6 +19,7 @@ export function serviceConnection(target: DatabaseTarget, timeoutMs: number): Po
   return {
     type: 'postgres',
     ...target,
+    driver: guardedPg,
     // PGlite serves one connection at a time.
     poolSize: embedded ? 1 : 10,
     synchronize: false,

@@ -1,8 +1,9 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const document = require('@linkyard/spec/openapi.json') as OpenApiDocument;
+import { openApiDocument } from '../../src/common/openapi-document';
+
+const document = openApiDocument as unknown as OpenApiDocument;
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, Operation> & { servers?: { url: string }[] }>;
