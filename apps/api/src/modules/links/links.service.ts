@@ -17,7 +17,6 @@ import { PixelsService } from '../pixels/pixels.service';
 import { SplashService } from '../splash/splash.service';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
-import { DomainEntity } from '../domains/domain.entity';
 import { plainColumns } from '../../common/plain-rows';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
@@ -59,7 +58,10 @@ export class LinksService {
   /** A page of the account's links with their domains and the total: one plain statement (see plain-rows). */
   async list(account: Account, page: PageRequest, order: LinkOrder, search: string | undefined): Promise<[Link[], number]> {
     const links = plainColumns<LinkEntity>(this.links.metadata);
-    const domains = plainColumns<DomainEntity>(this.links.manager.connection.getMetadata(DomainEntity));
+    // The domains' columns come through the link's own relation: no other module's entity here.
+    const domains = plainColumns<NonNullable<Link['domain']>>(
+      this.links.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
+    );
     const filter: unknown[] = [account.id];
     let where = 'l."user_id" = $1';
     if (search) {

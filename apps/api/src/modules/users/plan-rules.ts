@@ -10,19 +10,12 @@ export interface Standing {
   ratelimit: number;
 }
 
-/** A paid plan whose expiry has not passed. */
-function onPaidPlan(user: UserEntity, now: number): boolean {
-  return !!user.plan && !user.plan.free && (!user.planExpires || user.planExpires.getTime() > now);
-}
-
-/** The limit in force: an admin's setting for the account, else the admin or plan limit. */
-function effectiveRatelimit(user: UserEntity, now: number): number {
-  if (user.ratelimit) return user.ratelimit;
-  if (user.admin) return ADMIN_RATELIMIT;
-  const planActive = !!user.plan && (!user.planExpires || user.planExpires.getTime() > now);
-  return planActive && user.plan ? user.plan.ratelimit : DEFAULT_RATELIMIT;
-}
-
+/**
+ * Status: `pro` on a paid plan whose expiry has not passed. Limit: an admin's setting for the
+ * account, else the admin limit, else the plan's while it has not expired, else the default.
+ */
 export function standingAt(user: UserEntity, now: number): Standing {
-  return { status: onPaidPlan(user, now) ? 'pro' : 'free', ratelimit: effectiveRatelimit(user, now) };
+  const plan = user.plan && (!user.planExpires || user.planExpires.getTime() > now) ? user.plan : null;
+  const ratelimit = user.ratelimit || (user.admin ? ADMIN_RATELIMIT : (plan?.ratelimit ?? DEFAULT_RATELIMIT));
+  return { status: plan && !plan.free ? 'pro' : 'free', ratelimit };
 }

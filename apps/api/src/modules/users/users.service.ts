@@ -8,6 +8,7 @@ import { AuthCache } from '../auth/auth-cache';
 import type { PageRequest } from '../../common/pagination';
 import { hashPassword } from '../auth/password';
 import { isUniqueViolation } from '../../database/errors';
+import { plainColumns } from '../../common/plain-rows';
 import { PlanEntity } from './plan.entity';
 import { UserEntity } from './user.entity';
 import { standingAt, type Standing } from './plan-rules';
@@ -23,25 +24,6 @@ export interface NewUser {
   ratelimit?: number;
   /** Use this key instead of generating one (the ADMIN_API_KEY bootstrap). */
   apiKey?: string;
-}
-
-interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  password_hash: string;
-  admin: boolean;
-  plan_id: number | null;
-  plan_expires: Date | null;
-  ratelimit: number | null;
-  api_key_hash: string;
-  api_key_expires: Date | null;
-  created_at: Date;
-  plan_name: string;
-  plan_free: boolean;
-  plan_ratelimit: number;
-  plan_price: string;
-  plan_created_at: Date;
 }
 
 /** Accounts, their keys and plans. Every change that affects authentication drops cached keys. */
@@ -72,43 +54,19 @@ export class UsersService {
   }
 
   /**
-   * A user with its plan, in one plain statement: every API call with a new key and every
-   * `GET /account` reads it, and TypeORM's query building and hydration cost more than the query.
+   * A user with its plan, in one plain statement (see plain-rows): every API call with a new key
+   * and every `GET /account` reads it, and TypeORM's query building and hydration cost more than
+   * the query.
    */
   private async userWithPlan(column: 'id' | 'api_key_hash', value: number | string): Promise<UserEntity | null> {
-    const [row] = await this.users.query<UserRow[]>(
-      `SELECT u.id, u.username, u.email, u.password_hash, u.admin, u.plan_id, u.plan_expires, u.ratelimit, u.api_key_hash,
-              u.api_key_expires, u.created_at, p.name AS plan_name, p.free AS plan_free, p.ratelimit AS plan_ratelimit,
-              p.price AS plan_price, p.created_at AS plan_created_at
-         FROM users u LEFT JOIN plans p ON p.id = u.plan_id
-        WHERE u.${column} = $1`,
+    const users = plainColumns<UserEntity>(this.users.metadata);
+    const plans = plainColumns<PlanEntity>(this.plans.metadata);
+    const [row] = await this.users.query<Record<string, unknown>[]>(
+      `SELECT ${users.select('u', 'u')}, ${plans.select('p', 'p')} FROM users u LEFT JOIN plans p ON p.id = u.plan_id WHERE u.${column} = $1`,
       [value],
     );
-    if (!row) return null;
-    const user = Object.assign(new UserEntity(), {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      passwordHash: row.password_hash,
-      admin: row.admin,
-      planId: row.plan_id,
-      planExpires: row.plan_expires,
-      ratelimit: row.ratelimit,
-      apiKeyHash: row.api_key_hash,
-      apiKeyExpires: row.api_key_expires,
-      createdAt: row.created_at,
-    });
-    user.plan =
-      row.plan_id === null
-        ? null
-        : Object.assign(new PlanEntity(), {
-            id: row.plan_id,
-            name: row.plan_name,
-            free: row.plan_free,
-            ratelimit: row.plan_ratelimit,
-            price: Number(row.plan_price),
-            createdAt: row.plan_created_at,
-          });
+    const user = row ? users.read(row, 'u') : null;
+    if (user) user.plan = plans.read(row!, 'p');
     return user;
   }
 
