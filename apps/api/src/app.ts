@@ -107,7 +107,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     fastify.addHook('onResponse', (request: AuthenticatedRequest, reply, done) => {
       request.log.info(
         {
-          reqId: request.id,
           method: request.method,
           path: request.url.split('?', 1)[0],
           status: reply.statusCode,
