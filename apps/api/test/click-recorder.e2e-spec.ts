@@ -27,6 +27,9 @@ const clickFor = (linkId: number, index: number): Click => ({
   social: null,
   bot: false,
   visitor: String(index).padStart(32, '0'),
+  utmSource: index % 2 === 0 ? 'newsletter' : null,
+  utmMedium: null,
+  utmCampaign: null,
 });
 
 async function recordedClicks(api: TestApi, linkId: number): Promise<number> {

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of the whole account over time (extension)
+         * @description The clicks on all of the account's links and the scans of its QR codes over a range of time, with the links clicked most in the range (`topLinks`). Otherwise as for one link: counts kept per UTC hour as clicks land, so the answer never depends on how many raw clicks are kept (`CLICK_RETENTION_DAYS`). Every bucket of the range is in `series`, zeros included; buckets start at local midnight (`day`), Monday (`week`) or the first of the month (`month`) in `tz`, or on each UTC hour (`hour`). `from` is moved back to the start of its bucket; `to` is excluded. Counts are of people: bots are counted apart in `bots`. `visitors` are unique per hour (a bucket's is the sum of its hours'). A filter keeps the clicks with that value; with a filter `visitors` and `bots` are null. The top lists hold the 10 most frequent values of the range (after the filters). An extension to the spec.
+         */
+        get: operations["getAccountStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/update": {
         parameters: {
             query?: never;
@@ -193,6 +213,26 @@ export interface paths {
          * @description `details` holds every setting of the link (the password itself is never returned, only whether there is one); `data` holds its click statistics, in the same shape as a QR code's.
          */
         get: operations["getUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/url/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a short link over time (extension)
+         * @description The clicks of one of the account's links over a range of time, in buckets of an interval, kept per UTC hour as clicks land, so the answer never depends on how many raw clicks are kept (`CLICK_RETENTION_DAYS`). Every bucket of the range is in `series`, zeros included; buckets start at local midnight (`day`), Monday (`week`) or the first of the month (`month`) in `tz`, or on each UTC hour (`hour`). `from` is moved back to the start of its bucket; `to` is excluded. Counts are of people: bots are counted apart in `bots`. `visitors` are unique per hour (a bucket's is the sum of its hours'). A filter keeps the clicks with that value; with a filter `visitors` and `bots` are null. The top lists hold the 10 most frequent values of the range (after the filters). An extension to the spec.
+         */
+        get: operations["getUrlStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -778,6 +818,26 @@ export interface paths {
          * @description `details` has the fields of the list record; `data` the scan statistics, in the same shape as a link's (zeros until scans are recorded; only `link` codes count scans).
          */
         get: operations["getQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/qr/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scans of a QR code over time (extension)
+         * @description The scans of one of the account's QR codes over a range of time, in buckets of an interval, kept per UTC hour as clicks land, so the answer never depends on how many raw clicks are kept (`CLICK_RETENTION_DAYS`). Every bucket of the range is in `series`, zeros included; buckets start at local midnight (`day`), Monday (`week`) or the first of the month (`month`) in `tz`, or on each UTC hour (`hour`). `from` is moved back to the start of its bucket; `to` is excluded. Counts are of people: bots are counted apart in `bots`. `visitors` are unique per hour (a bucket's is the sum of its hours'). A filter keeps the clicks with that value; with a filter `visitors` and `bots` are null. The top lists hold the 10 most frequent values of the range (after the filters). An extension to the spec.
+         */
+        get: operations["getQrStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2001,6 +2061,166 @@ export interface components {
          * @example {
          *       "error": 0,
          *       "data": {
+         *         "from": "2026-11-20T00:00:00+01:00",
+         *         "to": "2026-11-23T00:00:00+01:00",
+         *         "interval": "day",
+         *         "tz": "Europe/Paris",
+         *         "filters": {},
+         *         "series": [
+         *           {
+         *             "start": "2026-11-20T00:00:00+01:00",
+         *             "clicks": 12,
+         *             "visitors": 10,
+         *             "bots": 1
+         *           },
+         *           {
+         *             "start": "2026-11-21T00:00:00+01:00",
+         *             "clicks": 0,
+         *             "visitors": 0,
+         *             "bots": 0
+         *           },
+         *           {
+         *             "start": "2026-11-22T00:00:00+01:00",
+         *             "clicks": 5,
+         *             "visitors": 5,
+         *             "bots": 0
+         *           }
+         *         ],
+         *         "totals": {
+         *           "clicks": 17,
+         *           "visitors": 15,
+         *           "bots": 1
+         *         },
+         *         "top": {
+         *           "countries": [
+         *             {
+         *               "value": "FR",
+         *               "clicks": 11
+         *             },
+         *             {
+         *               "value": "CH",
+         *               "clicks": 6
+         *             }
+         *           ],
+         *           "referrers": [
+         *             {
+         *               "value": "news.example.org",
+         *               "clicks": 9
+         *             }
+         *           ],
+         *           "browsers": [
+         *             {
+         *               "value": "Firefox",
+         *               "clicks": 10
+         *             },
+         *             {
+         *               "value": "Safari",
+         *               "clicks": 7
+         *             }
+         *           ],
+         *           "os": [
+         *             {
+         *               "value": "Windows",
+         *               "clicks": 10
+         *             },
+         *             {
+         *               "value": "iOS",
+         *               "clicks": 7
+         *             }
+         *           ],
+         *           "devices": [
+         *             {
+         *               "value": "desktop",
+         *               "clicks": 10
+         *             },
+         *             {
+         *               "value": "mobile",
+         *               "clicks": 7
+         *             }
+         *           ],
+         *           "social": [],
+         *           "utmSources": [
+         *             {
+         *               "value": "newsletter",
+         *               "clicks": 9
+         *             }
+         *           ],
+         *           "utmMediums": [
+         *             {
+         *               "value": "email",
+         *               "clicks": 9
+         *             }
+         *           ],
+         *           "utmCampaigns": []
+         *         }
+         *       }
+         *     }
+         */
+        ClickSeriesResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["ClickSeries"];
+        };
+        ClickSeries: {
+            /** @description Start of the first bucket, ISO 8601 with the offset of `tz`. */
+            from: string;
+            /** @description End of the range (excluded), ISO 8601 with the offset of `tz`. */
+            to: string;
+            /** @enum {string} */
+            interval: "hour" | "day" | "week" | "month";
+            /** @description The time zone of the buckets. */
+            tz: string;
+            /** @description The filters applied, by parameter name. */
+            filters: {
+                [key: string]: string;
+            };
+            series: components["schemas"]["ClickBucket"][];
+            totals: components["schemas"]["ClickCounts"];
+            /** @description The 10 most frequent values of each dimension in the range, most first. */
+            top: {
+                countries: components["schemas"]["TopValues"];
+                referrers: components["schemas"]["TopValues"];
+                browsers: components["schemas"]["TopValues"];
+                os: components["schemas"]["TopValues"];
+                devices: components["schemas"]["TopValues"];
+                social: components["schemas"]["TopValues"];
+                utmSources: components["schemas"]["TopValues"];
+                utmMediums: components["schemas"]["TopValues"];
+                utmCampaigns: components["schemas"]["TopValues"];
+            };
+            /** @description Account statistics only. The links clicked most in the range (after the filters). */
+            topLinks?: {
+                id: components["schemas"]["Id"];
+                alias: string;
+                shorturl: string;
+                clicks: number;
+            }[];
+        };
+        ClickCounts: {
+            /** @description Clicks (or scans) of people. */
+            clicks: number;
+            /** @description Unique visitors of each hour, summed; null with a filter. */
+            visitors: number | null;
+            /** @description Clicks of bots, counted apart; null with a filter. */
+            bots: number | null;
+        };
+        ClickBucket: {
+            /** @description Start of the bucket, ISO 8601 with the offset of `tz`. */
+            start: string;
+            /** @description Clicks (or scans) of people. */
+            clicks: number;
+            /** @description Unique visitors of each hour, summed; null with a filter. */
+            visitors: number | null;
+            /** @description Clicks of bots, counted apart; null with a filter. */
+            bots: number | null;
+        };
+        TopValues: {
+            value: string;
+            clicks: number;
+        }[];
+        /**
+         * @example {
+         *       "error": 0,
+         *       "data": {
          *         "id": 4,
          *         "type": "message",
          *         "name": "Spring banner",
@@ -3164,6 +3384,71 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+         * @example 2026-11-01
+         */
+        StatsFrom: string;
+        /**
+         * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+         * @example 2026-11-23T12:00:00Z
+         */
+        StatsTo: string;
+        /**
+         * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+         * @example day
+         */
+        StatsInterval: "hour" | "day" | "week" | "month";
+        /**
+         * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+         * @example Europe/Paris
+         */
+        StatsTz: string;
+        /**
+         * @description Only clicks from this country (ISO 3166 alpha-2).
+         * @example FR
+         */
+        StatsCountry: string;
+        /**
+         * @description Only clicks referred by this host (without `www.`).
+         * @example news.example.org
+         */
+        StatsReferrer: string;
+        /**
+         * @description Only clicks from this browser.
+         * @example Firefox
+         */
+        StatsBrowser: string;
+        /**
+         * @description Only clicks from this operating system.
+         * @example Windows
+         */
+        StatsOs: string;
+        /**
+         * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+         * @example mobile
+         */
+        StatsDevice: string;
+        /**
+         * @description Only clicks from this social network (facebook, twitter, instagram).
+         * @example facebook
+         */
+        StatsSocial: string;
+        /**
+         * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+         * @example newsletter
+         */
+        StatsUtmSource: string;
+        /**
+         * @description Only clicks whose `utm_medium` is this.
+         * @example email
+         */
+        StatsUtmMedium: string;
+        /**
+         * @description Only clicks whose `utm_campaign` is this.
+         * @example spring-sale
+         */
+        StatsUtmCampaign: string;
+        /**
          * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
          * @example 25
          */
@@ -3347,6 +3632,103 @@ export interface operations {
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -3811,6 +4193,110 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LinkDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUrlStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5224,6 +5710,110 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["QrDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getQrStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       clickBufferLimit: 100_000,
       clickSpoolDir: './.data/click-spool',
       clickSpoolLimitBytes: 1024 * 1024 * 1024,
+      clickRetentionDays: null,
       domainVerification: 'off',
     });
   });

@@ -35,6 +35,8 @@ export interface Config {
   /** Where clicks go past the memory bound (and on a stop without database); null: nowhere. */
   clickSpoolDir: string | null;
   clickSpoolLimitBytes: number;
+  /** Raw clicks older than this many days are deleted (rollups and totals stay); null: kept. */
+  clickRetentionDays: number | null;
   /** `txt`: a branded domain is added only once a TXT record proves the account controls it. */
   domainVerification: 'off' | 'txt';
 }
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickBufferLimit: integer(env, 'CLICK_BUFFER_LIMIT', 100_000, 2000, 10_000_000),
     clickSpoolDir,
     clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
+    clickRetentionDays: text(env, 'CLICK_RETENTION_DAYS') === undefined ? null : integer(env, 'CLICK_RETENTION_DAYS', 0, 1, 100_000),
     domainVerification,
   };
 }

@@ -3,6 +3,7 @@ import { Resources1763800100000 } from './migrations/1763800100000-resources';
 import { Clicks1763800200000 } from './migrations/1763800200000-clicks';
 import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls';
 import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
+import { ClickHours1764100000000 } from './migrations/1764100000000-click-hours';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Clicks1763800200000,
   NormalUrls1764000000000,
   ClickBatches1764000100000,
+  ClickHours1764100000000,
 ];

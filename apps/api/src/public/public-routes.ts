@@ -15,7 +15,7 @@ import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from './qr-image';
 import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
-import { analyseVisit } from '../modules/clicks/visitor';
+import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -125,8 +125,8 @@ export function registerPublicRoutes(
       : 0;
   };
 
-  const record = async (request: FastifyRequest, target: { linkId: number | null; qrId: number | null }) => {
-    const visit = analyseVisit(
+  const visitOf = async (request: FastifyRequest): Promise<Visit> =>
+    analyseVisit(
       {
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? ''),
@@ -135,6 +135,10 @@ export function registerPublicRoutes(
       },
       recorder.salt ?? (await recorder.visitorSalt()),
     );
+
+  /** Counts the visit, with the UTM values of the short URL's query or else of where it leads. */
+  const record = (request: FastifyRequest, visit: Visit, target: { linkId: number | null; qrId: number | null }, destination: string) => {
+    const utm = visitUtm(request.url, destination);
     recorder.record({
       linkId: target.linkId,
       qrId: target.qrId,
@@ -147,8 +151,10 @@ export function registerPublicRoutes(
       social: visit.social,
       bot: visit.bot,
       visitor: visit.visitor,
+      utmSource: utm.utmSource,
+      utmMedium: utm.utmMedium,
+      utmCampaign: utm.utmCampaign,
     });
-    return visit;
   };
 
   const deliver = (reply: FastifyReply, link: PublicLink, target: string): FastifyReply => {
@@ -182,8 +188,10 @@ export function registerPublicRoutes(
       }
       if (!(await verifyPassword(password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
-    const visit = await record(request, { linkId: link.id, qrId: null });
-    return deliver(reply, link, destinationFor(link, visit));
+    const visit = await visitOf(request);
+    const destination = destinationFor(link, visit);
+    record(request, visit, { linkId: link.id, qrId: null }, destination);
+    return deliver(reply, link, destination);
   };
 
   fastify.get(
@@ -283,8 +291,9 @@ export function registerPublicRoutes(
     safe(async (request, reply) => {
       const qr = await service.qr(request.params.alias);
       if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
-      await record(request, { linkId: null, qrId: qr.id });
-      return sendRedirect(reply.header('Cache-Control', 'no-store'), typeof qr.data === 'string' ? qr.data : '', 'http');
+      const destination = typeof qr.data === 'string' ? qr.data : '';
+      record(request, await visitOf(request), { linkId: null, qrId: qr.id }, destination);
+      return sendRedirect(reply.header('Cache-Control', 'no-store'), destination, 'http');
     }),
   );
 }

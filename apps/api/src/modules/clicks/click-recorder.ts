@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
 import type { ClickSpool } from './click-spool';
-import type { Visit } from './visitor';
+import type { Visit, VisitUtm } from './visitor';
 
 /** Marks a query runner whose commits do not change what redirects serve (click batches). */
 export const CLICKS_ONLY = 'linkyardClicksOnly';
 
-export interface Click extends Omit<Visit, 'targetDevice' | 'languages'> {
+export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitUtm {
   linkId: number | null;
   qrId: number | null;
   at: Date;
@@ -21,6 +21,21 @@ const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 const DROP_LOG_INTERVAL_MS = 10_000;
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
+const HOUR_MS = 3_600_000;
+
+/** What the hourly groups are made of: the fields of a click, and their columns in click_hour_groups. */
+export const GROUP_COLUMNS = {
+  country: 'country',
+  referrer: 'referrer',
+  browser: 'browser',
+  os: 'os',
+  device: 'device',
+  social: 'social',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+} as const satisfies Partial<Record<keyof Click, string>>;
+const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
 
 /** Where the recorder stands, for /healthz and the logs. */
 export interface ClickRecorderState {
@@ -295,10 +310,12 @@ export class ClickRecorder implements OnModuleInit {
     const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
     // Clicks whose link or QR code was deleted meanwhile are dropped by the joins.
     await manager.query(
-      `INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor)
+      `INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                           utm_source, utm_medium, utm_campaign)
        SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::bool[], $11::text[])
-              AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor)
+                              $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
+              AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                   utm_source, utm_medium, utm_campaign)
        WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
           OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)`,
       [
@@ -313,27 +330,31 @@ export class ClickRecorder implements OnModuleInit {
         column('social'),
         column('bot'),
         column('visitor'),
+        column('utmSource'),
+        column('utmMedium'),
+        column('utmCampaign'),
       ],
     );
 
-    const humans = batch.filter((click) => !click.bot);
-    if (humans.length === 0) return;
     for (const target of ['link', 'qr'] as const) {
       const key = target === 'link' ? 'linkId' : 'qrId';
-      const clicks = humans.filter((click) => click[key] !== null);
-      if (clicks.length === 0) continue;
+      const all = batch.filter((click) => click[key] !== null);
+      if (all.length === 0) continue;
+      const humans = all.filter((click) => !click.bot);
       const table = target === 'link' ? 'links' : 'qr_codes';
       const idColumn = `${target}_id`;
+      await this.writeHours(manager, target, all, humans);
+      if (humans.length === 0) continue;
 
       const fresh = await manager.query<{ id: number }[]>(
         `INSERT INTO click_visitors (${idColumn}, visitor)
          SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
          ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
-        [clicks.map((click) => click[key]), clicks.map((click) => click.visitor)],
+        [humans.map((click) => click[key]), humans.map((click) => click.visitor)],
       );
 
       const totals = new Map<number, { clicks: number; uniques: number }>();
-      for (const click of clicks) {
+      for (const click of humans) {
         const total = totals.get(click[key]!) ?? { clicks: 0, uniques: 0 };
         total.clicks += 1;
         totals.set(click[key]!, total);
@@ -347,7 +368,7 @@ export class ClickRecorder implements OnModuleInit {
       );
 
       const counters = new Map<string, { id: number; dimension: string; value: string; count: number }>();
-      for (const click of clicks) {
+      for (const click of humans) {
         for (const dimension of DIMENSIONS) {
           const value = click[dimension];
           if (!value) continue;
@@ -368,5 +389,86 @@ export class ClickRecorder implements OnModuleInit {
         [rows.map((row) => row.id), rows.map((row) => row.dimension), rows.map((row) => row.value), rows.map((row) => row.count)],
       );
     }
+  }
+
+  /**
+   * The hourly rollups (see the click-hours migration): per target and UTC hour the clicks of
+   * people, their visitors new to that hour and the bots; and the clicks of people per group of
+   * what they tell. A batch adds a few rows however many clicks it holds.
+   */
+  private async writeHours(manager: EntityManager, target: 'link' | 'qr', all: Click[], humans: Click[]): Promise<void> {
+    const key = target === 'link' ? 'linkId' : 'qrId';
+    const table = target === 'link' ? 'links' : 'qr_codes';
+    const idColumn = `${target}_id`;
+    const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
+
+    const fresh =
+      humans.length === 0
+        ? []
+        : await manager.query<{ id: number; hour: Date }[]>(
+            `INSERT INTO click_hour_visitors (${idColumn}, hour, visitor)
+             SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+               JOIN ${table} t ON t.id = v.id
+             ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id, hour`,
+            [humans.map((click) => click[key]), humans.map((click) => new Date(hourOf(click))), humans.map((click) => click.visitor)],
+          );
+
+    const hours = new Map<string, { id: number; hour: number; clicks: number; visitors: number; bots: number }>();
+    const hourRow = (id: number, hour: number) => {
+      const hourKey = `${id}\n${hour}`;
+      let row = hours.get(hourKey);
+      if (!row) hours.set(hourKey, (row = { id, hour, clicks: 0, visitors: 0, bots: 0 }));
+      return row;
+    };
+    for (const click of all) {
+      const row = hourRow(click[key]!, hourOf(click));
+      if (click.bot) row.bots += 1;
+      else row.clicks += 1;
+    }
+    for (const { id, hour } of fresh) hourRow(id, new Date(hour).getTime()).visitors += 1;
+    const hourRows = [...hours.values()];
+    await manager.query(
+      `INSERT INTO click_hours (${idColumn}, hour, clicks, visitors, bots)
+       SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+         FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, hour) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+                     bots = click_hours.bots + EXCLUDED.bots`,
+      [
+        hourRows.map((row) => row.id),
+        hourRows.map((row) => new Date(row.hour)),
+        hourRows.map((row) => row.clicks),
+        hourRows.map((row) => row.visitors),
+        hourRows.map((row) => row.bots),
+      ],
+    );
+    if (humans.length === 0) return;
+
+    const groups = new Map<string, { id: number; hour: number; values: string[]; clicks: number }>();
+    for (const click of humans) {
+      const values = GROUP_FIELDS.map((field) => click[field] ?? '');
+      const hour = hourOf(click);
+      const groupKey = `${click[key]}\n${hour}\n${values.join('\n')}`;
+      const group = groups.get(groupKey);
+      if (group) group.clicks += 1;
+      else groups.set(groupKey, { id: click[key]!, hour, values, clicks: 1 });
+    }
+    const groupRows = [...groups.values()];
+    const columns = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]);
+    await manager.query(
+      `INSERT INTO click_hour_groups (${idColumn}, hour, ${columns.join(', ')}, clicks)
+       SELECT v.* FROM unnest($1::int[], $2::timestamptz[], ${columns.map((_, index) => `$${index + 3}::text[]`).join(', ')},
+                              $${columns.length + 3}::int[]) AS v(id, hour, ${columns.join(', ')}, clicks)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, hour, ${columns.join(', ')}) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks`,
+      [
+        groupRows.map((row) => row.id),
+        groupRows.map((row) => new Date(row.hour)),
+        ...GROUP_FIELDS.map((_, index) => groupRows.map((row) => row.values[index])),
+        groupRows.map((row) => row.clicks),
+      ],
+    );
   }
 }

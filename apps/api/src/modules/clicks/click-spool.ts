@@ -26,6 +26,10 @@ type Row = [
   string | null,
   0 | 1,
   string,
+  // UTM source, medium and campaign (absent from batches spooled by an older version).
+  (string | null)?,
+  (string | null)?,
+  (string | null)?,
 ];
 
 const toRow = (click: Click): Row => [
@@ -40,6 +44,9 @@ const toRow = (click: Click): Row => [
   click.social,
   click.bot ? 1 : 0,
   click.visitor,
+  click.utmSource,
+  click.utmMedium,
+  click.utmCampaign,
 ];
 
 const fromRow = (row: Row): Click => ({
@@ -54,6 +61,10 @@ const fromRow = (row: Row): Click => ({
   social: row[8] as Click['social'],
   bot: row[9] === 1,
   visitor: row[10],
+  // Batches spooled before the UTM values were recorded have none.
+  utmSource: row[11] ?? null,
+  utmMedium: row[12] ?? null,
+  utmCampaign: row[13] ?? null,
 });
 
 const READY = /^clicks-\d{13}-[0-9a-f-]{36}\.ndjson$/;

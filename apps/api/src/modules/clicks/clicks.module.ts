@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ClickRecorder } from './click-recorder';
+import { ClickRetention } from './click-retention';
+import { ClickSeriesService } from './click-series';
+import { ClicksController } from './clicks.controller';
 import { StatisticsService } from './statistics.service';
 
-/** Clicks and scans: recorded in batches as they land, and read back as the spec's statistics. */
+/**
+ * Clicks and scans: recorded in batches as they land, rolled up per hour, read back as the spec's
+ * statistics and as series over time, and kept as long as CLICK_RETENTION_DAYS says.
+ */
 @Module({
-  providers: [ClickRecorder, StatisticsService],
-  exports: [ClickRecorder, StatisticsService],
+  controllers: [ClicksController],
+  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention],
+  exports: [ClickRecorder, StatisticsService, ClickSeriesService],
 })
 export class ClicksModule {}

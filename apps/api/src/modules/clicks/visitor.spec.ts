@@ -1,4 +1,4 @@
-import { analyseVisit, visitorKey } from './visitor';
+import { analyseVisit, MAX_UTM_VALUE, visitorKey, visitUtm } from './visitor';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
@@ -36,5 +36,38 @@ describe('a visit', () => {
   it('reads a bot as a bot, and an empty agent too', () => {
     expect(analyseVisit({ ip: '127.0.0.1', userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, 's').bot).toBe(true);
     expect(analyseVisit({ ip: '127.0.0.1', userAgent: '' }, 's').bot).toBe(true);
+  });
+});
+
+describe('the UTM values of a visit', () => {
+  it("are read from the short URL's query first, each else from the destination's", () => {
+    expect(
+      visitUtm('/sale?utm_source=newsletter', 'https://shop.example.com/?utm_source=site&utm_medium=email&utm_campaign=spring'),
+    ).toEqual({
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'spring',
+    });
+    expect(visitUtm('/sale', 'https://shop.example.com/#utm_source=fragment')).toEqual({
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+    });
+    expect(visitUtm('/sale?utm_source=', 'https://shop.example.com/?utm_source=site')).toEqual({
+      utmSource: 'site',
+      utmMedium: null,
+      utmCampaign: null,
+    });
+  });
+
+  it('keep no control characters and at most 100 characters, whatever the script', () => {
+    const utm = visitUtm(
+      `/sale?utm_source=${encodeURIComponent('ニュース\u0000\r\nレター\u0085')}&utm_campaign=${'é'.repeat(100_000)}`,
+      'javascript:alert(1)',
+    );
+    expect(utm.utmSource).toBe('ニュースレター');
+    expect(utm.utmCampaign).toBe('é'.repeat(MAX_UTM_VALUE));
+    // A broken escape is read as the replacement character, never an error.
+    expect(visitUtm('/sale?utm_source=%E0%A4%A', 'app://x')).toEqual({ utmSource: '\uFFFD%A', utmMedium: null, utmCampaign: null });
   });
 });

@@ -138,3 +138,42 @@ export function analyseVisit(input: { ip: string; userAgent: string; referer?: s
 export function visitorKey(salt: string, ip: string, userAgent: string): string {
   return hash('sha256', `${salt}\n${ip}\n${userAgent}`).slice(0, 32);
 }
+
+/** The campaign a visit came from: UTM parameters, each from the short URL's query, else the destination's. */
+export interface VisitUtm {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+const UTM_PARAMETERS = [
+  ['utmSource', 'utm_source'],
+  ['utmMedium', 'utm_medium'],
+  ['utmCampaign', 'utm_campaign'],
+] as const;
+/** What is kept of a UTM value: 100 characters, without control characters or surrounding blanks. */
+export const MAX_UTM_VALUE = 100;
+const CONTROL = /\p{Cc}/gu;
+
+function queryOf(url: string): URLSearchParams | null {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('utm_', start)) return null;
+  const end = url.indexOf('#', start);
+  try {
+    return new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end));
+  } catch {
+    return null;
+  }
+}
+
+export function visitUtm(requestUrl: string, destination: string): VisitUtm {
+  const utm: VisitUtm = { utmSource: null, utmMedium: null, utmCampaign: null };
+  const asked = queryOf(requestUrl);
+  const target = queryOf(destination);
+  if (!asked && !target) return utm;
+  for (const [field, name] of UTM_PARAMETERS) {
+    const value = (asked?.get(name) || target?.get(name) || '').replace(CONTROL, '').trim().slice(0, MAX_UTM_VALUE);
+    utm[field] = value || null;
+  }
+  return utm;
+}

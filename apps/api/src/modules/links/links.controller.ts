@@ -5,6 +5,8 @@ import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { shortUrl } from '../../common/public-urls';
+import { Clock } from '../../common/clock';
+import { ClickSeriesService, readSeriesRequest } from '../clicks/click-series';
 import { StatisticsService } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
@@ -25,6 +27,8 @@ export class LinksController {
     @Inject(LinksService) private readonly links: LinksService,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(StatisticsService) private readonly statistics: StatisticsService,
+    @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('urls')
@@ -50,6 +54,16 @@ export class LinksController {
       details: toLinkDetails(link, await this.links.channelIds(link), this.config.publicUrl),
       data: await this.statistics.read('link', link.id, link),
     };
+  }
+
+  @Get('url/:id/stats')
+  async getUrlStats(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getUrlStats'>['id'],
+    @Query() query: QueryParams<'getUrlStats'>,
+  ): Promise<Ok<'getUrlStats'>> {
+    const link = await this.links.get(account, id);
+    return { error: 0, data: await this.series.read({ link: link.id }, readSeriesRequest(query, this.clock)) };
   }
 
   @PostOk('url/add')

@@ -5,6 +5,8 @@ import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { qrUrl } from '../../common/public-urls';
+import { Clock } from '../../common/clock';
+import { ClickSeriesService, readSeriesRequest } from '../clicks/click-series';
 import { StatisticsService } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
@@ -18,6 +20,8 @@ export class QrController {
     @Inject(QrService) private readonly qrs: QrService,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(StatisticsService) private readonly statistics: StatisticsService,
+    @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -40,6 +44,16 @@ export class QrController {
       details: toQrRecord(qr, this.config.publicUrl),
       data: await this.statistics.read('qr', qr.id, { clicks: qr.scans, uniqueClicks: qr.uniqueScans }),
     };
+  }
+
+  @Get(':id/stats')
+  async getQrStats(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getQrStats'>['id'],
+    @Query() query: QueryParams<'getQrStats'>,
+  ): Promise<Ok<'getQrStats'>> {
+    const qr = await this.qrs.get(account, id);
+    return { error: 0, data: await this.series.read({ qr: qr.id }, readSeriesRequest(query, this.clock)) };
   }
 
   @PostOk('add')

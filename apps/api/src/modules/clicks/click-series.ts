@@ -1,0 +1,290 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { badRequest } from '../../common/api-error';
+import { shortUrl } from '../../common/public-urls';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import type { Clock } from '../../common/clock';
+import type { Ok, QueryParams } from '../../common/contract';
+import { GROUP_COLUMNS } from './click-recorder';
+
+export type ClickSeries = Ok<'getUrlStats'>['data'];
+type SeriesQuery = QueryParams<'getUrlStats'>;
+export type Interval = 'hour' | 'day' | 'week' | 'month';
+
+/** Whose clicks: a link's, a QR code's, or all of an account's links and QR codes. */
+export type SeriesScope = { link: number } | { qr: number } | { account: number };
+
+/** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
+const FILTERS = {
+  country: GROUP_COLUMNS.country,
+  referrer: GROUP_COLUMNS.referrer,
+  browser: GROUP_COLUMNS.browser,
+  os: GROUP_COLUMNS.os,
+  device: GROUP_COLUMNS.device,
+  social: GROUP_COLUMNS.social,
+  utm_source: GROUP_COLUMNS.utmSource,
+  utm_medium: GROUP_COLUMNS.utmMedium,
+  utm_campaign: GROUP_COLUMNS.utmCampaign,
+} as const;
+type Filter = keyof typeof FILTERS;
+
+/** The top lists of a range: their names in the answer, and the columns they count. */
+const TOP_LISTS = {
+  countries: GROUP_COLUMNS.country,
+  referrers: GROUP_COLUMNS.referrer,
+  browsers: GROUP_COLUMNS.browser,
+  os: GROUP_COLUMNS.os,
+  devices: GROUP_COLUMNS.device,
+  social: GROUP_COLUMNS.social,
+  utmSources: GROUP_COLUMNS.utmSource,
+  utmMediums: GROUP_COLUMNS.utmMedium,
+  utmCampaigns: GROUP_COLUMNS.utmCampaign,
+} as const;
+type TopList = keyof typeof TOP_LISTS;
+
+const INTERVALS: Interval[] = ['hour', 'day', 'week', 'month'];
+const DEFAULT_DAYS = 30;
+/** Buckets in one series at most: a year of hours fits. */
+export const MAX_BUCKETS = 10_000;
+const TOP = 10;
+const DAY_MS = 86_400_000;
+const BUCKET_MS: Record<Interval, number> = { hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS, month: 28 * DAY_MS };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** What a series is asked for, read and checked. */
+export interface SeriesRequest {
+  from: Date;
+  to: Date;
+  interval: Interval;
+  tz: string;
+  filters: Partial<Record<Filter, string>>;
+}
+
+function single(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`Invalid parameter "${name}": give it once.`);
+  return value;
+}
+
+/** An IANA time zone name the platform knows (Europe/Paris, America/New_York, UTC). */
+function timeZone(value: string | undefined): string {
+  if (value === undefined) return 'UTC';
+  if (value.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(value)) {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      // not a zone: answered below
+    }
+  }
+  throw badRequest('Invalid parameter "tz": must be an IANA time zone name, such as Europe/Paris or UTC.');
+}
+
+/** The offset of a zone from UTC at an instant, in minutes (Paris in summer: 120). */
+export function zoneOffsetMinutes(tz: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** An instant as ISO 8601 in a zone, with its offset: 2026-03-29T00:00:00+01:00. */
+export function formatInZone(at: Date, tz: string): string {
+  const offset = zoneOffsetMinutes(tz, at);
+  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A date (midnight in the zone) or a date-time with its offset. */
+function instant(name: string, value: string, tz: string): Date {
+  let at: Date | null = null;
+  if (DATE.test(value)) {
+    const midnightUtc = new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(midnightUtc.getTime()) && midnightUtc.toISOString().startsWith(value)) {
+      // Midnight in the zone: the offset at midnight UTC, corrected once for a change that day.
+      const first = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, midnightUtc) * 60_000);
+      at = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, first) * 60_000);
+    }
+  } else if (DATE_TIME.test(value)) {
+    const parsed = new Date(value);
+    if (!Number.isNaN(parsed.getTime())) at = parsed;
+  }
+  if (at === null || at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999) {
+    throw badRequest(
+      `Invalid parameter "${name}": must be a date (2026-11-01, midnight in tz) or a date and time with its offset (2026-11-01T08:00:00Z).`,
+    );
+  }
+  return at;
+}
+
+/** Reads the query of a series: range, interval, zone and filters; a clear 400 for anything else. */
+export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesRequest {
+  const tz = timeZone(single('tz', query.tz));
+  const intervalText = single('interval', query.interval) ?? 'day';
+  if (!INTERVALS.includes(intervalText as Interval)) throw badRequest('Invalid parameter "interval": must be hour, day, week or month.');
+  const interval = intervalText as Interval;
+  const toText = single('to', query.to);
+  const fromText = single('from', query.from);
+  const to = toText === undefined ? new Date(clock.now()) : instant('to', toText, tz);
+  const from = fromText === undefined ? new Date(to.getTime() - DEFAULT_DAYS * DAY_MS) : instant('from', fromText, tz);
+  if (from.getTime() >= to.getTime()) throw badRequest('Invalid parameters: "from" must be before "to".');
+  if ((to.getTime() - from.getTime()) / BUCKET_MS[interval] > MAX_BUCKETS) {
+    throw badRequest(
+      `Invalid parameters: the range holds more than ${MAX_BUCKETS} ${interval}s; ask for a shorter range or a longer interval.`,
+    );
+  }
+  const filters: SeriesRequest['filters'] = {};
+  for (const name of Object.keys(FILTERS) as Filter[]) {
+    const value = single(name, query[name]);
+    if (value === undefined) continue;
+    if (value === '' || value.length > 253) throw badRequest(`Invalid parameter "${name}": must be 1 to 253 characters.`);
+    filters[name] = name === 'country' ? value.toUpperCase() : value;
+  }
+  return { from, to, interval, tz, filters };
+}
+
+/**
+ * Clicks over time, read from the hourly rollups the recorder keeps (never from raw clicks, so the
+ * retention of raw clicks changes nothing here). Buckets start at local midnight (days), Monday
+ * (weeks) or the first of the month in the asked zone, and every bucket of the range is answered,
+ * zeros included. Unique visitors are counted per hour: a bucket's visitors are the sum of its
+ * hours'. With a filter the counts come from the hourly groups, which hold people's clicks only,
+ * so visitors and bots are null.
+ */
+@Injectable()
+export class ClickSeriesService {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
+    const { from, to, interval, tz, filters } = request;
+    const filtered = Object.keys(filters).length > 0;
+    // $1 and $2 are the range, $3 the zone (days, weeks and months only: a parameter must be used).
+    const params: unknown[] = interval === 'hour' ? [from, to] : [from, to, tz];
+    const param = (value: unknown) => `$${params.push(value)}`;
+
+    const firstBucket =
+      interval === 'hour'
+        ? `date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
+        : `date_trunc('${interval}', $1::timestamptz AT TIME ZONE $3)`;
+    // The range starts with its first bucket, so that bucket is whole.
+    const rangeStart = interval === 'hour' ? firstBucket : `(${firstBucket} AT TIME ZONE $3)`;
+    const owner = (table: string) => {
+      if ('link' in scope) return `${table}.link_id = ${param(scope.link)}`;
+      if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
+      const account = param(scope.account);
+      return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
+               OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;
+    };
+    const where = (table: string) =>
+      [
+        owner(table),
+        `${table}.hour >= ${rangeStart}`,
+        `${table}.hour < $2`,
+        ...(Object.entries(filters) as [Filter, string][]).map(([name, value]) => `${table}.${FILTERS[name]} = ${param(value)}`),
+      ].join(' AND ');
+    const source = filtered ? 'click_hour_groups' : 'click_hours';
+    const whereSource = where('s');
+    const bucketOf = interval === 'hour' ? `s.hour` : `date_trunc('${interval}', s.hour AT TIME ZONE $3) AT TIME ZONE $3`;
+    // Buckets are made in local time for days, weeks and months (a local day may last 23 or 25
+    // hours), and in UTC hours for hours.
+    const buckets =
+      interval === 'hour'
+        ? `SELECT generate_series(${firstBucket}, $2::timestamptz - interval '1 microsecond', interval '1 hour') AS start`
+        : `SELECT local AT TIME ZONE $3 AS start
+             FROM generate_series(${firstBucket}, ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 ${interval}') AS local`;
+    const people = filtered ? 'NULL::bigint' : 'sum(s.visitors)';
+    const bots = filtered ? 'NULL::bigint' : 'sum(s.bots)';
+
+    const seriesRows = await this.dataSource.query<{ start: Date; clicks: string; visitors: string | null; bots: string | null }[]>(
+      `WITH counts AS (
+         SELECT ${bucketOf} AS start, sum(s.clicks) AS clicks, ${people} AS visitors, ${bots} AS bots
+           FROM ${source} s WHERE ${whereSource} GROUP BY 1
+       )
+       SELECT b.start, coalesce(c.clicks, 0)::text AS clicks,
+              ${filtered ? 'NULL' : 'coalesce(c.visitors, 0)::text'} AS visitors, ${filtered ? 'NULL' : 'coalesce(c.bots, 0)::text'} AS bots
+         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start
+        ORDER BY b.start`,
+      params,
+    );
+
+    const count = (value: string | null) => (value === null ? null : Number(value));
+    const series = seriesRows.map((row) => ({
+      start: formatInZone(new Date(row.start), tz),
+      clicks: Number(row.clicks),
+      visitors: count(row.visitors),
+      bots: count(row.bots),
+    }));
+    const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
+      filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
+
+    const topRows = await this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
+      `SELECT list, value, clicks::text AS clicks FROM (
+         SELECT d.list, d.value, sum(s.clicks) AS clicks,
+                row_number() OVER (PARTITION BY d.list ORDER BY sum(s.clicks) DESC, d.value) AS rank
+           FROM click_hour_groups s
+          CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
+            .map(([list, column]) => `('${list}', s.${column})`)
+            .join(', ')}) AS d(list, value)
+          WHERE ${whereSource} AND d.value <> ''
+          GROUP BY d.list, d.value
+       ) ranked WHERE rank <= ${TOP} ORDER BY list, rank`,
+      params,
+    );
+    const top = Object.fromEntries(
+      (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
+        list,
+        topRows.filter((row) => row.list === list).map((row) => ({ value: row.value, clicks: Number(row.clicks) })),
+      ]),
+    ) as Record<TopList, { value: string; clicks: number }[]>;
+
+    const answer: ClickSeries = {
+      from: series[0]?.start ?? formatInZone(from, tz),
+      to: formatInZone(to, tz),
+      interval,
+      tz,
+      filters,
+      series,
+      totals: {
+        clicks: series.reduce((total, entry) => total + entry.clicks, 0),
+        visitors: sum((entry) => entry.visitors),
+        bots: sum((entry) => entry.bots),
+      },
+      top,
+    };
+    if ('account' in scope) answer.topLinks = await this.topLinks(source, whereSource, params);
+    return answer;
+  }
+
+  /** The account's links clicked most in the range (the condition already keeps the account's rows). */
+  private async topLinks(source: string, where: string, params: unknown[]): Promise<NonNullable<ClickSeries['topLinks']>> {
+    const rows = await this.dataSource.query<{ id: number; alias: string; domain: string | null; clicks: string }[]>(
+      `SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
+         FROM ${source} s JOIN links l ON l.id = s.link_id LEFT JOIN domains d ON d.id = l.domain_id
+        WHERE ${where}
+        GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
+        ORDER BY sum(s.clicks) DESC, l.id LIMIT ${TOP}`,
+      params,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      alias: row.alias,
+      shorturl: shortUrl(this.config.publicUrl, row.alias, row.domain === null ? null : { domain: row.domain }),
+      clicks: Number(row.clicks),
+    }));
+  }
+}

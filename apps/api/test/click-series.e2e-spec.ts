@@ -1,0 +1,277 @@
+import { DataSource } from 'typeorm';
+import { ClickRetention } from '../src/modules/clicks/click-retention';
+import { useApi, type TestApi } from './support/app';
+import { createLink, createQr, createUser, type TestUser } from './support/factories';
+
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GB = '81.2.69.160';
+const FR = '90.84.1.1';
+
+interface Visit {
+  at: string;
+  agent: string;
+  from: string;
+  query?: string;
+  referer?: string;
+}
+
+/**
+ * Around the night Paris moved to summer time (2026-03-29, 01:00 UTC: 02:00 became 03:00).
+ * Two clicks of the same visitor in the 22:00 UTC hour, one from France in the 23:00 hour with
+ * UTM values in the short URL, a bot at 00:30 and an iPhone at 01:30.
+ */
+const NIGHT: Visit[] = [
+  { at: '2026-03-28T22:30:00Z', agent: FIREFOX, from: GB, referer: 'https://www.news.example.org/today' },
+  { at: '2026-03-28T22:45:00Z', agent: FIREFOX, from: GB },
+  { at: '2026-03-28T23:30:00Z', agent: FIREFOX, from: FR, query: '?utm_source=newsletter&utm_medium=email' },
+  { at: '2026-03-29T00:30:00Z', agent: GOOGLEBOT, from: FR },
+  { at: '2026-03-29T01:30:00Z', agent: IPHONE, from: GB },
+];
+
+async function visitAt(api: TestApi, path: string, visits: Visit[]): Promise<void> {
+  for (const visit of visits) {
+    api.clock.set(visit.at);
+    const response = await api.request('GET', `${path}${visit.query ?? ''}`, {
+      key: null,
+      remoteAddress: visit.from,
+      headers: { 'user-agent': visit.agent, ...(visit.referer ? { referer: visit.referer } : {}) },
+    });
+    expect(response.status).toBe(302);
+  }
+  await api.flushClicks();
+  api.clock.reset();
+}
+
+const counts = (clicks: number, visitors: number | null, bots: number | null) => ({ clicks, visitors, bots });
+
+describe('clicks over time', () => {
+  const api = useApi();
+  let user: TestUser;
+  let linkId: number;
+  let alias: string;
+  const stats = (query: string, key = user.apikey) => api.request('GET', `/l/api/url/${linkId}/stats?${query}`, { key });
+
+  beforeAll(async () => {
+    user = await createUser(api);
+    linkId = await createLink(api, user, { url: 'https://example.com/sale' });
+    alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias as string;
+    await visitAt(api, `/${alias}`, NIGHT);
+  });
+
+  it('answers every day of the range in UTC, zeros included, with totals and top values', async () => {
+    const response = await stats('from=2026-03-27&to=2026-03-31');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      error: 0,
+      data: {
+        from: '2026-03-27T00:00:00+00:00',
+        to: '2026-03-31T00:00:00+00:00',
+        interval: 'day',
+        tz: 'UTC',
+        filters: {},
+        series: [
+          { start: '2026-03-27T00:00:00+00:00', ...counts(0, 0, 0) },
+          // the same visitor twice in one hour is one visitor; the French visitor is another
+          { start: '2026-03-28T00:00:00+00:00', ...counts(3, 2, 0) },
+          { start: '2026-03-29T00:00:00+00:00', ...counts(1, 1, 1) },
+          { start: '2026-03-30T00:00:00+00:00', ...counts(0, 0, 0) },
+        ],
+        totals: counts(4, 3, 1),
+        top: {
+          countries: [
+            { value: 'GB', clicks: 3 },
+            { value: 'FR', clicks: 1 },
+          ],
+          referrers: [{ value: 'news.example.org', clicks: 1 }],
+          browsers: [
+            { value: 'Firefox', clicks: 3 },
+            { value: 'Mobile Safari', clicks: 1 },
+          ],
+          os: [
+            { value: 'Windows', clicks: 3 },
+            { value: 'iOS', clicks: 1 },
+          ],
+          devices: [
+            { value: 'desktop', clicks: 3 },
+            { value: 'mobile', clicks: 1 },
+          ],
+          social: [],
+          utmSources: [{ value: 'newsletter', clicks: 1 }],
+          utmMediums: [{ value: 'email', clicks: 1 }],
+          utmCampaigns: [],
+        },
+      },
+    });
+  });
+
+  it('puts each click in the day of the asked zone, across a change to summer time', async () => {
+    const paris = await stats('from=2026-03-27&to=2026-03-31&tz=Europe/Paris');
+    expect(paris.body.data.series).toEqual([
+      { start: '2026-03-27T00:00:00+01:00', ...counts(0, 0, 0) },
+      { start: '2026-03-28T00:00:00+01:00', ...counts(2, 1, 0) },
+      // a day of 23 hours
+      { start: '2026-03-29T00:00:00+01:00', ...counts(2, 2, 1) },
+      { start: '2026-03-30T00:00:00+02:00', ...counts(0, 0, 0) },
+    ]);
+    const newYork = await stats('from=2026-03-28&to=2026-03-30&tz=America/New_York');
+    expect(newYork.body.data.series).toEqual([
+      { start: '2026-03-28T00:00:00-04:00', ...counts(4, 3, 1) },
+      { start: '2026-03-29T00:00:00-04:00', ...counts(0, 0, 0) },
+    ]);
+    expect(newYork.body.data.totals).toEqual(counts(4, 3, 1));
+  });
+
+  it('answers hours, weeks and months', async () => {
+    const hours = await stats(
+      `interval=hour&tz=Europe/Paris&from=${encodeURIComponent('2026-03-29T00:00:00+01:00')}&to=2026-03-29T02:00:00Z`,
+    );
+    expect(hours.body.data.series).toEqual([
+      { start: '2026-03-29T00:00:00+01:00', ...counts(1, 1, 0) },
+      { start: '2026-03-29T01:00:00+01:00', ...counts(0, 0, 1) },
+      { start: '2026-03-29T03:00:00+02:00', ...counts(1, 1, 0) },
+    ]);
+    const weeks = await stats('interval=week&from=2026-03-20&to=2026-04-06');
+    expect(weeks.body.data.series).toEqual([
+      { start: '2026-03-16T00:00:00+00:00', ...counts(0, 0, 0) },
+      // Monday 23 to Sunday 29
+      { start: '2026-03-23T00:00:00+00:00', ...counts(4, 3, 1) },
+      { start: '2026-03-30T00:00:00+00:00', ...counts(0, 0, 0) },
+    ]);
+    const months = await stats('interval=month&from=2026-02-01&to=2026-05-01&tz=Europe/Paris');
+    expect(months.body.data.series).toEqual([
+      { start: '2026-02-01T00:00:00+01:00', ...counts(0, 0, 0) },
+      { start: '2026-03-01T00:00:00+01:00', ...counts(4, 3, 1) },
+      { start: '2026-04-01T00:00:00+02:00', ...counts(0, 0, 0) },
+    ]);
+  });
+
+  it('keeps only the clicks a filter names, without visitors or bots', async () => {
+    const france = await stats('from=2026-03-28&to=2026-03-30&country=fr');
+    expect(france.body.data.filters).toEqual({ country: 'FR' });
+    expect(france.body.data.series).toEqual([
+      { start: '2026-03-28T00:00:00+00:00', ...counts(1, null, null) },
+      { start: '2026-03-29T00:00:00+00:00', ...counts(0, null, null) },
+    ]);
+    expect(france.body.data.top.countries).toEqual([{ value: 'FR', clicks: 1 }]);
+    const both = await stats('from=2026-03-28&to=2026-03-30&browser=Firefox&utm_source=newsletter');
+    expect(both.body.data.totals).toEqual(counts(1, null, null));
+    const none = await stats('from=2026-03-28&to=2026-03-30&os=Plan9');
+    expect(none.body.data.totals).toEqual(counts(0, null, null));
+    expect(none.body.data.top.browsers).toEqual([]);
+  });
+
+  it('defaults to the last 30 days by day in UTC', async () => {
+    api.clock.set('2026-04-10T12:00:00Z');
+    try {
+      const response = await stats('');
+      expect(response.body.data.series).toHaveLength(31);
+      expect(response.body.data.from).toBe('2026-03-11T00:00:00+00:00');
+      expect(response.body.data.to).toBe('2026-04-10T12:00:00+00:00');
+      expect(response.body.data.totals).toEqual(counts(4, 3, 1));
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it.each([
+    ['interval=year', /interval/],
+    ['tz=Mars/Olympus_Mons', /tz/],
+    ['tz=%00', /tz/],
+    ['from=2026-02-30', /from/],
+    ['from=yesterday', /from/],
+    ['from=2026-03-02&to=2026-03-01', /before/],
+    ['interval=hour&from=2020-01-01&to=2026-01-01', /more than 10000 hours/],
+    ['from=2026-03-01&from=2026-03-02', /once/],
+    [`referrer=${'x'.repeat(300)}`, /referrer/],
+  ])('refuses %s with a 400 that says why', async (query, message) => {
+    const response = await stats(query);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(1);
+    expect(response.body.message).toMatch(message);
+  });
+
+  it("answers 404 for another account's link", async () => {
+    const other = await createUser(api);
+    const response = await stats('from=2026-03-27&to=2026-03-31', other.apikey);
+    expect(response.status).toBe(404);
+  });
+
+  it('counts the scans of a QR code', async () => {
+    const qrId = await createQr(api, user, { type: 'link', data: 'https://example.com/menu?utm_campaign=table-card' });
+    const link = (await api.request('GET', `/l/api/qr/${qrId}`, { key: user.apikey })).body.details.link as string;
+    const qrAlias = link.split('/').pop()!;
+    await visitAt(api, `/u/${qrAlias}`, [{ at: '2026-03-28T10:00:00Z', agent: IPHONE, from: FR }]);
+    const response = await api.request('GET', `/l/api/qr/${qrId}/stats?from=2026-03-28&to=2026-03-29`, { key: user.apikey });
+    expect(response.body.data.series).toEqual([{ start: '2026-03-28T00:00:00+00:00', ...counts(1, 1, 0) }]);
+    // the destination's UTM values, when the scanned address has none
+    expect(response.body.data.top.utmCampaigns).toEqual([{ value: 'table-card', clicks: 1 }]);
+  });
+
+  it("sums the account's links and QR codes, names its top links, and counts no one else's", async () => {
+    const second = await createLink(api, user, { url: 'https://example.com/second' });
+    const secondAlias = (await api.request('GET', `/l/api/url/${second}`, { key: user.apikey })).body.details.alias as string;
+    await visitAt(api, `/${secondAlias}`, [
+      { at: '2026-03-28T09:00:00Z', agent: FIREFOX, from: FR },
+      { at: '2026-03-28T09:10:00Z', agent: IPHONE, from: FR },
+    ]);
+    const stranger = await createUser(api);
+    const strangerLink = await createLink(api, stranger);
+    const strangerAlias = (await api.request('GET', `/l/api/url/${strangerLink}`, { key: stranger.apikey })).body.details.alias as string;
+    await visitAt(api, `/${strangerAlias}`, [{ at: '2026-03-28T09:00:00Z', agent: FIREFOX, from: GB }]);
+
+    const response = await api.request('GET', '/l/api/stats?from=2026-03-28&to=2026-03-30', { key: user.apikey });
+    expect(response.status).toBe(200);
+    // 4 on the first link, 2 on the second, 1 scan of the QR code
+    expect(response.body.data.totals).toEqual(counts(7, 6, 1));
+    expect(response.body.data.topLinks).toEqual([
+      { id: linkId, alias, shorturl: `http://links.test/${alias}`, clicks: 4 },
+      { id: second, alias: secondAlias, shorturl: `http://links.test/${secondAlias}`, clicks: 2 },
+    ]);
+    const strangers = await api.request('GET', '/l/api/stats?from=2026-03-28&to=2026-03-30', { key: stranger.apikey });
+    expect(strangers.body.data.totals).toEqual(counts(1, 1, 0));
+  });
+});
+
+describe('the retention of raw clicks', () => {
+  const api = useApi({ CLICK_RETENTION_DAYS: '30' });
+
+  it('deletes raw clicks past the retention and leaves every statistic as it was', async () => {
+    const user = await createUser(api);
+    const linkId = await createLink(api, user);
+    const alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias as string;
+    await visitAt(api, `/${alias}`, NIGHT);
+    api.clock.set('2026-04-20T00:00:00Z');
+    await visitAt(api, `/${alias}`, [{ at: '2026-04-20T08:00:00Z', agent: FIREFOX, from: FR }]);
+    const rawClicks = async () =>
+      Number(
+        (
+          await api.linkyard.app
+            .get(DataSource)
+            .query<[{ count: string }]>('SELECT count(*) AS count FROM clicks WHERE link_id = $1', [linkId])
+        )[0].count,
+      );
+    const read = async () => ({
+      series: (await api.request('GET', `/l/api/url/${linkId}/stats?from=2026-03-01&to=2026-05-01&tz=Europe/Paris`, { key: user.apikey }))
+        .body,
+      details: (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body,
+      account: (await api.request('GET', '/l/api/stats?from=2026-03-01&to=2026-05-01', { key: user.apikey })).body,
+    });
+    const before = await read();
+    expect([before.series.error, before.details.error, before.account.error]).toEqual([0, 0, 0]);
+    expect(before.series.data.totals).toEqual(counts(5, 4, 1));
+    expect(await rawClicks()).toBe(6);
+
+    api.clock.set('2026-05-01T00:00:00Z');
+    try {
+      const deleted = await api.linkyard.app.get(ClickRetention).run();
+      expect(deleted.clicks).toBe(5);
+      expect(await rawClicks()).toBe(1);
+      expect(await read()).toEqual(before);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
