@@ -16,6 +16,7 @@ DURATION="${BENCH_DURATION:-10s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-50}"
 API_CONNECTIONS="${BENCH_API_CONNECTIONS:-20}"
 STATS_CLICKS="${BENCH_STATS_CLICKS:-300000}"
+SERIES_CLICKS="${BENCH_SERIES_CLICKS:-10000000}"
 BASE_PORT=4100
 API_PORT=4101
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
@@ -92,7 +93,7 @@ bench_database() {
   : > "$OUT/service-$db.log"
   start
 
-  local user_key link_id alias stats_id
+  local user_key link_id alias stats_id series_id
   user_key=$(api "$ADMIN_KEY" -X POST "http://127.0.0.1:$API_PORT/l/api/user/add" \
     -d '{"username":"bench","email":"bench@example.com","password":"benchmark password","ratelimit":100000}' | json 'v.data.apikey')
   # The benchmark's account may ask without limit (the rate limit is not what is measured): set
@@ -109,15 +110,18 @@ bench_database() {
   link_id=$(echo "$link" | json 'v.id')
   alias=$(echo "$link" | json 'new URL(v.shorturl).pathname.slice(1)')
   stats_id=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/popular"}' | json 'v.id')
+  series_id=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d '{"url":"https://example.com/year"}' | json 'v.id')
   for n in $(seq 1 13); do api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" -d "{\"url\":\"https://example.com/page-$n\"}" >/dev/null; done
   for n in 1 2 3; do api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/domain/add" -d "{\"domain\":\"https://go$n.example.com\"}" >/dev/null; done
 
-  echo "$db: seeding $STATS_CLICKS clicks..." >&2
+  echo "$db: seeding $STATS_CLICKS clicks, and the rollups of $SERIES_CLICKS over a year..." >&2
   if [ "$db" = postgres ]; then
     psql -q "${PG_URL%/*}/linkyard_bench" -v link_id="$stats_id" -v count="$STATS_CLICKS" -f bench/seed-clicks.sql
+    psql -q "${PG_URL%/*}/linkyard_bench" -v link_id="$series_id" -v count="$SERIES_CLICKS" -f bench/seed-series.sql
   else
     kill "$service"; wait "$service" 2>/dev/null || true
-    node bench/seed-embedded.mjs "$data_dir" "$(sed -e "s/:link_id/$stats_id/g" -e "s/:count/$STATS_CLICKS/g" bench/seed-clicks.sql)"
+    node bench/seed-embedded.mjs "$data_dir" "$(sed -e "s/:link_id/$stats_id/g" -e "s/:count/$STATS_CLICKS/g" bench/seed-clicks.sql)
+      $(sed -e "s/:link_id/$series_id/g" -e "s/:count/$SERIES_CLICKS/g" bench/seed-series.sql)"
     start
   fi
 
@@ -137,6 +141,8 @@ bench_database() {
   run_wrk "$db-urls" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/urls" "${auth[@]}"
   run_wrk "$db-url" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" "${auth[@]}"
   run_wrk "$db-domains" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/domains" "${auth[@]}"
+  # One client at a time: the time one answer takes.
+  run_wrk "$db-series" 1 "http://127.0.0.1:$API_PORT/l/api/url/$series_id/stats?interval=hour&from=$(date -u -d '365 days ago' +%Y-%m-%d)" "${auth[@]}"
   run_wrk "$db-add" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/url/add" "${auth[@]}" -s bench/url-add.lua
   echo "$(ps -o rss= -p "$service" | tr -d ' ')" > "$OUT/$db-rss.txt"
   api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" | json 'v.data.clicks' > "$OUT/$db-stats-clicks.txt"
@@ -171,6 +177,7 @@ base_api=$(field baseline_api rps)
     row $db url "GET /l/api/url/:id ($(cat "$OUT/$db-stats-clicks.txt") clicks)" "$API_CONNECTIONS" "$base_api" "≥ 0.2"
     row $db domains "GET /l/api/domains" "$API_CONNECTIONS" "$base_api" "≥ 0.25"
     row $db add "POST /l/api/url/add" "$API_CONNECTIONS" "$base_api" "≥ 2,000 links/s"
+    row $db series "GET /l/api/url/:id/stats, a year by hour ($SERIES_CLICKS clicks)" 1 "$base_api" "p99 < 50 ms"
   done
   echo
   for db in postgres embedded; do

@@ -20,3 +20,18 @@ SELECT :link_id, d.dimension, d.value, count(*)
  GROUP BY d.dimension, d.value
     ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL DO UPDATE SET count = click_counters.count + EXCLUDED.count;
 UPDATE links SET clicks = clicks + :count, unique_clicks = unique_clicks + :count WHERE id = :link_id;
+-- The hourly and daily rollups of the same clicks, as the click writer keeps them.
+INSERT INTO click_hours (link_id, hour, clicks, visitors, bots)
+SELECT :link_id, date_trunc('hour', created_at), count(*), count(DISTINCT visitor), 0
+  FROM clicks WHERE link_id = :link_id GROUP BY 2;
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT :link_id, date_trunc('hour', created_at), coalesce(country, ''), coalesce(referrer, ''), coalesce(browser, ''), coalesce(os, ''),
+       coalesce(device, ''), coalesce(social, ''), '', '', '', count(*)
+  FROM clicks WHERE link_id = :link_id GROUP BY 2, 3, 4, 5, 6, 7, 8;
+INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
+SELECT :link_id, (c.created_at AT TIME ZONE 'UTC')::date, d.dimension, d.value, count(*)
+  FROM clicks c
+ CROSS JOIN LATERAL (VALUES ('country', c.country), ('referrer', c.referrer), ('browser', c.browser), ('os', c.os),
+                            ('device', c.device), ('social', c.social)) AS d(dimension, value)
+ WHERE c.link_id = :link_id AND d.value IS NOT NULL
+ GROUP BY 2, 3, 4;

@@ -116,6 +116,14 @@ describe('clicks over time', () => {
       { start: '2026-03-29T00:00:00+01:00', ...counts(2, 2, 1) },
       { start: '2026-03-30T00:00:00+02:00', ...counts(0, 0, 0) },
     ]);
+    // Local days 29 and 30: the UTC day 29 read whole, and the hours around it (23:00 UTC the day
+    // before holds the French click) read one by one.
+    const edges = await stats('from=2026-03-29&to=2026-03-31&tz=Europe/Paris');
+    expect(edges.body.data.top.countries).toEqual([
+      { value: 'FR', clicks: 1 },
+      { value: 'GB', clicks: 1 },
+    ]);
+    expect(edges.body.data.top.utmSources).toEqual([{ value: 'newsletter', clicks: 1 }]);
     const newYork = await stats('from=2026-03-28&to=2026-03-30&tz=America/New_York');
     expect(newYork.body.data.series).toEqual([
       { start: '2026-03-28T00:00:00-04:00', ...counts(4, 3, 1) },

@@ -22,6 +22,7 @@ const RETRY_MAX_MS = 30_000;
 const DROP_LOG_INTERVAL_MS = 10_000;
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** What the hourly groups are made of: the fields of a click, and their columns in click_hour_groups. */
 export const GROUP_COLUMNS = {
@@ -392,9 +393,10 @@ export class ClickRecorder implements OnModuleInit {
   }
 
   /**
-   * The hourly rollups (see the click-hours migration): per target and UTC hour the clicks of
-   * people, their visitors new to that hour and the bots; and the clicks of people per group of
-   * what they tell. A batch adds a few rows however many clicks it holds.
+   * The rollups (see the click-hours migration): per target and UTC hour the clicks of people,
+   * their visitors new to that hour and the bots; the clicks of people per group of what they
+   * tell; and per UTC day the clicks of people per value of each dimension. A batch adds a few
+   * rows however many clicks it holds.
    */
   private async writeHours(manager: EntityManager, target: 'link' | 'qr', all: Click[], humans: Click[]): Promise<void> {
     const key = target === 'link' ? 'linkId' : 'qrId';
@@ -468,6 +470,35 @@ export class ClickRecorder implements OnModuleInit {
         groupRows.map((row) => new Date(row.hour)),
         ...GROUP_FIELDS.map((_, index) => groupRows.map((row) => row.values[index])),
         groupRows.map((row) => row.clicks),
+      ],
+    );
+
+    const values = new Map<string, { id: number; day: string; dimension: string; value: string; clicks: number }>();
+    for (const click of humans) {
+      const day = new Date(Math.floor(click.at.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+      for (const field of GROUP_FIELDS) {
+        const value = click[field];
+        if (!value) continue;
+        const valueKey = `${click[key]}\n${day}\n${field}\n${value}`;
+        const entry = values.get(valueKey);
+        if (entry) entry.clicks += 1;
+        else values.set(valueKey, { id: click[key]!, day, dimension: GROUP_COLUMNS[field], value, clicks: 1 });
+      }
+    }
+    if (values.size === 0) return;
+    const valueRows = [...values.values()];
+    await manager.query(
+      `INSERT INTO click_day_values (${idColumn}, day, dimension, value, clicks)
+       SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, day, dimension, value) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks`,
+      [
+        valueRows.map((row) => row.id),
+        valueRows.map((row) => row.day),
+        valueRows.map((row) => row.dimension),
+        valueRows.map((row) => row.value),
+        valueRows.map((row) => row.clicks),
       ],
     );
   }

@@ -155,6 +155,17 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
   return { from, to, interval, tz, filters };
 }
 
+/** The rows of a scope in a rollup table, with its parameters added by `param`. */
+function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): (table: string) => string {
+  return (table) => {
+    if ('link' in scope) return `${table}.link_id = ${param(scope.link)}`;
+    if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
+    const account = param(scope.account);
+    return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
+             OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;
+  };
+}
+
 /**
  * Clicks over time, read from the hourly rollups the recorder keeps (never from raw clicks, so the
  * retention of raw clicks changes nothing here). Buckets start at local midnight (days), Monday
@@ -183,13 +194,7 @@ export class ClickSeriesService {
         : `date_trunc('${interval}', $1::timestamptz AT TIME ZONE $3)`;
     // The range starts with its first bucket, so that bucket is whole.
     const rangeStart = interval === 'hour' ? firstBucket : `(${firstBucket} AT TIME ZONE $3)`;
-    const owner = (table: string) => {
-      if ('link' in scope) return `${table}.link_id = ${param(scope.link)}`;
-      if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
-      const account = param(scope.account);
-      return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
-               OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;
-    };
+    const owner = ownerCondition(scope, param);
     const where = (table: string) =>
       [
         owner(table),
@@ -232,19 +237,7 @@ export class ClickSeriesService {
     const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
       filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
 
-    const topRows = await this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
-      `SELECT list, value, clicks::text AS clicks FROM (
-         SELECT d.list, d.value, sum(s.clicks) AS clicks,
-                row_number() OVER (PARTITION BY d.list ORDER BY sum(s.clicks) DESC, d.value) AS rank
-           FROM click_hour_groups s
-          CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
-            .map(([list, column]) => `('${list}', s.${column})`)
-            .join(', ')}) AS d(list, value)
-          WHERE ${whereSource} AND d.value <> ''
-          GROUP BY d.list, d.value
-       ) ranked WHERE rank <= ${TOP} ORDER BY list, rank`,
-      params,
-    );
+    const topRows = await this.topValues(scope, filters, new Date(seriesRows[0]?.start ?? from), to);
     const top = Object.fromEntries(
       (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
         list,
@@ -268,6 +261,59 @@ export class ClickSeriesService {
     };
     if ('account' in scope) answer.topLinks = await this.topLinks(source, whereSource, params);
     return answer;
+  }
+
+  /**
+   * The top values of each dimension from rangeStart to `to`. Without a filter, the whole UTC days
+   * of the range are read from the daily values and only the hours at its edges from the hourly
+   * groups: a year is a few thousand rows. With a filter, the hourly groups of the whole range.
+   */
+  private async topValues(
+    scope: SeriesScope,
+    filters: SeriesRequest['filters'],
+    rangeStart: Date,
+    to: Date,
+  ): Promise<{ list: TopList; value: string; clicks: string }[]> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const owner = ownerCondition(scope, param);
+    const filtered = Object.keys(filters).length > 0;
+    const firstDay = Math.ceil(rangeStart.getTime() / DAY_MS) * DAY_MS;
+    const lastDay = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+    const byDay = !filtered && lastDay > firstDay;
+    const hourSpans = byDay
+      ? [
+          [rangeStart, new Date(firstDay)],
+          [new Date(lastDay), to],
+        ].filter(([start, end]) => start! < end!)
+      : [[rangeStart, to]];
+    const hourly = hourSpans.map(([start, end]) => `(s.hour >= ${param(start)} AND s.hour < ${param(end)})`);
+    const filterConditions = (Object.entries(filters) as [Filter, string][]).map(([name, value]) => `s.${FILTERS[name]} = ${param(value)}`);
+    const parts: string[] = [];
+    if (hourly.length > 0) {
+      parts.push(`SELECT d.list, d.value, s.clicks
+          FROM click_hour_groups s
+         CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
+           .map(([list, column]) => `('${list}', s.${column})`)
+           .join(', ')}) AS d(list, value)
+         WHERE ${[owner('s'), `(${hourly.join(' OR ')})`, ...filterConditions].join(' AND ')} AND d.value <> ''`);
+    }
+    if (byDay) {
+      const lists = Object.entries(TOP_LISTS)
+        .map(([list, column]) => `WHEN '${column}' THEN '${list}'`)
+        .join(' ');
+      parts.push(`SELECT CASE s.dimension ${lists} END AS list, s.value, s.clicks
+          FROM click_day_values s
+         WHERE ${owner('s')} AND s.day >= ${param(new Date(firstDay).toISOString().slice(0, 10))}::date
+           AND s.day < ${param(new Date(lastDay).toISOString().slice(0, 10))}::date`);
+    }
+    return this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
+      `SELECT list, value, clicks::text AS clicks FROM (
+         SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list ORDER BY sum(clicks) DESC, value) AS rank
+           FROM (${parts.join(' UNION ALL ')}) AS u GROUP BY list, value
+       ) ranked WHERE rank <= ${TOP} ORDER BY list, rank`,
+      params,
+    );
   }
 
   /** The account's links clicked most in the range (the condition already keeps the account's rows). */
