@@ -194,6 +194,9 @@ describe('clicks over time', () => {
     ['interval=hour&from=2020-01-01&to=2026-01-01', /more than 10000 hours/],
     ['from=2026-03-01&from=2026-03-02', /once/],
     [`referrer=${'x'.repeat(300)}`, /referrer/],
+    ['country=F%00R', /country/],
+    [`tz=${'Europe/'.repeat(2000)}`, /tz/],
+    [`browser=${encodeURIComponent('ブラウザ'.repeat(100))}`, /browser/],
   ])('refuses %s with a 400 that says why', async (query, message) => {
     const response = await stats(query);
     expect(response.status).toBe(400);

@@ -347,11 +347,15 @@ export class ClickRecorder implements OnModuleInit {
       await this.writeHours(manager, target, all, humans);
       if (humans.length === 0) continue;
 
+      // Each (target, visitor) pair once: a batch often holds the same visitor many times.
+      const pairs = new Map<string, Click>();
+      for (const click of humans) pairs.set(`${click[key]}\n${click.visitor}`, click);
+      const visitors = [...pairs.values()];
       const fresh = await manager.query<{ id: number }[]>(
         `INSERT INTO click_visitors (${idColumn}, visitor)
          SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
          ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
-        [humans.map((click) => click[key]), humans.map((click) => click.visitor)],
+        [visitors.map((click) => click[key]), visitors.map((click) => click.visitor)],
       );
 
       const totals = new Map<number, { clicks: number; uniques: number }>();
@@ -404,15 +408,28 @@ export class ClickRecorder implements OnModuleInit {
     const idColumn = `${target}_id`;
     const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
 
+    // Each (target, hour, visitor) once, the hour sent as text written once per hour.
+    const hourTexts = new Map<number, string>();
+    const hourText = (hour: number) => {
+      let text = hourTexts.get(hour);
+      if (text === undefined) hourTexts.set(hour, (text = new Date(hour).toISOString()));
+      return text;
+    };
+    const seen = new Map<string, { id: number; hour: number; visitor: string }>();
+    for (const click of humans) {
+      const hour = hourOf(click);
+      seen.set(`${click[key]}\n${hour}\n${click.visitor}`, { id: click[key]!, hour, visitor: click.visitor });
+    }
+    const hourVisitors = [...seen.values()];
     const fresh =
-      humans.length === 0
+      hourVisitors.length === 0
         ? []
         : await manager.query<{ id: number; hour: Date }[]>(
             `INSERT INTO click_hour_visitors (${idColumn}, hour, visitor)
              SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
                JOIN ${table} t ON t.id = v.id
              ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id, hour`,
-            [humans.map((click) => click[key]), humans.map((click) => new Date(hourOf(click))), humans.map((click) => click.visitor)],
+            [hourVisitors.map((row) => row.id), hourVisitors.map((row) => hourText(row.hour)), hourVisitors.map((row) => row.visitor)],
           );
 
     const hours = new Map<string, { id: number; hour: number; clicks: number; visitors: number; bots: number }>();
@@ -422,11 +439,18 @@ export class ClickRecorder implements OnModuleInit {
       if (!row) hours.set(hourKey, (row = { id, hour, clicks: 0, visitors: 0, bots: 0 }));
       return row;
     };
-    for (const click of all) {
-      const row = hourRow(click[key]!, hourOf(click));
-      if (click.bot) row.bots += 1;
-      else row.clicks += 1;
+    // People's clicks are counted through their groups (one per combination, not per click).
+    const groups = new Map<string, { id: number; hour: number; click: Click; clicks: number }>();
+    for (const click of humans) {
+      const hour = hourOf(click);
+      // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
+      const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}`;
+      const group = groups.get(groupKey);
+      if (group) group.clicks += 1;
+      else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
     }
+    for (const group of groups.values()) hourRow(group.id, group.hour).clicks += group.clicks;
+    for (const click of all) if (click.bot) hourRow(click[key]!, hourOf(click)).bots += 1;
     for (const { id, hour } of fresh) hourRow(id, new Date(hour).getTime()).visitors += 1;
     const hourRows = [...hours.values()];
     await manager.query(
@@ -439,7 +463,7 @@ export class ClickRecorder implements OnModuleInit {
                      bots = click_hours.bots + EXCLUDED.bots`,
       [
         hourRows.map((row) => row.id),
-        hourRows.map((row) => new Date(row.hour)),
+        hourRows.map((row) => hourText(row.hour)),
         hourRows.map((row) => row.clicks),
         hourRows.map((row) => row.visitors),
         hourRows.map((row) => row.bots),
@@ -447,15 +471,6 @@ export class ClickRecorder implements OnModuleInit {
     );
     if (humans.length === 0) return;
 
-    const groups = new Map<string, { id: number; hour: number; values: string[]; clicks: number }>();
-    for (const click of humans) {
-      const values = GROUP_FIELDS.map((field) => click[field] ?? '');
-      const hour = hourOf(click);
-      const groupKey = `${click[key]}\n${hour}\n${values.join('\n')}`;
-      const group = groups.get(groupKey);
-      if (group) group.clicks += 1;
-      else groups.set(groupKey, { id: click[key]!, hour, values, clicks: 1 });
-    }
     const groupRows = [...groups.values()];
     const columns = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]);
     await manager.query(
@@ -467,22 +482,22 @@ export class ClickRecorder implements OnModuleInit {
        DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks`,
       [
         groupRows.map((row) => row.id),
-        groupRows.map((row) => new Date(row.hour)),
-        ...GROUP_FIELDS.map((_, index) => groupRows.map((row) => row.values[index])),
+        groupRows.map((row) => hourText(row.hour)),
+        ...GROUP_FIELDS.map((field) => groupRows.map((row) => row.click[field] ?? '')),
         groupRows.map((row) => row.clicks),
       ],
     );
 
     const values = new Map<string, { id: number; day: string; dimension: string; value: string; clicks: number }>();
-    for (const click of humans) {
-      const day = new Date(Math.floor(click.at.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+    for (const group of groupRows) {
+      const day = hourText(Math.floor(group.hour / DAY_MS) * DAY_MS).slice(0, 10);
       for (const field of GROUP_FIELDS) {
-        const value = click[field];
+        const value = group.click[field];
         if (!value) continue;
-        const valueKey = `${click[key]}\n${day}\n${field}\n${value}`;
+        const valueKey = `${group.id}\n${day}\n${field}\n${value}`;
         const entry = values.get(valueKey);
-        if (entry) entry.clicks += 1;
-        else values.set(valueKey, { id: click[key]!, day, dimension: GROUP_COLUMNS[field], value, clicks: 1 });
+        if (entry) entry.clicks += group.clicks;
+        else values.set(valueKey, { id: group.id, day, dimension: GROUP_COLUMNS[field], value, clicks: group.clicks });
       }
     }
     if (values.size === 0) return;

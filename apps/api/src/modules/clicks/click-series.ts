@@ -81,30 +81,41 @@ function timeZone(value: string | undefined): string {
   throw badRequest('Invalid parameter "tz": must be an IANA time zone name, such as Europe/Paris or UTC.');
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The offset of a zone from UTC at an instant, in minutes (Paris in summer: 120). */
 export function zoneOffsetMinutes(tz: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  let format = zoneFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    // Zones are a few hundred names at most (checked before they get here).
+    zoneFormats.set(tz, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
   const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** An offset from UTC in minutes as ISO 8601 writes it: +01:00, -04:00, +05:30. */
+function formatOffset(offset: number): string {
+  const minutes = Math.abs(offset);
+  return `${offset < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** An instant as ISO 8601 in a zone, with its offset: 2026-03-29T00:00:00+01:00. */
 export function formatInZone(at: Date, tz: string): string {
   const offset = zoneOffsetMinutes(tz, at);
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  const minutes = Math.abs(offset);
-  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19)}${formatOffset(offset)}`;
 }
 
 /** A date (midnight in the zone) or a date-time with its offset. */
@@ -149,7 +160,9 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
   for (const name of Object.keys(FILTERS) as Filter[]) {
     const value = single(name, query[name]);
     if (value === undefined) continue;
-    if (value === '' || value.length > 253) throw badRequest(`Invalid parameter "${name}": must be 1 to 253 characters.`);
+    if (value === '' || value.length > 253 || /\p{Cc}/u.test(value)) {
+      throw badRequest(`Invalid parameter "${name}": must be 1 to 253 characters, without control characters.`);
+    }
     filters[name] = name === 'country' ? value.toUpperCase() : value;
   }
   return { from, to, interval, tz, filters };
@@ -184,8 +197,8 @@ export class ClickSeriesService {
   async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
     const { from, to, interval, tz, filters } = request;
     const filtered = Object.keys(filters).length > 0;
-    // $1 and $2 are the range, $3 the zone (days, weeks and months only: a parameter must be used).
-    const params: unknown[] = interval === 'hour' ? [from, to] : [from, to, tz];
+    // $1 and $2 are the range, $3 the zone.
+    const params: unknown[] = [from, to, tz];
     const param = (value: unknown) => `$${params.push(value)}`;
 
     const firstBucket =
@@ -215,12 +228,18 @@ export class ClickSeriesService {
     const people = filtered ? 'NULL::bigint' : 'sum(s.visitors)';
     const bots = filtered ? 'NULL::bigint' : 'sum(s.bots)';
 
-    const seriesRows = await this.dataSource.query<{ start: Date; clicks: string; visitors: string | null; bots: string | null }[]>(
+    // Each bucket's start is written in the zone by the database (its local time and offset): a
+    // year of hours is 8,760 of them.
+    const seriesRows = await this.dataSource.query<
+      { local: string; offset: number; clicks: string; visitors: string | null; bots: string | null }[]
+    >(
       `WITH counts AS (
          SELECT ${bucketOf} AS start, sum(s.clicks) AS clicks, ${people} AS visitors, ${bots} AS bots
            FROM ${source} s WHERE ${whereSource} GROUP BY 1
        )
-       SELECT b.start, coalesce(c.clicks, 0)::text AS clicks,
+       SELECT to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS local,
+              (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int AS offset,
+              coalesce(c.clicks, 0)::text AS clicks,
               ${filtered ? 'NULL' : 'coalesce(c.visitors, 0)::text'} AS visitors, ${filtered ? 'NULL' : 'coalesce(c.bots, 0)::text'} AS bots
          FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start
         ORDER BY b.start`,
@@ -229,7 +248,7 @@ export class ClickSeriesService {
 
     const count = (value: string | null) => (value === null ? null : Number(value));
     const series = seriesRows.map((row) => ({
-      start: formatInZone(new Date(row.start), tz),
+      start: `${row.local}${formatOffset(row.offset)}`,
       clicks: Number(row.clicks),
       visitors: count(row.visitors),
       bots: count(row.bots),
@@ -237,7 +256,7 @@ export class ClickSeriesService {
     const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
       filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
 
-    const topRows = await this.topValues(scope, filters, new Date(seriesRows[0]?.start ?? from), to);
+    const topRows = await this.topValues(scope, filters, series[0] ? new Date(series[0].start) : from, to);
     const top = Object.fromEntries(
       (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
         list,
