@@ -91,6 +91,8 @@ describe('requests as real clients send them', () => {
     ],
     ['listUrls', 'GET', () => '/urls'],
     ['getUrl', 'GET', () => `/url/${ids.url}`],
+    ['getUrlStats', 'GET', () => `/url/${ids.url}/stats`],
+    ['getAccountStats', 'GET', () => '/stats?interval=week&tz=Europe/Paris'],
     ['updateUrl', 'PUT', () => `/url/${ids.url}/update`, { title: 'Replayed', password: null, expiry: null, campaign: null }],
     ['assignCampaignLink', 'POST', () => `/campaign/${ids.campaign}/assign/${ids.url}`, bodiless],
     ['assignChannelItem', 'POST', () => `/channel/${ids.channel}/assign/links/${ids.url}`, bodiless],
@@ -98,6 +100,7 @@ describe('requests as real clients send them', () => {
     ['addQr', 'POST', () => '/qr/add', { type: 'text', data: 'Replay', background: null, foreground: null, logo: null, name: null }],
     ['listQrs', 'GET', () => '/qr'],
     ['getQr', 'GET', () => `/qr/${ids.qr}`],
+    ['getQrStats', 'GET', () => `/qr/${ids.qr}/stats?interval=hour&from=2026-01-01&to=2026-01-02`],
     [
       'updateQr',
       'PUT',
