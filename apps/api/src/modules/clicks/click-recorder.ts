@@ -38,6 +38,30 @@ export const GROUP_COLUMNS = {
 } as const satisfies Partial<Record<keyof Click, string>>;
 const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
 
+const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
+
+/** People's clicks of a batch on one target and UTC hour with the same values (see GROUP_COLUMNS). */
+interface ClickGroup {
+  id: number;
+  hour: number;
+  /** The first of them: its values are the group's. */
+  click: Click;
+  clicks: number;
+}
+
+function groupClicks(clicks: Click[], key: 'linkId' | 'qrId'): ClickGroup[] {
+  const groups = new Map<string, ClickGroup>();
+  for (const click of clicks) {
+    const hour = hourOf(click);
+    // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
+    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}`;
+    const group = groups.get(groupKey);
+    if (group) group.clicks += 1;
+    else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
+  }
+  return [...groups.values()];
+}
+
 /** Where the recorder stands, for /healthz and the logs. */
 export interface ClickRecorderState {
   /** Clicks held in memory, not yet written. */
@@ -344,7 +368,9 @@ export class ClickRecorder implements OnModuleInit {
       const humans = all.filter((click) => !click.bot);
       const table = target === 'link' ? 'links' : 'qr_codes';
       const idColumn = `${target}_id`;
-      await this.writeHours(manager, target, all, humans);
+      // People's clicks are counted through their groups: one per combination, not one per click.
+      const groups = groupClicks(humans, key);
+      await this.writeHours(manager, target, all, humans, groups);
       if (humans.length === 0) continue;
 
       // Each (target, visitor) pair once: a batch often holds the same visitor many times.
@@ -359,10 +385,10 @@ export class ClickRecorder implements OnModuleInit {
       );
 
       const totals = new Map<number, { clicks: number; uniques: number }>();
-      for (const click of humans) {
-        const total = totals.get(click[key]!) ?? { clicks: 0, uniques: 0 };
-        total.clicks += 1;
-        totals.set(click[key]!, total);
+      for (const group of groups) {
+        const total = totals.get(group.id) ?? { clicks: 0, uniques: 0 };
+        total.clicks += group.clicks;
+        totals.set(group.id, total);
       }
       for (const { id } of fresh) totals.get(id)!.uniques += 1;
       const [clicksColumn, uniquesColumn] = target === 'link' ? ['clicks', 'unique_clicks'] : ['scans', 'unique_scans'];
@@ -373,13 +399,13 @@ export class ClickRecorder implements OnModuleInit {
       );
 
       const counters = new Map<string, { id: number; dimension: string; value: string; count: number }>();
-      for (const click of humans) {
+      for (const group of groups) {
         for (const dimension of DIMENSIONS) {
-          const value = click[dimension];
+          const value = group.click[dimension];
           if (!value) continue;
-          const counterKey = `${click[key]}\n${dimension}\n${value}`;
-          const counter = counters.get(counterKey) ?? { id: click[key]!, dimension, value, count: 0 };
-          counter.count += 1;
+          const counterKey = `${group.id}\n${dimension}\n${value}`;
+          const counter = counters.get(counterKey) ?? { id: group.id, dimension, value, count: 0 };
+          counter.count += group.clicks;
           counters.set(counterKey, counter);
         }
       }
@@ -402,11 +428,16 @@ export class ClickRecorder implements OnModuleInit {
    * tell; and per UTC day the clicks of people per value of each dimension. A batch adds a few
    * rows however many clicks it holds.
    */
-  private async writeHours(manager: EntityManager, target: 'link' | 'qr', all: Click[], humans: Click[]): Promise<void> {
+  private async writeHours(
+    manager: EntityManager,
+    target: 'link' | 'qr',
+    all: Click[],
+    humans: Click[],
+    groupRows: ClickGroup[],
+  ): Promise<void> {
     const key = target === 'link' ? 'linkId' : 'qrId';
     const table = target === 'link' ? 'links' : 'qr_codes';
     const idColumn = `${target}_id`;
-    const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
 
     // Each (target, hour, visitor) once, the hour sent as text written once per hour.
     const hourTexts = new Map<number, string>();
@@ -439,17 +470,7 @@ export class ClickRecorder implements OnModuleInit {
       if (!row) hours.set(hourKey, (row = { id, hour, clicks: 0, visitors: 0, bots: 0 }));
       return row;
     };
-    // People's clicks are counted through their groups (one per combination, not per click).
-    const groups = new Map<string, { id: number; hour: number; click: Click; clicks: number }>();
-    for (const click of humans) {
-      const hour = hourOf(click);
-      // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
-      const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}`;
-      const group = groups.get(groupKey);
-      if (group) group.clicks += 1;
-      else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
-    }
-    for (const group of groups.values()) hourRow(group.id, group.hour).clicks += group.clicks;
+    for (const group of groupRows) hourRow(group.id, group.hour).clicks += group.clicks;
     for (const click of all) if (click.bot) hourRow(click[key]!, hourOf(click)).bots += 1;
     for (const { id, hour } of fresh) hourRow(id, new Date(hour).getTime()).visitors += 1;
     const hourRows = [...hours.values()];
@@ -469,9 +490,8 @@ export class ClickRecorder implements OnModuleInit {
         hourRows.map((row) => row.bots),
       ],
     );
-    if (humans.length === 0) return;
+    if (groupRows.length === 0) return;
 
-    const groupRows = [...groups.values()];
     const columns = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]);
     await manager.query(
       `INSERT INTO click_hour_groups (${idColumn}, hour, ${columns.join(', ')}, clicks)

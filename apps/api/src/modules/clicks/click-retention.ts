@@ -6,7 +6,7 @@ import { CONFIG } from '../../config/config.provider';
 
 const RUN_EVERY_MS = 10 * 60_000;
 /** Rows deleted by one statement, and statements per run at most: a run never holds the database long. */
-export const RETENTION_BATCH = 10_000;
+const RETENTION_BATCH = 10_000;
 const MAX_BATCHES_PER_RUN = 100;
 /** How long the visitor keys of an hour are kept to count its unique visitors (late batches included). */
 const HOUR_VISITORS_KEPT_MS = 3 * 3_600_000;

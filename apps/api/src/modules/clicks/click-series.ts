@@ -46,7 +46,7 @@ type TopList = keyof typeof TOP_LISTS;
 const INTERVALS: Interval[] = ['hour', 'day', 'week', 'month'];
 const DEFAULT_DAYS = 30;
 /** Buckets in one series at most: a year of hours fits. */
-export const MAX_BUCKETS = 10_000;
+const MAX_BUCKETS = 10_000;
 const TOP = 10;
 const DAY_MS = 86_400_000;
 const BUCKET_MS: Record<Interval, number> = { hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS, month: 28 * DAY_MS };
@@ -84,7 +84,7 @@ function timeZone(value: string | undefined): string {
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The offset of a zone from UTC at an instant, in minutes (Paris in summer: 120). */
-export function zoneOffsetMinutes(tz: string, at: Date): number {
+function zoneOffsetMinutes(tz: string, at: Date): number {
   let format = zoneFormats.get(tz);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -113,7 +113,7 @@ function formatOffset(offset: number): string {
 }
 
 /** An instant as ISO 8601 in a zone, with its offset: 2026-03-29T00:00:00+01:00. */
-export function formatInZone(at: Date, tz: string): string {
+function formatInZone(at: Date, tz: string): string {
   const offset = zoneOffsetMinutes(tz, at);
   return `${new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19)}${formatOffset(offset)}`;
 }
