@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { ClickRecorder, type Click } from '../src/modules/clicks/click-recorder';
 import { startApi, useApi, type TestApi } from './support/app';
-import { createLink, createUser, type TestUser } from './support/factories';
-
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
 
 /** The database refuses click writes (the table is away) until `back` is called. */
 async function clickWritesFail(api: TestApi): Promise<{ back(): Promise<void> }> {
@@ -46,7 +45,7 @@ describe('the click recorder', () => {
     beforeAll(async () => {
       user = await createUser(api);
       linkId = await createLink(api, user);
-      alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias;
+      alias = await linkAlias(api, user, linkId);
     });
 
     it('keeps the clicks it answered and writes each once when the database is back', async () => {
@@ -139,7 +138,7 @@ describe('the click recorder', () => {
     it('keeps what a stop could not write, and writes it once after the start', async () => {
       const user = await createUser(api);
       const linkId = await createLink(api, user);
-      const alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias;
+      const alias = await linkAlias(api, user, linkId);
       const outage = await clickWritesFail(api);
       for (let index = 0; index < 50; index += 1) {
         await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX }, remoteAddress: `203.0.113.${index}` });

@@ -1,14 +1,8 @@
 import { DataSource } from 'typeorm';
 import { ClickRetention } from '../src/modules/clicks/click-retention';
 import { useApi, type TestApi } from './support/app';
-import { createLink, createQr, createUser, type TestUser } from './support/factories';
-
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const GB = '81.2.69.160';
-const FR = '90.84.1.1';
+import { createLink, createQr, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX, FR, GOOGLEBOT, IPHONE, UK } from './support/visitors';
 
 interface Visit {
   at: string;
@@ -24,11 +18,11 @@ interface Visit {
  * UTM values in the short URL, a bot at 00:30 and an iPhone at 01:30.
  */
 const NIGHT: Visit[] = [
-  { at: '2026-03-28T22:30:00Z', agent: FIREFOX, from: GB, referer: 'https://www.news.example.org/today' },
-  { at: '2026-03-28T22:45:00Z', agent: FIREFOX, from: GB },
+  { at: '2026-03-28T22:30:00Z', agent: FIREFOX, from: UK, referer: 'https://www.news.example.org/today' },
+  { at: '2026-03-28T22:45:00Z', agent: FIREFOX, from: UK },
   { at: '2026-03-28T23:30:00Z', agent: FIREFOX, from: FR, query: '?utm_source=newsletter&utm_medium=email' },
   { at: '2026-03-29T00:30:00Z', agent: GOOGLEBOT, from: FR },
-  { at: '2026-03-29T01:30:00Z', agent: IPHONE, from: GB },
+  { at: '2026-03-29T01:30:00Z', agent: IPHONE, from: UK },
 ];
 
 async function visitAt(api: TestApi, path: string, visits: Visit[]): Promise<void> {
@@ -57,7 +51,7 @@ describe('clicks over time', () => {
   beforeAll(async () => {
     user = await createUser(api);
     linkId = await createLink(api, user, { url: 'https://example.com/sale' });
-    alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias as string;
+    alias = await linkAlias(api, user, linkId);
     await visitAt(api, `/${alias}`, NIGHT);
   });
 
@@ -223,15 +217,15 @@ describe('clicks over time', () => {
 
   it("sums the account's links and QR codes, names its top links, and counts no one else's", async () => {
     const second = await createLink(api, user, { url: 'https://example.com/second' });
-    const secondAlias = (await api.request('GET', `/l/api/url/${second}`, { key: user.apikey })).body.details.alias as string;
+    const secondAlias = await linkAlias(api, user, second);
     await visitAt(api, `/${secondAlias}`, [
       { at: '2026-03-28T09:00:00Z', agent: FIREFOX, from: FR },
       { at: '2026-03-28T09:10:00Z', agent: IPHONE, from: FR },
     ]);
     const stranger = await createUser(api);
     const strangerLink = await createLink(api, stranger);
-    const strangerAlias = (await api.request('GET', `/l/api/url/${strangerLink}`, { key: stranger.apikey })).body.details.alias as string;
-    await visitAt(api, `/${strangerAlias}`, [{ at: '2026-03-28T09:00:00Z', agent: FIREFOX, from: GB }]);
+    const strangerAlias = await linkAlias(api, stranger, strangerLink);
+    await visitAt(api, `/${strangerAlias}`, [{ at: '2026-03-28T09:00:00Z', agent: FIREFOX, from: UK }]);
 
     const response = await api.request('GET', '/l/api/stats?from=2026-03-28&to=2026-03-30', { key: user.apikey });
     expect(response.status).toBe(200);
@@ -252,7 +246,7 @@ describe('the retention of raw clicks', () => {
   it('deletes raw clicks past the retention and leaves every statistic as it was', async () => {
     const user = await createUser(api);
     const linkId = await createLink(api, user);
-    const alias = (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias as string;
+    const alias = await linkAlias(api, user, linkId);
     await visitAt(api, `/${alias}`, NIGHT);
     api.clock.set('2026-04-20T00:00:00Z');
     await visitAt(api, `/${alias}`, [{ at: '2026-04-20T08:00:00Z', agent: FIREFOX, from: FR }]);

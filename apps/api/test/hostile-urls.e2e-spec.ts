@@ -3,12 +3,7 @@ import { NormalUrls1764000000000 } from '../src/database/migrations/176400000000
 import { RedirectCache } from '../src/public/redirect-cache';
 import { useApi } from './support/app';
 import { createDomain, createLink, createOverlay, createQr, createSplash, createUser, type TestUser } from './support/factories';
-
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const UK = '81.2.69.142';
+import { ANDROID, FIREFOX, IPHONE, UK } from './support/visitors';
 
 /** URLs that cannot go into a header as typed, and the one form each is stored and served in. */
 const UNENCODED: [string, string, string][] = [

@@ -1,8 +1,7 @@
 import { DataSource } from 'typeorm';
 import { useApi } from './support/app';
-import { createLink, createUser, type TestUser } from './support/factories';
-
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
 
 /**
  * The structure that keeps the busy paths cheap, checked by counting the SQL statements a request
@@ -34,7 +33,7 @@ describe('the busy paths', () => {
   });
   afterEach(() => stopCounting());
 
-  const aliasOf = async (id: number) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias as string;
+  const aliasOf = (id: number) => linkAlias(api, user, id);
   const visit = (alias: string) => api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
 
   it('a redirect of a cached link sends no SQL', async () => {

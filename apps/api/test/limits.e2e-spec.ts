@@ -3,11 +3,8 @@ import { PassThrough } from 'node:stream';
 import { RedirectCache } from '../src/public/redirect-cache';
 import { rememberedAgents } from '../src/modules/clicks/visitor';
 import { useApi } from './support/app';
-import { createLink, createUser, type TestUser } from './support/factories';
-
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const UK = '81.2.69.142';
-const US = '8.8.8.8';
+import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX, UK, US } from './support/visitors';
 
 const nested = (depth: number, inner: string, open: string, close: string): string => open.repeat(depth) + inner + close.repeat(depth);
 
@@ -59,7 +56,7 @@ describe('limits', () => {
 
     it('can be tried 10 times a minute from one address, then 429 with Retry-After', async () => {
       const id = await createLink(api, user, { password: 'the right one' });
-      const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
+      const alias = await linkAlias(api, user, id);
       for (let attempt = 0; attempt < 10; attempt += 1) expect((await form(alias, `guess ${attempt}`, '192.0.2.10')).status).toBe(401);
       const refused = await form(alias, 'the right one', '192.0.2.10');
       expect(refused.status).toBe(429);
@@ -73,7 +70,7 @@ describe('limits', () => {
       let refused = 0;
       for (let link = 0; link < 4; link += 1) {
         const id = await createLink(api, user, { password: 'another secret' });
-        const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
+        const alias = await linkAlias(api, user, id);
         for (let attempt = 0; attempt < 9; attempt += 1) if ((await form(alias, 'wrong guess', '192.0.2.20')).status === 429) refused += 1;
       }
       expect(refused).toBe(36 - 30);
@@ -84,7 +81,7 @@ describe('limits', () => {
     it('never grows the caches with hosts or agents that cannot be real', async () => {
       const cache = api.linkyard.app.get(RedirectCache);
       const id = await createLink(api, user);
-      const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
+      const alias = await linkAlias(api, user, id);
       await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
       const before = cache.size.entries;
       const agentsBefore = rememberedAgents();
@@ -150,7 +147,7 @@ describe('limits', () => {
       const campaign = (await api.request('POST', '/l/api/campaign/add', { key: user.apikey, body: { name: 'Open', public: true } })).body
         .id;
       const password = await createLink(api, user, { password: 'open sesame' });
-      const alias = (await api.request('GET', `/l/api/url/${password}`, { key: user.apikey })).body.details.alias;
+      const alias = await linkAlias(api, user, password);
       for (const path of ['/', '/no-such-alias', `/c/${campaign}`, `/${alias}`, '/qr/nope?size=5']) {
         const response = await api.request('GET', path, { key: null, headers: { 'user-agent': FIREFOX } });
         expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -201,7 +198,7 @@ describe('TRUST_PROXY with one proxy', () => {
   it('takes the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
     const user = await createUser(api);
     const id = await createLink(api, user);
-    const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias;
+    const alias = await linkAlias(api, user, id);
     // The client claims to be in the UK; the proxy (10.0.0.2) appends the address it saw (US).
     await api.request('GET', `/${alias}`, {
       key: null,

@@ -14,17 +14,11 @@ import {
   createQr,
   createSplash,
   createUser,
+  linkAlias,
   type TestUser,
 } from './support/factories';
+import { ANDROID, CHROME_MAC, FIREFOX, GOOGLEBOT, IPHONE, UK, US } from './support/visitors';
 
-const UK = '81.2.69.142';
-const US = '8.8.8.8';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const HOSTILE = `<script>alert("x")</script>&'"`;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -56,13 +50,13 @@ describe('the public side', () => {
       remoteAddress: options.ip ?? US,
       rawBody: options.form,
       headers: {
-        'user-agent': options.ua ?? FIREFOX_WINDOWS,
+        'user-agent': options.ua ?? FIREFOX,
         ...(options.host ? { host: options.host } : {}),
         ...(options.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...options.headers,
       },
     });
-  const aliasOf = async (id: number) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias as string;
+  const aliasOf = (id: number) => linkAlias(api, user, id);
   const statsOf = (id: number) => api.request('GET', `/l/api/url/${id}`, { key: user.apikey }).then((response) => response.body.data);
 
   /** Clicks are written in batches about every second: write them now, then read the totals. */
@@ -306,7 +300,7 @@ describe('the public side', () => {
       const alias = await aliasOf(id);
       await visit(`/${alias}`, { ip: UK, ua: CHROME_MAC, headers: { referer: 'https://www.facebook.com/some/post' } });
       await visit(`/${alias}`, { ip: UK, ua: CHROME_MAC, headers: { referer: 'https://www.facebook.com/other' } });
-      await visit(`/${alias}`, { ip: US, ua: FIREFOX_WINDOWS, headers: { referer: 'https://news.example.org/item' } });
+      await visit(`/${alias}`, { ip: US, ua: FIREFOX, headers: { referer: 'https://news.example.org/item' } });
       await visit(`/${alias}`, { ip: US, ua: IPHONE, headers: { referer: 'https://t.co/abc' } });
       await visit(`/${alias}`, { ip: US, ua: GOOGLEBOT });
       const stats = await settledStats(id);
@@ -331,11 +325,11 @@ describe('the public side', () => {
       try {
         const owner = await createUser(durable);
         const id = await createLink(durable, owner);
-        const alias = (await durable.request('GET', `/l/api/url/${id}`, { key: owner.apikey })).body.details.alias;
+        const alias = await linkAlias(durable, owner, id);
         for (let index = 0; index < 25; index += 1) {
           const response = await durable.request('GET', `/${alias}`, {
             key: null,
-            headers: { 'user-agent': FIREFOX_WINDOWS },
+            headers: { 'user-agent': FIREFOX },
             remoteAddress: `203.0.113.${index}`,
           });
           expect(response.status).toBe(302);

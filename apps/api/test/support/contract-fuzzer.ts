@@ -2,6 +2,7 @@ import fc, { type Arbitrary } from 'fast-check';
 import { servableUrl } from '../../src/common/urls';
 import { contractProblems } from './contract';
 import { CANARY, SchemaArbitraries, hostileText, type Document } from './schema-arbitrary';
+import { ANDROID, FIREFOX, GOOGLEBOT, IPHONE, UK, US } from './visitors';
 
 /**
  * Drives every API operation of the OpenAPI document with values made from its own schemas, then
@@ -60,14 +61,8 @@ export class FuzzFailure extends Error {
 }
 
 const ADMIN_OPERATIONS = new Set(['listUsers', 'getUser', 'addUser', 'deleteUser', 'rotateUserApiKey', 'listPlans', 'subscribeUser']);
-const AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-  `Mozilla/5.0 ${'x'.repeat(3000)}`,
-];
-const ADDRESSES = ['81.2.69.142', '8.8.8.8', '2001:4860:4860::8888', '203.0.113.9'];
+const AGENTS = [FIREFOX, IPHONE, ANDROID, GOOGLEBOT, `Mozilla/5.0 ${'x'.repeat(3000)}`];
+const ADDRESSES = [UK, US, '2001:4860:4860::8888', '203.0.113.9'];
 const LANGUAGES = ['fr', 'de;q=0.5, fr-FR', 'ja', '*', 'xx-YY, ' + 'en,'.repeat(500)];
 
 /** Which pool a path parameter's id comes from, by the operation's path. */

@@ -50,6 +50,11 @@ export function createLink(api: TestApi, user: TestUser, body: Record<string, un
   return created(api, user, '/l/api/url/add', { url: `https://example.com/page/${sequence}`, ...body });
 }
 
+/** The alias of a link, as its owner reads it. */
+export async function linkAlias(api: TestApi, user: TestUser, linkId: number): Promise<string> {
+  return (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.details.alias as string;
+}
+
 export function createCampaign(api: TestApi, user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
   sequence += 1;
   return created(api, user, '/l/api/campaign/add', { name: `Campaign ${sequence}`, ...body });
