@@ -183,6 +183,8 @@ describe('clicks over time', () => {
     ['tz=Mars/Olympus_Mons', /tz/],
     ['tz=%00', /tz/],
     ['from=2026-02-30', /from/],
+    ['to=2026-02-30T00:00:00Z', /to/],
+    ['to=2026-03-01T24:30:00Z', /to/],
     ['from=yesterday', /from/],
     ['from=2026-03-02&to=2026-03-01', /before/],
     ['interval=hour&from=2020-01-01&to=2026-01-01', /more than 10000 hours/],

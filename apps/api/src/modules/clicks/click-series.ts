@@ -121,14 +121,15 @@ function formatInZone(at: Date, tz: string): string {
 /** A date (midnight in the zone) or a date-time with its offset. */
 function instant(name: string, value: string, tz: string): Date {
   let at: Date | null = null;
-  if (DATE.test(value)) {
-    const midnightUtc = new Date(`${value}T00:00:00Z`);
-    if (!Number.isNaN(midnightUtc.getTime()) && midnightUtc.toISOString().startsWith(value)) {
-      // Midnight in the zone: the offset at midnight UTC, corrected once for a change that day.
-      const first = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, midnightUtc) * 60_000);
-      at = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, first) * 60_000);
-    }
-  } else if (DATE_TIME.test(value)) {
+  // The calendar date must exist (Date reads 2026-02-30T00:00Z as 2 March).
+  const day = value.slice(0, 10);
+  const midnightUtc = new Date(`${day}T00:00:00Z`);
+  const realDay = !Number.isNaN(midnightUtc.getTime()) && midnightUtc.toISOString().startsWith(day);
+  if (realDay && DATE.test(value)) {
+    // Midnight in the zone: the offset at midnight UTC, corrected once for a change that day.
+    const first = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, midnightUtc) * 60_000);
+    at = new Date(midnightUtc.getTime() - zoneOffsetMinutes(tz, first) * 60_000);
+  } else if (realDay && DATE_TIME.test(value)) {
     const parsed = new Date(value);
     if (!Number.isNaN(parsed.getTime())) at = parsed;
   }

@@ -66,6 +66,7 @@ describe('the UTM values of a visit', () => {
       'javascript:alert(1)',
     );
     expect(utm.utmSource).toBe('ニュースレター');
+    expect(visitUtm('/sale', 'https://shop.example.com/?utm_campaign=%E2%80%AEtxt.exe').utmCampaign).toBe('txt.exe');
     expect(utm.utmCampaign).toBe('é'.repeat(MAX_UTM_VALUE));
     // A broken escape is read as the replacement character, never an error.
     expect(visitUtm('/sale?utm_source=%E0%A4%A', 'app://x')).toEqual({ utmSource: '\uFFFD%A', utmMedium: null, utmCampaign: null });

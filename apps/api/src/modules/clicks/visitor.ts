@@ -151,9 +151,12 @@ const UTM_PARAMETERS = [
   ['utmMedium', 'utm_medium'],
   ['utmCampaign', 'utm_campaign'],
 ] as const;
-/** What is kept of a UTM value: 100 characters, without control characters or surrounding blanks. */
+/**
+ * What is kept of a UTM value: 100 characters, without control characters, bidirectional overrides
+ * (which would reorder what a table or a terminal shows) or surrounding blanks.
+ */
 export const MAX_UTM_VALUE = 100;
-const CONTROL = /\p{Cc}/gu;
+const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 function queryOf(url: string): URLSearchParams | null {
   const start = url.indexOf('?');
