@@ -1,0 +1,41 @@
+import { ImportFormatError } from './errors';
+import { readBitly } from './sources/bitly';
+import { readKutt } from './sources/kutt';
+import { readLinkyard } from './sources/linkyard';
+import { readShlink } from './sources/shlink';
+import { readYourls } from './sources/yourls';
+import { IMPORT_SOURCES, SOURCE_NAMES, type ImportRecord, type ImportSource } from './types';
+
+const READERS: Readonly<Record<ImportSource, (text: string) => ImportRecord[]>> = {
+  bitly: readBitly,
+  kutt: readKutt,
+  shlink: readShlink,
+  yourls: readYourls,
+  linkyard: readLinkyard,
+};
+
+/**
+ * Reads an import file of the given source into one record per link: the link, or why that record
+ * cannot be used (the others are still read). Throws ImportFormatError, and nothing else, when the
+ * file as a whole is not that source's format.
+ */
+export function readImport(source: ImportSource, text: string): ImportRecord[] {
+  if (!IMPORT_SOURCES.includes(source)) throw new ImportFormatError('unknown import source: choose one of ' + IMPORT_SOURCES.join(', '));
+  const name = SOURCE_NAMES[source];
+  if (typeof text !== 'string') throw new ImportFormatError(`not a ${name} export: the file is not text`);
+  const content = withoutBom(text);
+  if (content.trim() === '') throw new ImportFormatError(`not a ${name} export: the file is empty`);
+  try {
+    return READERS[source](content);
+  } catch (error) {
+    if (error instanceof ImportFormatError) throw error;
+    // The readers expect nothing else; should a file still find a way (a stack overflow on some
+    // pathological input), the caller gets the one error type it handles, not a crash.
+    throw new ImportFormatError(`the ${name} file could not be read`);
+  }
+}
+
+/** Text as read from a file that a spreadsheet saved with a byte-order mark. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,52 @@
+import type { components } from '@linkyard/spec';
+
+/** The products whose link lists Linkyard can import. */
+export type ImportSource = 'bitly' | 'kutt' | 'shlink' | 'yourls' | 'linkyard';
+
+export const IMPORT_SOURCES: readonly ImportSource[] = Object.freeze(['bitly', 'kutt', 'shlink', 'yourls', 'linkyard']);
+
+/** How each source is named in messages to the user. */
+export const SOURCE_NAMES: Readonly<Record<ImportSource, string>> = {
+  bitly: 'Bitly',
+  kutt: 'Kutt',
+  shlink: 'Shlink',
+  yourls: 'YOURLS',
+  linkyard: 'Linkyard',
+};
+
+// The shapes of a link's settings, as the API document defines them.
+type Schemas = components['schemas'];
+export type GeoTarget = Schemas['GeoTarget'];
+export type DeviceTarget = Schemas['DeviceTarget'];
+export type LanguageTarget = Schemas['LanguageTarget'];
+export type DeepLink = Schemas['DeepLink'];
+export type UrlParameter = Schemas['UrlParameter'];
+
+/** The fields an import can fill, named as in Linkyard's export. */
+export interface ImportedLink {
+  longurl: string;
+  alias?: string;
+  domain?: string;
+  title?: string;
+  description?: string;
+  metadescription?: string;
+  metaimage?: string;
+  expiry?: string;
+  status?: 'public' | 'private';
+  geotarget?: GeoTarget[];
+  devicetarget?: DeviceTarget[];
+  languagetarget?: LanguageTarget[];
+  deeplink?: DeepLink;
+  parameters?: UrlParameter[];
+  /** Informational: when the source created the link ("YYYY-MM-DD HH:MM:SS", UTC). */
+  date?: string;
+  /** Informational: the link's clicks in the source. */
+  clicks?: number;
+}
+
+/**
+ * One record of an import file: the link it gives, or why it cannot be used. `line` is the 1-based
+ * line a CSV record starts on, the 1-based line of an NDJSON record, or the 1-based position of an
+ * item in a JSON list.
+ */
+export type ImportRecord = { line: number; link: ImportedLink } | { line: number; error: string };

@@ -1,0 +1,99 @@
+import { readImport } from '../src';
+import { errorOn, fixture, linksByLine } from './support';
+
+const SPRING = {
+  longurl: 'https://shop.example.com/spring',
+  alias: 'spring',
+  title: 'Spring sale',
+  status: 'public',
+  expiry: '2025-06-30 23:59:59',
+  geotarget: [{ location: 'Germany', link: 'https://shop.example.de/spring' }],
+  date: '2024-03-01 10:00:00',
+  clicks: 120,
+};
+
+const NUIT = {
+  longurl: 'https://shop.example.org/nuit?a=1&b=2',
+  alias: 'nuit',
+  domain: 'go.example.org',
+  title: 'Ночная распродажа, часть 2\r\nтолько сегодня',
+  description: '=HYPERLINK("https://example.com","x")',
+  metadescription: 'Распродажа',
+  metaimage: 'https://img.example.org/nuit.png',
+  status: 'private',
+  devicetarget: [{ device: 'iPhone', link: 'https://m.example.org/nuit' }],
+  languagetarget: [{ language: 'fr', link: 'https://shop.example.org/fr/nuit' }],
+  deeplink: { auto: true, apple: 'https://apps.example.com/ios', google: 'https://apps.example.com/android' },
+  parameters: [{ name: 'utm_source', value: 'newsletter' }],
+  date: '2024-03-02 11:12:13',
+  clicks: 5,
+};
+
+describe('Linkyard CSV export', () => {
+  const records = readImport('linkyard', fixture('linkyard.csv'));
+
+  it('reads the good records, keeping what an import can fill and dropping ids, type and unique clicks', () => {
+    const links = linksByLine(records);
+    expect(links.get(2)).toEqual(SPRING);
+    expect(links.get(3)).toEqual(NUIT);
+    expect(links.size).toBe(2);
+  });
+
+  it('numbers records by the line they start on (record 2 spans lines 3 and 4)', () => {
+    expect(records.map((record) => record.line)).toEqual([2, 3, 5, 6, 7]);
+  });
+
+  it('turns a record without a long URL into an error naming the field', () => {
+    expect(errorOn(records, 5)).toMatch(/longurl is empty/);
+  });
+
+  it('refuses a password-protected link rather than import it without its password', () => {
+    expect(errorOn(records, 6)).toMatch(/^password: the link is password-protected/);
+  });
+
+  it('names every unusable value of a record: an impossible expiry, clicks that are not a number', () => {
+    const error = errorOn(records, 7);
+    expect(error).toMatch(/expiry is not a date and time/);
+    expect(error).toMatch(/clicks must be a whole number/);
+    expect(error).not.toMatch(/title|description/);
+  });
+
+  it('refuses a CSV whose header has no longurl column', () => {
+    expect(() => readImport('linkyard', 'id,alias,url\r\n1,a,https://example.com\r\n')).toThrow(
+      'not a Linkyard export: the header has no longurl column',
+    );
+  });
+});
+
+describe('Linkyard NDJSON export', () => {
+  const records = readImport('linkyard', fixture('linkyard.ndjson'));
+
+  it('reads the same links as the CSV, numbered by line, skipping the blank line', () => {
+    const links = linksByLine(records);
+    expect(links.get(1)).toEqual(SPRING);
+    expect(links.get(2)).toEqual(NUIT);
+    expect(records.map((record) => record.line)).toEqual([1, 2, 4, 5, 6]);
+  });
+
+  it('keeps reading after a line without a long URL and a line that is not JSON', () => {
+    expect(errorOn(records, 4)).toMatch(/longurl is empty/);
+    expect(errorOn(records, 5)).toBe('the line is not valid JSON');
+  });
+
+  it('names each value of the wrong type', () => {
+    const error = errorOn(records, 6);
+    expect(error).toMatch(/title must be text, not a number/);
+    expect(error).toMatch(/status must be "public" or "private"/);
+    expect(error).toMatch(/geotarget must be a list of \{location, link\}, not an object/);
+    expect(error).toMatch(/clicks must be a whole number/);
+  });
+
+  it('reads CRLF line ends like LF ones', () => {
+    const crlf = fixture('linkyard.ndjson').replace(/\n/g, '\r\n');
+    expect(readImport('linkyard', crlf)).toEqual(records);
+  });
+
+  it('refuses NDJSON whose first record has none of the export fields', () => {
+    expect(() => readImport('linkyard', '{"url":"https://example.com"}\n')).toThrow(/not a Linkyard export: the first record has none/);
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+// ES module and CommonJS builds with their declarations, for the service (CommonJS, compiled by tsc)
+// and anything that imports it as an ES module. The package has no runtime dependency to bundle.
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  // The API document's types are inlined into the declarations: the package needs no @linkyard/spec at run time.
+  dts: { resolve: ['@linkyard/spec'] },
+  platform: 'node',
+  target: 'es2022',
+  clean: true,
+  sourcemap: true,
+});
