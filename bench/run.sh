@@ -4,7 +4,8 @@
 #   - Linkyard on PostgreSQL, then on the embedded database (PGlite), each:
 #       redirect (GET /{alias}, a browser user agent: every request is a counted click),
 #       GET /l/api/account, GET /l/api/urls (15 links), GET /l/api/url/:id (a link with 300,000
-#       clicks), GET /l/api/domains, POST /l/api/url/add, and the service's memory after the run.
+#       clicks), GET /l/api/domains, POST /l/api/url/add, POST /l/api/url/bulk (1,000 links a
+#       call), GET /l/api/urls/export of every link made, and the service's memory after the run.
 # Every figure is printed as a ratio to the baseline measured in the same run. With two cores or
 # more the server runs on core 0 and wrk on core 1 (taskset); with one, both share it (said in the
 # output). PostgreSQL and wrk are installed from Debian when missing.
@@ -144,6 +145,13 @@ bench_database() {
   # One client at a time: the time one answer takes.
   run_wrk "$db-series" 1 "http://127.0.0.1:$API_PORT/l/api/url/$series_id/stats?interval=hour&from=$(date -u -d '365 days ago' +%Y-%m-%d)" "${auth[@]}"
   run_wrk "$db-add" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/url/add" "${auth[@]}" -s bench/url-add.lua
+  # Four callers, each sending 1,000 links a call: links/s is 1,000 times the calls per second.
+  run_wrk "$db-bulk" 4 "http://127.0.0.1:$API_PORT/l/api/url/bulk" "${auth[@]}" -s bench/url-bulk.lua
+  # The whole account exported (every link made above), one download: links per second.
+  local links export_s
+  links=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/urls?limit=1" | json 'v.data.result')
+  export_s=$("${LOAD[@]}" curl -sf -o /dev/null -w '%{time_total}' -H "Authorization: Bearer $user_key" "http://127.0.0.1:$API_PORT/l/api/urls/export")
+  echo "$links $export_s" > "$OUT/$db-export.txt"
   echo "$(ps -o rss= -p "$service" | tr -d ' ')" > "$OUT/$db-rss.txt"
   api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" | json 'v.data.clicks' > "$OUT/$db-stats-clicks.txt"
   kill "$service"; wait "$service" 2>/dev/null || true
@@ -178,6 +186,11 @@ base_api=$(field baseline_api rps)
     row $db domains "GET /l/api/domains" "$API_CONNECTIONS" "$base_api" "≥ 0.25"
     row $db add "POST /l/api/url/add" "$API_CONNECTIONS" "$base_api" "≥ 2,000 links/s"
     row $db series "GET /l/api/url/:id/stats, a year by hour ($SERIES_CLICKS clicks)" 1 "$base_api" "p99 < 50 ms"
+  done
+  echo
+  for db in postgres embedded; do
+    read -r links export_s < "$OUT/$db-export.txt"
+    echo "- $db: POST /l/api/url/bulk, 4 callers of 1,000 links: $(node -pe "Math.round($(field "$db-bulk" rps) * 1000).toLocaleString('en')") links/s (goal ≥ 5,000 on PostgreSQL), p50 $(field "$db-bulk" p50) ms a call; GET /l/api/urls/export of $links links in $export_s s: $(node -pe "Math.round($links / $export_s).toLocaleString('en')") links/s."
   done
   echo
   for db in postgres embedded; do

@@ -12,7 +12,7 @@ import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { registerCors } from './common/cors';
 import { RedisLink } from './infrastructure/redis';
-import { BODY_LIMIT, registerJsonParser } from './common/request-body';
+import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerJsonParser } from './common/request-body';
 import { RouteTable } from './common/route-table';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Config } from './config/config';
@@ -95,7 +95,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   });
   const fastify = adapter.getInstance();
-  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  fastify.addHook('onRoute', (route) => {
+    routes.add(route.method, route.url);
+    if (LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();

@@ -201,6 +201,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/urls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every short link (extension)
+         * @description Every link of the account, oldest first, streamed as CSV (default) or NDJSON, with every field of a link's details and its totals (`clicks`, `uniqueClicks`). The columns, in this order, are the keys of `LinkExportRecord`. CSV follows RFC 4180 with a header line and CRLF line ends: null is an empty cell, booleans are `true`/`false`, arrays and objects are their JSON text, and a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return (after any `'`) gets one `'` in front, so no spreadsheet runs it as a formula (the import removes it). NDJSON is one `LinkExportRecord` per line. The file is what `POST /urls/import?from=linkyard` reads. The password itself is never exported, only whether the link has one. An extension to the spec.
+         */
+        get: operations["exportUrls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/urls/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import short links from another shortener's export (extension)
+         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (importing a file twice creates nothing twice). The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. An extension to the spec.
+         */
+        post: operations["importUrls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/url/{id}": {
         parameters: {
             query?: never;
@@ -241,6 +281,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/url/{id}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Raw clicks of a short link (extension)
+         * @description The clicks of one of the account's links recorded in a range (default: the last 30 days), oldest first, streamed as CSV (default, RFC 4180, header line, CRLF, the same formula rule as the links' export) or NDJSON, one `RawClick` per line. Only the clicks still kept are there (`CLICK_RETENTION_DAYS`); a click's address and visitor key are never exported. An extension to the spec.
+         */
+        get: operations["exportUrlClicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/url/add": {
         parameters: {
             query?: never;
@@ -255,6 +315,26 @@ export interface paths {
          * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
          */
         post: operations["addUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/url/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shorten up to 1,000 URLs at once (extension)
+         * @description Creates the links of `urls` (1 to 1,000 items of `url/add`'s shape; the body may be up to 8 MiB). Each item is checked on its own, by the rules of `url/add`: the valid ones are created, together, and each invalid one is answered in `results` at its index with the status `url/add` would have given (400, 404 or 409), the field and the message. Two items asking for the same alias on the same domain: the first gets it, the second a 409. The call counts once against the rate limit. A body that is not an object with `urls` holding 1 to 1,000 items is a 400 and creates nothing. An extension to the spec.
+         */
+        post: operations["addUrlsInBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2589,6 +2669,136 @@ export interface components {
                 urls: components["schemas"]["LinkSummary"][];
             };
         };
+        /** @description The links to create, each of `url/add`'s shape. */
+        LinkBulkRequest: {
+            urls: components["schemas"]["LinkAdd"][];
+        };
+        LinkBulkResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                /** @description How many links were created. */
+                created: number;
+                /** @description How many items were refused. */
+                failed: number;
+                /** @description One per item of `urls`, in the same order. */
+                results: (components["schemas"]["LinkBulkCreated"] | components["schemas"]["LinkBulkFailed"])[];
+            };
+        };
+        LinkBulkCreated: {
+            /** @description The item's position in `urls`. */
+            index: number;
+            error: components["schemas"]["ErrorZero"];
+            id: components["schemas"]["Id"];
+            alias: components["schemas"]["LinkAlias"];
+            shorturl: components["schemas"]["ShortUrl"];
+        };
+        LinkBulkFailed: {
+            /** @description The item's position in `urls`. */
+            index: number;
+            /** @constant */
+            error: 1;
+            /**
+             * @description The status `url/add` would have answered.
+             * @enum {integer}
+             */
+            status: 400 | 404 | 409;
+            /** @description The field at fault, or `null` when the item as a whole is. */
+            field: string | null;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "error": 0,
+         *       "data": {
+         *         "from": "yourls",
+         *         "total": 3,
+         *         "created": 1,
+         *         "renamed": 1,
+         *         "existing": 0,
+         *         "failed": 1,
+         *         "results": [
+         *           {
+         *             "line": 2,
+         *             "result": "created",
+         *             "id": 40,
+         *             "alias": "spring",
+         *             "shorturl": "https://go.example.com/spring"
+         *           },
+         *           {
+         *             "line": 3,
+         *             "result": "renamed",
+         *             "id": 41,
+         *             "alias": "Xq3kPz",
+         *             "shorturl": "https://go.example.com/Xq3kPz",
+         *             "previousAlias": "promo"
+         *           },
+         *           {
+         *             "line": 4,
+         *             "result": "failed",
+         *             "field": "url",
+         *             "message": "Invalid field \"url\": must be an http or https URL of at most 2000 characters."
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        ImportResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                /**
+                 * @description The source the file was read as.
+                 * @enum {string}
+                 */
+                from: "bitly" | "kutt" | "shlink" | "yourls" | "linkyard";
+                /** @description The records of the file. */
+                total: number;
+                /** @description Links created with their own alias. */
+                created: number;
+                /** @description Links created under a new alias, theirs being taken. */
+                renamed: number;
+                /** @description Records the account already had (same alias, same URL). */
+                existing: number;
+                /** @description Records that could not be imported. */
+                failed: number;
+                results: components["schemas"]["ImportResult"][];
+            };
+        };
+        /** @description What became of one record. `line` is where it starts in the file (CSV, NDJSON) or its position in the list (JSON, from 1). `previousAlias` is the alias the source gave, when it was taken; `field` and `message` say why a record failed. */
+        ImportResult: {
+            line: number;
+            /** @enum {string} */
+            result: "created" | "renamed" | "existing" | "failed";
+            id?: components["schemas"]["Id"];
+            alias?: components["schemas"]["LinkAlias"];
+            shorturl?: components["schemas"]["ShortUrl"];
+            previousAlias?: string;
+            field?: string | null;
+            message?: string;
+        };
+        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, date, clicks, uniqueClicks. */
+        LinkExportRecord: components["schemas"]["LinkDetails"];
+        /** @description One recorded click, without the visitor's address or key. */
+        RawClick: {
+            /**
+             * Format: date-time
+             * @description When it landed, in UTC with milliseconds.
+             */
+            date: string;
+            /** @description ISO 3166 alpha-2, or null when unknown. */
+            country: string | null;
+            /** @description The referring host, or null for a direct visit. */
+            referrer: string | null;
+            browser: string | null;
+            os: string | null;
+            device: string | null;
+            /** @description The social network the visit came from, or null. */
+            social: string | null;
+            utmSource: string | null;
+            utmMedium: string | null;
+            utmCampaign: string | null;
+            /** @description Whether the visitor was a known bot. */
+            bot: boolean;
+        };
         /**
          * @description Every setting of a short link. The password itself is never returned.
          * @example {
@@ -3260,7 +3470,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is over 1 MiB. Refused while reading the body, before the key is checked, so the rate-limit headers may be absent. */
+        /** @description The body is over 1 MiB (8 MiB on `url/bulk` and `urls/import`). Refused while reading the body, before the key is checked, so the rate-limit headers may be absent. */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3273,7 +3483,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": 1,
-                 *       "message": "The request body is larger than 1 MiB."
+                 *       "message": "The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -3449,6 +3659,16 @@ export interface components {
          */
         StatsUtmCampaign: string;
         /**
+         * @description `csv` (the default) or `ndjson` (one JSON object per line).
+         * @example ndjson
+         */
+        ExportFormat: "csv" | "ndjson";
+        /**
+         * @description The shortener the file was exported from; without it, recognized from the file.
+         * @example bitly
+         */
+        ImportFrom: "bitly" | "kutt" | "shlink" | "yourls" | "linkyard";
+        /**
          * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
          * @example 25
          */
@@ -3586,6 +3806,11 @@ export interface components {
          * @example GET
          */
         Allow: string;
+        /**
+         * @description `attachment` with the file name to save the export as.
+         * @example attachment; filename="linkyard-links-2026-11-23.csv"
+         */
+        ContentDisposition: string;
         /**
          * @description Where the visitor is sent.
          * @example https://shop.example.com/sale?season=spring&utm_source=newsletter
@@ -4080,6 +4305,98 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportUrls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `csv` (the default) or `ndjson` (one JSON object per line).
+                 * @example ndjson
+                 */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, streamed; `Content-Disposition` names a file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,date,clicks,uniqueClicks
+                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],2026-03-01 09:00:00,1540,1210
+                     */
+                    "text/csv": string;
+                    "application/x-ndjson": components["schemas"]["LinkExportRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importUrls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shortener the file was exported from; without it, recognized from the file.
+                 * @example bitly
+                 */
+                from?: components["parameters"]["ImportFrom"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example keyword,url,title,timestamp,ip,clicks
+                 *     spring,https://shop.example.com/sale,Spring sale,2025-03-01 09:00:00,192.0.2.1,42
+                 */
+                "text/csv": string;
+                "application/x-ndjson": string;
+                "application/json": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description What became of each record of the file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getUrl: {
         parameters: {
             query?: never;
@@ -4309,6 +4626,71 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportUrlClicks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description `csv` (the default) or `ndjson` (one JSON object per line).
+                 * @example ndjson
+                 */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clicks, streamed; `Content-Disposition` names a file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,country,referrer,browser,os,device,social,utmSource,utmMedium,utmCampaign,bot
+                     *     2026-11-22T09:14:03.120Z,FR,news.example.org,Firefox,Windows,desktop,,newsletter,email,,false
+                     */
+                    "text/csv": string;
+                    "application/x-ndjson": components["schemas"]["RawClick"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     addUrl: {
         parameters: {
             query?: never;
@@ -4376,6 +4758,92 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addUrlsInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "urls": [
+                 *         {
+                 *           "url": "https://shop.example.com/sale",
+                 *           "custom": "spring-sale"
+                 *         },
+                 *         {
+                 *           "url": "https://shop.example.com/old-sale",
+                 *           "custom": "spring-sale"
+                 *         },
+                 *         {
+                 *           "url": "https://shop.example.com/new",
+                 *           "title": "New arrivals"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order of `urls`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "created": 2,
+                     *         "failed": 1,
+                     *         "results": [
+                     *           {
+                     *             "index": 0,
+                     *             "error": 0,
+                     *             "id": 12,
+                     *             "alias": "spring-sale",
+                     *             "shorturl": "https://go.example.com/spring-sale"
+                     *           },
+                     *           {
+                     *             "index": 1,
+                     *             "error": 1,
+                     *             "status": 409,
+                     *             "field": "custom",
+                     *             "message": "The alias \"spring-sale\" is already taken on this domain."
+                     *           },
+                     *           {
+                     *             "index": 2,
+                     *             "error": 0,
+                     *             "id": 13,
+                     *             "alias": "kT3xQa",
+                     *             "shorturl": "https://go.example.com/kT3xQa"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkBulkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -58,13 +58,15 @@ const message = (status: number, text: string): ErrorResponse => ({
  * see a failure alike (a database away is a 503 on both). Bodies that cannot be read reach the
  * filter too: the JSON parser hands them on as RefusedBody (see request-body).
  */
+const TOO_LARGE = 'The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import.';
+
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiError) {
     return { ...message(error.status, error.message), headers: error.headers };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    if (status === 413) return message(413, 'The request body is larger than 1 MiB.');
+    if (status === 413) return message(413, TOO_LARGE);
     const response = error.getResponse();
     const text =
       typeof response === 'string'
@@ -77,7 +79,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const fastifyCode = (error as { code?: unknown })?.code;
   switch (fastifyCode) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return message(413, 'The request body is larger than 1 MiB.');
+      return message(413, TOO_LARGE);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return message(400, 'The Content-Length header does not match the body.');
     default:

@@ -1,9 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse as secureJsonParse } from 'secure-json-parse';
 import { badRequest, type ApiError } from './api-error';
 
-/** The largest body accepted anywhere (over 1 MiB is a 413). */
+/** The largest body accepted, but on the operations that carry many links (over it: a 413). */
 export const BODY_LIMIT = 1024 * 1024;
+
+/** The largest body of the operations that carry many links (a bulk call, an imported file). */
+export const LARGE_BODY_LIMIT = 8 * 1024 * 1024;
+export const LARGE_BODY_ROUTES = new Set(['/l/api/url/bulk', '/l/api/urls/import']);
+
+/** Operations whose body is a file, taken as text whatever its type (an import: CSV, JSON, NDJSON). */
+const FILE_BODY_ROUTES = new Set(['/l/api/urls/import']);
+
+/** The body of an operation that takes a file: its text, as sent (UTF-8), not parsed. */
+export class FileBody {
+  constructor(readonly text: string) {}
+}
+
+const takesFile = (request: FastifyRequest) => FILE_BODY_ROUTES.has(request.routeOptions.url ?? '');
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -70,16 +84,16 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * JSON bodies: an empty body is `{}` (clients send `Content-Type: application/json` on bodiless
+ * JSON bodies, but on the operations that take a file (FileBody): an empty body is `{}` (clients send `Content-Type: application/json` on bodiless
  * calls), `__proto__` and `constructor.prototype` keys are refused, and the body must be an object.
  * Any other content type is refused as not JSON.
  */
 export function registerJsonParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, parseJson(body.toString())),
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) =>
+    done(null, takesFile(request) ? new FileBody(body.toString()) : parseJson(body.toString())),
   );
-  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, _body, done) =>
-    done(null, new RefusedBody(badRequest(NOT_JSON))),
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) =>
+    done(null, takesFile(request) ? new FileBody(body.toString('utf8')) : new RefusedBody(badRequest(NOT_JSON))),
   );
 }

@@ -1,6 +1,6 @@
-import { ValidationPipe, type ArgumentMetadata, type ValidationError, type Type } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions, type Type } from '@nestjs/common';
 import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
-import { badRequest } from './api-error';
+import { ApiError, badRequest } from './api-error';
 
 const EMPTY_MEANS_ABSENT = Symbol('linkyard:empty-means-absent');
 
@@ -50,28 +50,46 @@ function rank(constraint: string): number {
   return index === -1 ? FIRST.length : index;
 }
 
-function firstProblem(errors: ValidationError[], path = ''): string | null {
+function firstProblem(errors: ValidationError[], path = ''): ApiError | null {
   for (const error of errors) {
     const field = path ? `${path}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
     const names = Object.keys(constraints).sort((a, b) => rank(a) - rank(b));
-    if (names.length > 0) return `Invalid field "${field}": ${constraints[names[0]!]}.`;
+    if (names.length > 0) return badRequest(`Invalid field "${field}": ${constraints[names[0]!]}.`, field);
     const nested = firstProblem(error.children ?? [], field);
     if (nested) return nested;
   }
   return null;
 }
 
+const PIPE_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  transform: true,
+  transformOptions: { enableImplicitConversion: false },
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => firstProblem(errors) ?? badRequest('The request body is invalid.'),
+};
+
 /**
  * One validation pipe for every body: unknown fields are dropped, values are not coerced
  * (a number sent as a string is refused), and the 400 names the first field at fault.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new BodyValidationPipe({
-    whitelist: true,
-    transform: true,
-    transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => badRequest(firstProblem(errors) ?? 'The request body is invalid.'),
-  });
+  return new BodyValidationPipe(PIPE_OPTIONS);
+}
+
+const itemPipe = new BodyValidationPipe(PIPE_OPTIONS);
+
+/**
+ * Checks one item of a bulk body by the rules of its class, as if it were a body of its own:
+ * the item as the class holds it, or the ApiError (with its field) the body would have had.
+ */
+export async function checkItem<T>(metatype: Type<T>, value: unknown): Promise<T | ApiError> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return badRequest('Invalid item: must be a JSON object.');
+  try {
+    return (await itemPipe.transform(value, { type: 'body', metatype })) as T;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 }

@@ -51,17 +51,11 @@ export class ChannelsService {
   }
 
   /**
-   * Puts a link or a QR code in a channel; an item already there stays as it was (with its date).
-   * Used by channel assignment and by links created or updated with a `channel`.
+   * Puts links or QR codes in channels, in one statement; an item already there stays as it was
+   * (with its date). Used by channel assignment and by links created or updated with a `channel`.
    */
-  async addItem(manager: EntityManager, channelId: number, item: { linkId: number } | { qrId: number }): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ChannelItemEntity)
-      .values({ channelId, ...item })
-      .orIgnore()
-      .execute();
+  async addItems(manager: EntityManager, items: ({ channelId: number } & ({ linkId: number } | { qrId: number }))[]): Promise<void> {
+    await manager.createQueryBuilder().insert().into(ChannelItemEntity).values(items).orIgnore().execute();
   }
 
   /** Ids of the channels a link or QR code is in. */
@@ -79,7 +73,7 @@ export class ChannelsService {
     const channel = await this.get(account, channelId);
     if (type === 'links') await this.links.owned(account, itemId);
     else await this.qrs.owned(account, itemId);
-    await this.addItem(this.items.manager, channel.id, type === 'links' ? { linkId: itemId } : { qrId: itemId });
+    await this.addItems(this.items.manager, [{ channelId: channel.id, ...(type === 'links' ? { linkId: itemId } : { qrId: itemId }) }]);
   }
 
   /** One page of the channel's items, newest membership first. */

@@ -62,7 +62,7 @@ export interface SeriesRequest {
   filters: Partial<Record<Filter, string>>;
 }
 
-function single(name: string, value: unknown): string | undefined {
+export function single(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(`Invalid parameter "${name}": give it once.`);
   return value;
@@ -141,17 +141,26 @@ function instant(name: string, value: string, tz: string): Date {
   return at;
 }
 
-/** Reads the query of a series: range, interval, zone and filters; a clear 400 for anything else. */
-export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesRequest {
+/**
+ * Reads a range of time from a query: `from` and `to` (dates at midnight in `tz`, or date-times
+ * with an offset; default the last 30 days) and the zone; a clear 400 for anything else.
+ */
+export function readRange(query: { from?: unknown; to?: unknown; tz?: unknown }, clock: Clock): { from: Date; to: Date; tz: string } {
   const tz = timeZone(single('tz', query.tz));
-  const intervalText = single('interval', query.interval) ?? 'day';
-  if (!INTERVALS.includes(intervalText as Interval)) throw badRequest('Invalid parameter "interval": must be hour, day, week or month.');
-  const interval = intervalText as Interval;
   const toText = single('to', query.to);
   const fromText = single('from', query.from);
   const to = toText === undefined ? new Date(clock.now()) : instant('to', toText, tz);
   const from = fromText === undefined ? new Date(to.getTime() - DEFAULT_DAYS * DAY_MS) : instant('from', fromText, tz);
   if (from.getTime() >= to.getTime()) throw badRequest('Invalid parameters: "from" must be before "to".');
+  return { from, to, tz };
+}
+
+/** Reads the query of a series: range, interval, zone and filters; a clear 400 for anything else. */
+export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesRequest {
+  const { from, to, tz } = readRange(query, clock);
+  const intervalText = single('interval', query.interval) ?? 'day';
+  if (!INTERVALS.includes(intervalText as Interval)) throw badRequest('Invalid parameter "interval": must be hour, day, week or month.');
+  const interval = intervalText as Interval;
   if ((to.getTime() - from.getTime()) / BUCKET_MS[interval] > MAX_BUCKETS) {
     throw badRequest(
       `Invalid parameters: the range holds more than ${MAX_BUCKETS} ${interval}s; ask for a shorter range or a longer interval.`,

@@ -1,3 +1,4 @@
+import { ClickExport } from './click-export';
 import { Module } from '@nestjs/common';
 import { ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
@@ -11,7 +12,7 @@ import { StatisticsService } from './statistics.service';
  */
 @Module({
   controllers: [ClicksController],
-  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention],
-  exports: [ClickRecorder, StatisticsService, ClickSeriesService],
+  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport],
+  exports: [ClickRecorder, StatisticsService, ClickSeriesService, ClickExport],
 })
 export class ClicksModule {}

@@ -1,3 +1,4 @@
+import type { components } from '@linkyard/spec';
 import { Column, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne } from 'typeorm';
 import { OwnedEntity } from '../../database/owned.entity';
 import { bigintCounter } from '../../database/columns';
@@ -6,30 +7,17 @@ import { PixelEntity } from '../pixels/pixel.entity';
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay';
 
-export interface GeoTarget {
-  /** As the owner wrote it: a country name or an ISO 3166 alpha-2 code. */
-  location: string;
-  /** ISO 3166 alpha-2, upper case: what a visitor's country is matched against. */
+// A link's settings have the shapes the API document gives them; a geotarget also keeps the
+// country its location names, which visitors are matched against.
+type Schemas = components['schemas'];
+export type GeoTarget = Schemas['GeoTarget'] & {
+  /** ISO 3166 alpha-2, upper case. */
   country: string;
-  link: string;
-}
-export interface DeviceTarget {
-  device: string;
-  link: string;
-}
-export interface LanguageTarget {
-  language: string;
-  link: string;
-}
-export interface DeepLink {
-  auto: boolean;
-  apple: string;
-  google: string;
-}
-export interface LinkParameter {
-  name: string;
-  value: string;
-}
+};
+export type DeviceTarget = Schemas['DeviceTarget'];
+export type LanguageTarget = Schemas['LanguageTarget'];
+export type DeepLink = Schemas['DeepLink'];
+export type LinkParameter = Schemas['UrlParameter'];
 
 /** The unique index of an alias on its domain (migration 1763800100000). */
 export const LINK_ALIAS_KEY = 'links_domain_alias_key';

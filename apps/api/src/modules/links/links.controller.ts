@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query, StreamableFile } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
@@ -6,13 +6,27 @@ import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { shortUrl } from '../../common/public-urls';
 import { Clock } from '../../common/clock';
-import { ClickSeriesService, readSeriesRequest } from '../clicks/click-series';
+import { ClickExport } from '../clicks/click-export';
+import { ClickSeriesService, readRange, readSeriesRequest, single } from '../clicks/click-series';
+import { linkyardCsvHeader, linkyardCsvLine, linkyardNdjsonLine } from '@linkyard/formats';
+import { streamedFile, type ExportFormat } from '../../common/streamed-file';
+import { FileBody } from '../../common/request-body';
+import { LinkImport } from './link-import';
+import { formatDate } from '../../common/dates';
 import { StatisticsService } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { AddUrlDto, UpdateUrlDto } from './links.dto';
+import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
+import { ApiError, badRequest } from '../../common/api-error';
+import { checkItem } from '../../common/validation.pipe';
 import { toLinkDetails, toLinkRecord } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
+
+function readFormat(value: unknown): ExportFormat {
+  const format = single('format', value) ?? 'csv';
+  if (format !== 'csv' && format !== 'ndjson') throw badRequest('Invalid parameter "format": must be csv or ndjson.');
+  return format;
+}
 
 function queryText(value: unknown): string | undefined {
   const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
@@ -29,6 +43,8 @@ export class LinksController {
     @Inject(StatisticsService) private readonly statistics: StatisticsService,
     @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(ClickExport) private readonly clickExport: ClickExport,
+    @Inject(LinkImport) private readonly importer: LinkImport,
   ) {}
 
   @Get('urls')
@@ -43,6 +59,33 @@ export class LinksController {
       page,
       0,
     );
+  }
+
+  @Get('urls/export')
+  async exportUrls(@CurrentAccount() account: Account, @Query() query: QueryParams<'exportUrls'>): Promise<StreamableFile> {
+    const format = readFormat(query.format);
+    const publicUrl = this.config.publicUrl;
+    const pages = this.links.everyLink(account);
+    async function* lines(): AsyncGenerator<string> {
+      if (format === 'csv') yield linkyardCsvHeader();
+      const write = format === 'csv' ? linkyardCsvLine : linkyardNdjsonLine;
+      for await (const page of pages) {
+        yield page.map(({ link, channelIds }) => write(toLinkDetails(link, channelIds, publicUrl))).join('');
+      }
+    }
+    return streamedFile(lines(), format, `linkyard-links-${formatDate(new Date(this.clock.now()))}`);
+  }
+
+  @Get('url/:id/clicks')
+  async exportUrlClicks(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'exportUrlClicks'>['id'],
+    @Query() query: QueryParams<'exportUrlClicks'>,
+  ): Promise<StreamableFile> {
+    const format = readFormat(query.format);
+    const range = readRange(query, this.clock);
+    const link = await this.links.get(account, id);
+    return streamedFile(this.clickExport.lines(link.id, range, format), format, `linkyard-clicks-${link.id}-${formatDate(range.to)}`);
   }
 
   @Get('url/:id')
@@ -69,8 +112,42 @@ export class LinksController {
   @PostOk('url/add')
   async addUrl(@CurrentAccount() account: Account, @Body() body: AddUrlDto): Promise<Ok<'addUrl'>> {
     const link = await this.links.add(account, body);
-    const saved = await this.links.get(account, link.id);
-    return { error: 0, id: saved.id, shorturl: shortUrl(this.config.publicUrl, saved.alias, saved.domain) };
+    return { error: 0, id: link.id, shorturl: shortUrl(this.config.publicUrl, link.alias, link.domain) };
+  }
+
+  @PostOk('url/bulk')
+  async addUrlsInBulk(@CurrentAccount() account: Account, @Body() body: BulkUrlsDto): Promise<Ok<'addUrlsInBulk'>> {
+    const checked = await Promise.all(body.urls.map((item) => checkItem(AddUrlDto, item)));
+    const valid = checked.filter((item): item is AddUrlDto => !(item instanceof ApiError));
+    const creations = await this.links.create(account, valid);
+    let next = 0;
+    const results = checked.map((item, index) => {
+      const outcome = item instanceof ApiError ? { error: item } : creations[next++]!;
+      if ('error' in outcome) {
+        const { status, field, message } = outcome.error;
+        return { index, error: 1 as const, status: status as 400 | 404 | 409, field, message };
+      }
+      const { link } = outcome;
+      return {
+        index,
+        error: 0 as const,
+        id: link.id,
+        alias: link.alias,
+        shorturl: shortUrl(this.config.publicUrl, link.alias, link.domain),
+      };
+    });
+    const created = results.filter((result) => result.error === 0).length;
+    return { error: 0, data: { created, failed: results.length - created, results } };
+  }
+
+  @PostOk('urls/import')
+  async importUrls(
+    @CurrentAccount() account: Account,
+    @Query() query: QueryParams<'importUrls'>,
+    @Body() body: unknown,
+  ): Promise<Ok<'importUrls'>> {
+    if (!(body instanceof FileBody) || body.text.trim() === '') throw badRequest('The request body must be the file to import.');
+    return { error: 0, data: await this.importer.run(account, single('from', query.from), body.text) };
   }
 
   @Put('url/:id/update')

@@ -2,6 +2,7 @@ import { PartialType } from '@nestjs/mapped-types';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -207,3 +208,18 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
 }
 
 export class UpdateUrlDto extends PartialType(AddUrlDto) implements RequestBody<'updateUrl'> {}
+
+/** Most links a bulk call creates. */
+export const MAX_BULK_LINKS = 1000;
+
+/**
+ * A bulk call: the items are checked one by one as `AddUrlDto` bodies (checkItem), so that each
+ * answers with its own error; here only the list itself is checked. (Not `implements`: the items
+ * are not yet `LinkAdd` bodies when this class holds them.)
+ */
+export class BulkUrlsDto {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BULK_LINKS)
+  urls: unknown[];
+}

@@ -10,6 +10,7 @@ import { SplashModule } from '../splash/splash.module';
 import { LinkEntity } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksService } from './links.service';
+import { LinkImport } from './link-import';
 
 @Module({
   imports: [
@@ -23,7 +24,7 @@ import { LinksService } from './links.service';
     TypeOrmModule.forFeature([LinkEntity]),
   ],
   controllers: [LinksController],
-  providers: [LinksService],
+  providers: [LinksService, LinkImport],
   exports: [LinksService],
 })
 export class LinksModule {}

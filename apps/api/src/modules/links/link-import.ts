@@ -1,0 +1,219 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  detectImportSource,
+  ImportFormatError,
+  IMPORT_SOURCES,
+  readImport,
+  type ImportedLink,
+  type ImportRecord,
+  type ImportSource,
+} from '@linkyard/formats';
+import { Repository } from 'typeorm';
+import type { Account } from '../../common/account';
+import { ApiError, badRequest } from '../../common/api-error';
+import type { Ok } from '../../common/contract';
+import { shortUrl } from '../../common/public-urls';
+import { normalizeBody } from '../../common/request-body';
+import { checkItem } from '../../common/validation.pipe';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { DomainsService } from '../domains/domains.service';
+import { isReservedAlias } from './aliases';
+import { LinkEntity } from './link.entity';
+import { ALIAS, AddUrlDto, MAX_BULK_LINKS } from './links.dto';
+import { LinksService } from './links.service';
+
+type ImportAnswer = Ok<'importUrls'>['data'];
+type ImportResult = ImportAnswer['results'][number];
+
+/** Most records one import call takes (the body is at most 8 MiB too). */
+export const MAX_IMPORT_LINKS = 10_000;
+
+/** A record of the file on its way in: its line, the url/add body made of it, the alias it asked for. */
+interface Candidate {
+  line: number;
+  body: AddUrlDto;
+  /** The source's alias; undefined when it gave none. */
+  alias: string | undefined;
+}
+
+/**
+ * Imports the export of another shortener (or of Linkyard): each record becomes a `url/add` body,
+ * checked by the same rules, and is created through the same path as a bulk call. A record keeps
+ * its alias where the alias is free; a taken alias gets a new one (`renamed`), except when the
+ * account already has that alias for the same URL (`existing`: importing twice creates nothing
+ * twice). The source's domain is kept only when it is one of the account's branded domains.
+ */
+@Injectable()
+export class LinkImport {
+  constructor(
+    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
+    @Inject(LinksService) private readonly service: LinksService,
+    @Inject(DomainsService) private readonly domains: DomainsService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async run(account: Account, from: unknown, text: string): Promise<ImportAnswer> {
+    const source = sourceOf(from, text);
+    let records;
+    try {
+      records = readImport(source, text);
+    } catch (error) {
+      if (error instanceof ImportFormatError) throw badRequest(`The file cannot be imported: ${error.message}`);
+      throw error;
+    }
+    if (records.length > MAX_IMPORT_LINKS) {
+      throw badRequest(`The file holds ${records.length} links; an import takes at most ${MAX_IMPORT_LINKS}: split it.`);
+    }
+    const results = new Map<number, ImportResult>();
+    const ownDomains = await this.ownDomains(account, records);
+    const candidates: Candidate[] = [];
+    for (const record of records) {
+      if ('error' in record) {
+        results.set(record.line, { line: record.line, result: 'failed', field: null, message: record.error });
+        continue;
+      }
+      const body = asBody(record.link, ownDomains);
+      const checked = body instanceof ApiError ? body : await checkItem(AddUrlDto, body);
+      if (checked instanceof ApiError) {
+        results.set(record.line, { line: record.line, result: 'failed', field: checked.field, message: checked.message });
+        continue;
+      }
+      candidates.push({ line: record.line, body: checked, alias: record.link.alias });
+    }
+    const fresh = await this.withoutExisting(account, candidates, ownDomains, results);
+    for (let start = 0; start < fresh.length; start += MAX_BULK_LINKS) {
+      const chunk = fresh.slice(start, start + MAX_BULK_LINKS);
+      const creations = await this.service.create(
+        account,
+        chunk.map((candidate) => candidate.body),
+        { renameTaken: true },
+      );
+      creations.forEach((creation, index) => {
+        const { line, alias } = chunk[index]!;
+        if ('error' in creation) {
+          results.set(line, { line, result: 'failed', field: creation.error.field, message: creation.error.message });
+          return;
+        }
+        const { link } = creation;
+        const renamed = alias !== undefined && alias !== link.alias;
+        results.set(line, {
+          line,
+          result: renamed ? 'renamed' : 'created',
+          id: link.id,
+          alias: link.alias,
+          shorturl: shortUrl(this.config.publicUrl, link.alias, link.domain),
+          ...(renamed ? { previousAlias: alias } : {}),
+        });
+      });
+    }
+    const ordered = [...results.values()].sort((a, b) => a.line - b.line);
+    const count = (result: ImportResult['result']) => ordered.filter((entry) => entry.result === result).length;
+    return {
+      from: source,
+      total: records.length,
+      created: count('created'),
+      renamed: count('renamed'),
+      existing: count('existing'),
+      failed: count('failed'),
+      results: ordered,
+    };
+  }
+
+  /** The domains the file names that are branded domains of the account: name as written -> its URL. */
+  private async ownDomains(account: Account, records: ImportRecord[]): Promise<Map<string, string>> {
+    const named = new Set(records.flatMap((record) => ('link' in record && record.link.domain ? [record.link.domain] : [])));
+    const own = new Map<string, string>();
+    for (const name of named) {
+      try {
+        const domain = await this.domains.forLink(account, name);
+        if (domain) own.set(name, domain.domain);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    return own;
+  }
+
+  /**
+   * Answers as `existing` the records whose alias the account already has on the same domain for
+   * the same URL, and hands back the others.
+   */
+  private async withoutExisting(
+    account: Account,
+    candidates: Candidate[],
+    ownDomains: Map<string, string>,
+    results: Map<number, ImportResult>,
+  ): Promise<Candidate[]> {
+    const asking = candidates.filter((candidate) => candidate.body.custom !== undefined);
+    if (asking.length === 0) return candidates;
+    const rows = await this.links.query<{ id: number; alias: string; url: string; domain: string | null }[]>(
+      `SELECT l.id, l.alias, l.url, d.domain
+         FROM links l LEFT JOIN domains d ON d.id = l.domain_id
+        WHERE l.user_id = $1 AND l.alias = ANY($2::varchar[])`,
+      [account.id, [...new Set(asking.map((candidate) => candidate.body.custom!))]],
+    );
+    const held = new Map(rows.map((row) => [`${row.domain ?? ''}/${row.alias}`, row]));
+    return candidates.filter((candidate) => {
+      const { custom, domain, url } = candidate.body;
+      if (custom === undefined) return true;
+      const row = held.get(`${domain === undefined ? '' : (ownDomains.get(domain) ?? '')}/${custom}`);
+      if (!row || row.url !== url) return true;
+      results.set(candidate.line, {
+        line: candidate.line,
+        result: 'existing',
+        id: row.id,
+        alias: row.alias,
+        shorturl: shortUrl(this.config.publicUrl, row.alias, row.domain === null ? null : { domain: row.domain }),
+      });
+      return false;
+    });
+  }
+}
+
+function sourceOf(from: unknown, text: string): ImportSource {
+  if (from === undefined) {
+    const detected = detectImportSource(text);
+    if (!detected) {
+      throw badRequest(`The file's format was not recognized; name its source with "from" (${IMPORT_SOURCES.join(', ')}).`);
+    }
+    return detected;
+  }
+  if (typeof from !== 'string' || !(IMPORT_SOURCES as readonly string[]).includes(from)) {
+    throw badRequest(`Invalid parameter "from": must be one of ${IMPORT_SOURCES.join(', ')}.`);
+  }
+  return from as ImportSource;
+}
+
+/**
+ * The url/add body of an imported link: the fields url/add takes, with the values a body would
+ * have after the request rules (strings trimmed, NUL and lone surrogates refused: a failed record).
+ * An alias this service cannot use is left out (the link gets a new one: `renamed`), and so is a
+ * domain that is not the account's.
+ */
+function asBody(link: ImportedLink, ownDomains: Map<string, string>): unknown {
+  const body: Record<string, unknown> = {
+    url: link.longurl,
+    custom: link.alias !== undefined && ALIAS.test(link.alias) && !isReservedAlias(link.alias) ? link.alias : undefined,
+    domain: link.domain !== undefined && ownDomains.has(link.domain) ? link.domain : undefined,
+    title: link.title,
+    description: link.description,
+    metadescription: link.metadescription,
+    metaimage: link.metaimage,
+    expiry: link.expiry,
+    status: link.status,
+    geotarget: link.geotarget,
+    devicetarget: link.devicetarget,
+    languagetarget: link.languagetarget,
+    deeplink: link.deeplink,
+    parameters: link.parameters,
+  };
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  try {
+    return normalizeBody(body);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
