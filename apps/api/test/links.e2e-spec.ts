@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { PUBLIC_URL, useApi } from './support/app';
 import {
   createCampaign,
@@ -384,6 +385,32 @@ describe('links', () => {
       const id = await createLink(api, user, { campaign });
       expect((await api.request('DELETE', `/l/api/campaign/${campaign}/delete`, { key: user.apikey })).status).toBe(200);
       expect(await details(id)).toMatchObject({ campaign: null });
+    });
+  });
+  describe('GET /url/{id}/qr', () => {
+    it('draws the short URL as a QR code, PNG at the asked size or SVG', async () => {
+      const domain = await createDomain(api, user);
+      const id = await createLink(api, user, { domain: domain.domain });
+      const { shorturl } = await details(id);
+      const png = await api.request('GET', `/l/api/url/${id}/qr?size=400`, { key: user.apikey });
+      expect([png.status, png.headers['content-type']]).toEqual([200, 'image/png']);
+      expect((await sharp(png.raw).metadata()).width).toBe(400);
+      // The same image as a text QR code of the short URL: the code holds the short URL.
+      const qr = await api.request('POST', '/l/api/qr/add', { key: user.apikey, body: { type: 'text', data: shorturl } });
+      const reference = await api.request('GET', `${new URL(qr.body.link as string).pathname}?size=400`, { key: null });
+      expect(png.raw.equals(reference.raw)).toBe(true);
+      const svg = await api.request('GET', `/l/api/url/${id}/qr?format=svg`, { key: user.apikey });
+      expect(svg.headers['content-type']).toBe('image/svg+xml');
+      expect(svg.text).toMatch(/^<svg[^>]*>/);
+    });
+
+    it("answers 400 for a bad format or size and 404 for another account's link", async () => {
+      const id = await createLink(api, user);
+      for (const query of ['format=gif', 'size=99', 'size=1001', 'size=abc', 'format=png&format=svg']) {
+        expect((await api.request('GET', `/l/api/url/${id}/qr?${query}`, { key: user.apikey })).status).toBe(400);
+      }
+      const other = await createUser(api);
+      expect((await api.request('GET', `/l/api/url/${id}/qr`, { key: other.apikey })).status).toBe(404);
     });
   });
 });

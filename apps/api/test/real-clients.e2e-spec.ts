@@ -95,6 +95,7 @@ describe('requests as real clients send them', () => {
     ['getAccountStats', 'GET', () => '/stats?interval=week&tz=Europe/Paris'],
     ['exportUrlClicks', 'GET', () => `/url/${ids.url}/clicks?format=ndjson`],
     ['exportUrls', 'GET', () => '/urls/export'],
+    ['getUrlQr', 'GET', () => `/url/${ids.url}/qr`],
     [
       'addUrlsInBulk',
       'POST',
@@ -178,9 +179,9 @@ describe('requests as real clients send them', () => {
       ...(body === bodiless ? { rawBody: '' } : body ? { body } : {}),
     });
     expect(response.status).toBe(200);
-    // The exports answer files (CSV, NDJSON), not the envelope.
+    // The exports and the QR image answer files (CSV, NDJSON, PNG), not the envelope.
     if (String(response.headers['content-type']).startsWith('application/json')) expect(['0', 0]).toContain(response.body.error);
-    else expect(operationId).toMatch(/^export/);
+    else expect(operationId).toMatch(/^(export|getUrlQr$)/);
     replayed.add(operationId);
     const record = created[operationId];
     if (record) ids[record] = response.body.id;

@@ -301,6 +301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/url/{id}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code image of a short link (extension)
+         * @description A QR code holding the link's short URL, black on white, as PNG (`size` pixels wide) or SVG: scanning it is a visit of the link, counted as a click. To style a code or count scans apart, make a QR code of type `link` (`POST /qr/add`). An extension to the spec.
+         */
+        get: operations["getUrlQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/url/add": {
         parameters: {
             query?: never;
@@ -4679,6 +4699,56 @@ export interface operations {
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["RawClick"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUrlQr: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `png` (the default) or `svg`; anything else is a 400.
+                 * @example svg
+                 */
+                format?: components["parameters"]["QrFormat"];
+                /**
+                 * @description Width and height of a PNG in pixels, 100 to 1000 (default 300); anything else is a 400. SVG ignores it.
+                 * @example 600
+                 */
+                size?: components["parameters"]["QrSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -13,7 +13,7 @@ import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
-import { QR_SIZE, renderQr } from './qr-image';
+import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
 

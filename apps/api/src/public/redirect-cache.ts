@@ -4,6 +4,7 @@ import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'ty
 import { REDIS, type RedisLink } from '../infrastructure/redis';
 import { Clock } from '../common/clock';
 import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
+import { notes, WRITTEN, type Mark } from '../database/written';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
 /** What the cache may hold at most, keys and values estimated together. */
@@ -31,15 +32,6 @@ export function approximateSize(value: unknown): number {
   }
   return size;
 }
-
-/** Marks a transaction's queryRunner.data with what it wrote (see Mark). */
-const WRITTEN = 'linkyardWritten';
-
-/**
- * What a write may have changed: `a:<id>` the entries of an account, `n:<table>` the unknown keys
- * a new record of that table may now answer, `*` everything.
- */
-type Mark = `a:${number}` | `n:${string}` | '*';
 
 /** The cache keys (by their prefix) whose unknown entries a new record of a table may answer. */
 const KINDS_OF_TABLE: Record<string, string[]> = {
@@ -161,10 +153,7 @@ export class RedirectCache implements EntitySubscriberInterface {
 
   private written(queryRunner: QueryRunner | undefined, marks: Mark[]): void {
     if (!queryRunner?.isTransactionActive) return marks.forEach((mark) => this.drop(mark));
-    queryRunner.data ??= {};
-    const data = queryRunner.data as Record<string, unknown>;
-    const written = (data[WRITTEN] as Set<Mark> | undefined) ?? new Set<Mark>();
-    data[WRITTEN] = written;
+    const written = notes(queryRunner);
     for (const mark of marks) written.add(mark);
   }
 }

@@ -1,4 +1,7 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Busy } from '../../infrastructure/concurrency-limit';
+import { QR_SIZE, renderQr } from '../qr/qr-image';
 import { CurrentAccount, type Account } from '../../common/account';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
@@ -86,6 +89,37 @@ export class LinksController {
     const range = readRange(query, this.clock);
     const link = await this.links.get(account, id);
     return streamedFile(this.clickExport.lines(link.id, range, format), format, `linkyard-clicks-${link.id}-${formatDate(range.to)}`);
+  }
+
+  @Get('url/:id/qr')
+  async getUrlQr(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getUrlQr'>['id'],
+    @Query() query: QueryParams<'getUrlQr'>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | string> {
+    const format = single('format', query.format) ?? 'png';
+    const sizeText = single('size', query.size);
+    const size = sizeText === undefined ? QR_SIZE.default : Number(sizeText);
+    if (format !== 'png' && format !== 'svg') throw badRequest('Invalid parameter "format": must be png or svg.');
+    if (!Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
+      throw badRequest(`Invalid parameter "size": must be a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`);
+    }
+    const link = await this.links.get(account, id);
+    // A code of the short URL itself, as a `text` code holds its text: a scan is a visit of the link.
+    const code = { type: 'text' as const, data: shortUrl(this.config.publicUrl, link.alias, link.domain), alias: '' };
+    const image = await renderQr(
+      { ...code, background: 'rgb(255,255,255)', foreground: 'rgb(0,0,0)', logo: null, logoType: null },
+      '',
+      format,
+      size,
+    ).catch((error: unknown) => {
+      if (error instanceof Busy)
+        throw new ApiError(503, 'Too many images are being drawn right now; try again in a moment.', { 'Retry-After': '1' });
+      throw error;
+    });
+    reply.type(format === 'svg' ? 'image/svg+xml' : 'image/png');
+    return image;
   }
 
   @Get('url/:id')

@@ -19,6 +19,7 @@ import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 import { LinkLookups, type LinkLookupServices } from './link-lookups';
 import { plainColumns } from '../../common/plain-rows';
+import { noteWritten } from '../../database/written';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -342,6 +343,7 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
       column((link) => link.status ?? 'private'),
     ],
   );
+  noteWritten(manager, links[0]!.userId, 'links');
   return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), Number(row.id)]));
 }
 

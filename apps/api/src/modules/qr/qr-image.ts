@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { documentNumber, parameterSchema } from '../common/openapi-document';
-import { qrScanUrl } from '../common/public-urls';
-import { ConcurrencyLimit } from '../infrastructure/concurrency-limit';
-import type { QrEntity } from '../modules/qr/qr.entity';
+import { documentNumber, parameterSchema } from '../../common/openapi-document';
+import { qrScanUrl } from '../../common/public-urls';
+import { ConcurrencyLimit } from '../../infrastructure/concurrency-limit';
+import type { QrEntity } from './qr.entity';
 
 const sizeSchema = parameterSchema('QrSize');
 /** The sizes a PNG may be drawn at, as openapi.yaml says (parameter QrSize). */
