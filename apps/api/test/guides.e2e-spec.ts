@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { freePort } from './support/built-service';
 import { ADMIN_KEY, startApi, type TestApi } from './support/app';
@@ -9,6 +10,8 @@ import { ADMIN_KEY, startApi, type TestApi } from './support/app';
  * order, in one bash session per file (`set -euo pipefail`), against a fresh service listening on
  * a loopback port, with `KEY` and `ADMIN_KEY` set to its admin key. `http://localhost:3000` in
  * the text stands for that service. A command ending in `# => text` must print that text.
+ * `linkyard` is the built command line (packages/cli/dist), configured for that service with the
+ * admin key; the session runs in a scratch folder, where the files the guides write go.
  * Blocks that cannot run here (cloning, installing, deploying) say so: ```sh no-test.
  */
 
@@ -113,12 +116,12 @@ function scriptOf(blocks: Block[], address: string): string {
   return commands.join('\n');
 }
 
-function runBash(script: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+function runBash(script: string, env: Record<string, string>, cwd?: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       'bash',
       ['-c', script],
-      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, timeout: 60_000, cwd },
       (error, stdout, stderr) => {
         const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });
@@ -146,21 +149,29 @@ describe('the guides', () => {
   describe.each(files.filter((file) => blocksOf(file).some(runnable)).map((file) => [relative(ROOT, file)]))('%s', (name) => {
     let api: TestApi;
     let address: string;
+    let scratch: string;
 
     beforeAll(async () => {
       const port = await freePort();
       address = `http://127.0.0.1:${port}`;
       api = await startApi({ PUBLIC_URL: address });
       await api.linkyard.app.listen({ port, host: '127.0.0.1' });
+      // The session's folder, and in its bin/ a `linkyard` that runs the built command line.
+      scratch = mkdtempSync(join(tmpdir(), 'linkyard-guide-'));
+      mkdirSync(join(scratch, 'bin'));
+      const cli = join(ROOT, 'packages', 'cli', 'dist', 'cli.js');
+      writeFileSync(join(scratch, 'bin', 'linkyard'), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, { mode: 0o755 });
     });
 
     afterAll(async () => {
       await api?.close();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
     it('runs as written', async () => {
       const script = scriptOf(blocksOf(join(ROOT, name)).filter(runnable), address);
-      const result = await runBash(script, { KEY: ADMIN_KEY, ADMIN_KEY });
+      const linkyard = { PATH: `${join(scratch, 'bin')}:${process.env.PATH ?? ''}`, LINKYARD_URL: address, LINKYARD_API_KEY: ADMIN_KEY };
+      const result = await runBash(script, { KEY: ADMIN_KEY, ADMIN_KEY, ...linkyard }, scratch);
       if (result.code !== 0) throw new Error(`${name} failed (exit ${result.code}). Its output:\n${result.output}\nThe script:\n${script}`);
     });
   });

@@ -1,0 +1,225 @@
+import type { components, paths } from '@linkyard/client';
+import { Option, type Command } from 'commander';
+import { body } from '../api';
+import type { Context } from '../context';
+import { usageError } from '../errors';
+import { every, integer } from '../options';
+import { clean, columns, shorten, type Cell } from '../output';
+import { resolveLink } from '../resolve';
+import { run } from '../run';
+
+type LinkSummary = components['schemas']['LinkSummary'];
+type LinkUpdate = components['schemas']['LinkUpdate'];
+type LinkAdd = components['schemas']['LinkAdd'];
+type ListQuery = NonNullable<paths['/urls']['get']['parameters']['query']>;
+type Order = NonNullable<ListQuery['order']>;
+type LinkStatus = components['schemas']['LinkStatus'];
+
+const ORDERS = every<Order>()('date', 'clicks');
+const STATUSES = every<LinkStatus>()('public', 'private');
+/** The API's page size is at most 100: larger lists are read page after page. */
+const PAGE_SIZE = 100;
+const DEFAULT_LIMIT = 15;
+
+interface ListOptions {
+  search?: string;
+  order?: Order;
+  limit?: number;
+  all?: boolean;
+}
+
+/** The options `links add` and `links update` share, as commander names them. */
+interface FieldOptions {
+  alias?: string;
+  domain?: string;
+  title?: string;
+  description?: string;
+  status?: LinkStatus;
+  expiry?: string;
+  password?: string;
+}
+
+interface UpdateOptions extends FieldOptions {
+  url?: string;
+}
+
+/** The fields of `url/add` and `url/{id}/update` the options give; those not given are not sent. */
+function fieldsOf(options: FieldOptions): LinkUpdate {
+  const fields: LinkUpdate = {};
+  if (options.alias !== undefined) fields.custom = options.alias;
+  if (options.domain !== undefined) fields.domain = options.domain;
+  if (options.title !== undefined) fields.metatitle = options.title;
+  if (options.description !== undefined) fields.description = options.description;
+  if (options.status !== undefined) fields.status = options.status;
+  if (options.expiry !== undefined) fields.expiry = options.expiry;
+  if (options.password !== undefined) fields.password = options.password;
+  return fields;
+}
+
+function fieldOptions(command: Command, updating: boolean): Command {
+  const empty = (what: string) => (updating ? ` ("" ${what})` : '');
+  return command
+    .option('--alias <alias>', 'the alias: 3 to 50 letters, digits, "_" or "-"')
+    .option('--domain <domain>', `a branded domain of the account (go.example.com)${empty("moves the link to the service's own address")}`)
+    .option('--title <title>', 'the title')
+    .option('--description <text>', 'a note about the link')
+    .addOption(new Option('--status <status>', 'who may see it in public lists').choices(STATUSES))
+    .option('--expiry <date-time>', `when it stops redirecting, "YYYY-MM-DD HH:MM:SS" in UTC${empty('removes it')}`)
+    .option('--password <password>', `a password visitors must give, 6 to 100 characters${empty('removes it')}`);
+}
+
+async function list(context: Context, options: ListOptions): Promise<void> {
+  const { client, output } = context;
+  const wanted = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT);
+  const query: ListQuery = { limit: Math.min(PAGE_SIZE, wanted) };
+  if (options.search !== undefined) query.q = options.search;
+  if (options.order !== undefined) query.order = options.order;
+
+  const links: LinkSummary[] = [];
+  let total = 0;
+  for (let page = 1; links.length < wanted; page += 1) {
+    const { data } = await body(client.GET('/urls', { params: { query: { ...query, page } } }));
+    total = data.result;
+    links.push(...data.urls.slice(0, wanted - links.length));
+    if (data.urls.length === 0 || data.currentpage >= data.maxpage) break;
+  }
+
+  output.data(links);
+  if (links.length === 0) {
+    output.line(options.search === undefined ? 'No links yet.' : `No link matches ${JSON.stringify(clean(options.search))}.`);
+    return;
+  }
+  const head = ['ID', 'Alias', 'Short URL', 'Destination', 'Clicks', 'Created (UTC)'];
+  const destination = 3;
+  const rows = links.map((link) => [link.id, link.alias, link.shorturl, clean(link.longurl), link.clicks, link.date]);
+  // The destination takes the width the other columns leave: each column has a space either side,
+  // and a border runs between and around them.
+  const widthOf = (column: number) => Math.max(head[column]!.length, ...rows.map((row) => clean(row[column]).length));
+  const others = head.reduce((sum, _name, column) => (column === destination ? sum : sum + widthOf(column) + 2), 0);
+  const room = Math.max(20, columns() - others - 2 - (head.length + 1));
+  for (const row of rows) row[destination] = shorten(String(row[destination]), room);
+  output.table(head, rows, { align: ['right', 'left', 'left', 'left', 'right', 'left'] });
+  if (links.length < total) output.line(`${links.length} of ${total} links; --limit N or --all for more.`);
+}
+
+async function add(context: Context, url: string, options: FieldOptions): Promise<void> {
+  const request: LinkAdd = { url, ...fieldsOf(options) };
+  const created = await body(context.client.POST('/url/add', { body: request }));
+  context.output.data({ id: created.id, shorturl: created.shorturl });
+  context.output.line(clean(created.shorturl));
+}
+
+/** A count map of the statistics (`{"Canada": "800"}`) as one line, most first. */
+const topLine = (counts: Record<string, string | number>): string =>
+  Object.entries(counts)
+    .sort(([, a], [, b]) => Number(b) - Number(a))
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+
+async function get(context: Context, reference: string): Promise<void> {
+  const { client, output } = context;
+  const { id } = await resolveLink(client, reference);
+  const answer = await body(client.GET('/url/{id}', { params: { path: { id } } }));
+  output.data({ details: answer.details, data: answer.data });
+  const link = answer.details;
+  const stats = answer.data;
+  const rows: [string, Cell][] = [
+    ['ID', link.id],
+    ['Alias', link.alias],
+    ['Short URL', link.shorturl],
+    ['Destination', link.longurl],
+    ['Title', link.title],
+    ['Description', link.description],
+    ['Domain', link.domain ?? "(the service's own address)"],
+    ['Status', link.status],
+    ['Type', link.type],
+    ['Password', link.password ? 'yes' : 'no'],
+    ['Expiry (UTC)', link.expiry ?? 'never'],
+    ['Campaign', link.campaign ?? ''],
+    ['Channels', link.channels.join(', ')],
+    ['Created (UTC)', link.date],
+    ['Clicks', `${stats.clicks} (${stats.uniqueClicks} unique)`],
+  ];
+  const tops: [string, Record<string, string | number>][] = [
+    ['Top countries', stats.topCountries],
+    ['Top referrers', stats.topReferrers],
+    ['Top browsers', stats.topBrowsers],
+    ['Top systems', stats.topOs],
+    ['Social', Object.fromEntries(Object.entries(stats.socialCount).filter(([, count]) => count > 0))],
+  ];
+  for (const [label, counts] of tops) if (Object.keys(counts).length > 0) rows.push([label, topLine(counts)]);
+  const width = Math.max(30, columns() - 20);
+  output.table(
+    ['Field', 'Value'],
+    rows.map(([label, value]) => [label, shorten(clean(value), width)]),
+  );
+}
+
+async function update(context: Context, reference: string, options: UpdateOptions): Promise<void> {
+  const { client, output } = context;
+  const changes: LinkUpdate = fieldsOf(options);
+  if (options.url !== undefined) changes.url = options.url;
+  if (Object.keys(changes).length === 0) {
+    throw usageError(
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password',
+    );
+  }
+  const { id } = await resolveLink(client, reference);
+  await body(client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes }));
+  // The alias or the domain may have changed: show the short URL as it is now.
+  const { details } = await body(client.GET('/url/{id}', { params: { path: { id } } }));
+  output.data({ id, shorturl: details.shorturl });
+  output.line(`Updated ${clean(details.shorturl)}`);
+}
+
+async function remove(context: Context, reference: string): Promise<void> {
+  const { client, output } = context;
+  const { id, summary } = await resolveLink(client, reference);
+  await body(client.DELETE('/url/{id}/delete', { params: { path: { id } } }));
+  output.data({ id, deleted: true });
+  output.line(`Deleted link ${id}${summary ? ` (${clean(summary.shorturl)})` : ''}`);
+}
+
+const LINK_ARGUMENT = 'the link: its id, its alias, or its short URL';
+
+/** `linkyard links ...`: the group, returned so that import and export join it. */
+export function registerLinks(program: Command): Command {
+  const links = program.command('links').description('list, create, read, change and delete short links');
+
+  links
+    .command('list')
+    .description('list the short links, newest first')
+    .option('--search <text>', 'only links whose alias, destination, title or description contains this')
+    .addOption(new Option('--order <order>', 'newest first (date) or most clicked first (clicks)').choices(ORDERS))
+    .addOption(new Option('--limit <n>', `how many links to show (default ${DEFAULT_LIMIT})`).argParser(integer(1)).conflicts('all'))
+    .option('--all', 'every link, page after page')
+    .action((options: ListOptions, command: Command) => run(command, (context) => list(context, options)));
+
+  fieldOptions(
+    links.command('add').description('shorten a URL; prints the short URL').argument('<url>', 'the destination, an http or https URL'),
+    false,
+  ).action((url: string, options: FieldOptions, command: Command) => run(command, (context) => add(context, url, options)));
+
+  links
+    .command('get')
+    .description('show every setting of a link and its statistics')
+    .argument('<link>', LINK_ARGUMENT)
+    .action((reference: string, _options: object, command: Command) => run(command, (context) => get(context, reference)));
+
+  fieldOptions(
+    links
+      .command('update')
+      .description('change a link: only the options given are changed')
+      .argument('<link>', LINK_ARGUMENT)
+      .option('--url <url>', 'the new destination'),
+    true,
+  ).action((reference: string, options: UpdateOptions, command: Command) => run(command, (context) => update(context, reference, options)));
+
+  links
+    .command('delete')
+    .description('delete a link (its alias becomes free again)')
+    .argument('<link>', LINK_ARGUMENT)
+    .action((reference: string, _options: object, command: Command) => run(command, (context) => remove(context, reference)));
+
+  return links;
+}

@@ -1,0 +1,45 @@
+import { Command } from 'commander';
+import { version } from '../package.json';
+import { registerExport } from './commands/export';
+import { registerImport } from './commands/import';
+import { registerLinks } from './commands/links';
+import { registerQr } from './commands/qr';
+import { registerStats } from './commands/stats';
+import { EXIT_CODES_HELP } from './errors';
+import { Output } from './output';
+
+const CONFIGURATION_HELP = `Configuration:
+  LINKYARD_URL and LINKYARD_API_KEY, or a profile of the configuration file
+  ($LINKYARD_CONFIG, else \${XDG_CONFIG_HOME:-~/.config}/linkyard/config.json):
+    {"profiles": {"default": {"url": "https://links.example.com", "apiKey": "lyk_..."}}}
+  chosen with --profile NAME or LINKYARD_PROFILE (default: "default"). The environment
+  wins over the file. The API key is never given on the command line.`;
+
+/**
+ * The command line. Usage errors are thrown (exitOverride) rather than ending the process, so the
+ * entry point gives them their exit code; every subcommand inherits that and the output settings.
+ */
+export function buildProgram(json: boolean): Command {
+  const output = new Output(json);
+  const program = new Command('linkyard')
+    .description('The Linkyard command line: short links, import and export, statistics and QR codes.')
+    .version(version, '-V, --version')
+    .option('--json', 'print the result as JSON on stdout, and nothing else there')
+    .option('--profile <name>', 'the profile of the configuration file to use')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .showHelpAfterError('(see --help)')
+    .exitOverride()
+    .configureOutput({
+      // Commander's own messages ("error: unknown option '--x'") in the form of every other error.
+      outputError: (text) => output.error(text.trim().replace(/^error: /, ''), null),
+    });
+
+  const links = registerLinks(program);
+  registerImport(links);
+  registerExport(links);
+  registerStats(program);
+  registerQr(program);
+
+  program.addHelpText('after', `\n${CONFIGURATION_HELP}\n\n${EXIT_CODES_HELP}\n`);
+  return program;
+}
