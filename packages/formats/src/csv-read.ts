@@ -1,3 +1,4 @@
+import { checkRecordCount } from './limits';
 import { ImportFormatError } from './errors';
 
 /** One CSV record. */
@@ -60,7 +61,11 @@ export function readCsv(text: string, formatName: string): CsvRow[] {
       }
       break;
     }
-    if (!isBlankLine(row)) rows.push(row);
+    if (!isBlankLine(row)) {
+      rows.push(row);
+      // The header is a row too.
+      checkRecordCount(rows.length - 1);
+    }
   }
   return rows;
 }

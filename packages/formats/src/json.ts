@@ -1,3 +1,4 @@
+import { checkRecordCount } from './limits';
 import { ImportFormatError } from './errors';
 
 /** A JSON object (not an array, not null). */
@@ -33,5 +34,6 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
 
 /** Reads the items of a JSON list: each one's 1-based position and the object it is, or an error. */
 export function eachItem<T>(items: readonly unknown[], read: (item: JsonObject, line: number) => T, notAnObject: (line: number) => T): T[] {
+  checkRecordCount(items.length);
   return items.map((item, index) => (isJsonObject(item) ? read(item, index + 1) : notAnObject(index + 1)));
 }

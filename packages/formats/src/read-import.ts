@@ -1,4 +1,5 @@
 import { ImportFormatError } from './errors';
+import { withRecordLimit } from './limits';
 import { readBitly } from './sources/bitly';
 import { readKutt } from './sources/kutt';
 import { readLinkyard } from './sources/linkyard';
@@ -17,16 +18,17 @@ const READERS: Readonly<Record<ImportSource, (text: string) => ImportRecord[]>> 
 /**
  * Reads an import file of the given source into one record per link: the link, or why that record
  * cannot be used (the others are still read). Throws ImportFormatError, and nothing else, when the
- * file as a whole is not that source's format.
+ * file as a whole is not that source's format, or holds more than `maxRecords` records (counted
+ * while reading, so a hostile file is refused before it is all in memory).
  */
-export function readImport(source: ImportSource, text: string): ImportRecord[] {
+export function readImport(source: ImportSource, text: string, options: { maxRecords?: number } = {}): ImportRecord[] {
   if (!IMPORT_SOURCES.includes(source)) throw new ImportFormatError('unknown import source: choose one of ' + IMPORT_SOURCES.join(', '));
   const name = SOURCE_NAMES[source];
   if (typeof text !== 'string') throw new ImportFormatError(`not a ${name} export: the file is not text`);
   const content = withoutBom(text);
   if (content.trim() === '') throw new ImportFormatError(`not a ${name} export: the file is empty`);
   try {
-    return READERS[source](content);
+    return withRecordLimit(options.maxRecords ?? Number.POSITIVE_INFINITY, () => READERS[source](content));
   } catch (error) {
     if (error instanceof ImportFormatError) throw error;
     // The readers expect nothing else; should a file still find a way (a stack overflow on some

@@ -22,9 +22,6 @@ interface ImportOptions {
   from?: ImportSource;
 }
 
-/** A record's outcome; its `line` is the file's own (the service numbers the lines of a chunk). */
-type FileResult = ImportResult;
-
 type ReadRecord = Extract<ImportRecord, { link: unknown }>;
 
 const isRead = (record: ImportRecord): record is ReadRecord => 'link' in record;
@@ -60,7 +57,7 @@ function progress(context: Context, total: number): { advance: (count: number) =
   // Ctrl-C gives the terminal its cursor back, and says what became of the import, before ending.
   const interrupt = () => {
     bar.stop();
-    context.output.error('interrupted; importing the file again skips the links already created', null);
+    context.output.error('interrupted; importing the file again skips the links that kept their alias', null);
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
@@ -77,11 +74,11 @@ function progress(context: Context, total: number): { advance: (count: number) =
 /**
  * Sends the records the reader accepted, a chunk at a time, as NDJSON in Linkyard's export shape,
  * and gives back each record's outcome under its line in the file. A chunk that fails stops the
- * import: what the chunks before it created stays, and importing the file again finds those links
- * `existing` rather than creating them twice.
+ * import: what the chunks before it created stays, and importing the file again finds the links
+ * that kept their alias `existing` (renamed ones are created again).
  */
-async function send(context: Context, records: ReadRecord[], advance: (count: number) => void): Promise<FileResult[]> {
-  const results: FileResult[] = [];
+async function send(context: Context, records: ReadRecord[], advance: (count: number) => void): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
   for (let start = 0; start < records.length; start += CHUNK_SIZE) {
     const chunk = records.slice(start, start + CHUNK_SIZE);
     const ndjson = chunk.map((record) => `${JSON.stringify(record.link)}\n`).join('');
@@ -99,7 +96,7 @@ async function send(context: Context, records: ReadRecord[], advance: (count: nu
       if (start === 0) throw error;
       const report = reportOf(error, context.serviceUrl);
       throw new CliError(
-        `${report.message}; the import stopped after ${start} of ${records.length} records (importing the file again skips the links already created)`,
+        `${report.message}; the import stopped after ${start} of ${records.length} records (importing the file again skips the links that kept their alias)`,
         report.exitCode,
         report.status,
       );
@@ -119,12 +116,12 @@ async function importFile(context: Context, file: string, options: ImportOptions
   const { source, records } = await readRecords(file, options.from);
   const accepted = records.filter(isRead);
   // Records the reader refused are failed too, with the reason it gave.
-  const refused: FileResult[] = records.flatMap((record) =>
+  const refused: ImportResult[] = records.flatMap((record) =>
     isRead(record) ? [] : [{ line: record.line, result: 'failed' as const, field: null, message: record.error }],
   );
 
   const bar = progress(context, accepted.length);
-  let sent: FileResult[];
+  let sent: ImportResult[];
   try {
     sent = await send(context, accepted, bar.advance);
   } finally {
@@ -171,8 +168,8 @@ export function registerImport(links: Command): void {
     .addHelpText(
       'after',
       '\nA link keeps its alias when it is free; a taken alias gets a new one (renamed). A link the\n' +
-        'account already has (same alias, same URL) is left as it is (existing), so importing a file\n' +
-        'twice creates nothing twice. Exit code 8 when some records failed.',
+        'account already has (same alias, same URL) is left as it is (existing): a second import finds\n' +
+        'the links that kept their alias. Exit code 8 when some records failed.',
     )
     .action((file: string, options: ImportOptions, command: Command) => run(command, (context) => importFile(context, file, options)));
 }

@@ -1,3 +1,4 @@
+import { checkRecordCount } from '../limits';
 import { findColumn, readCsv, isEmptyRecord } from '../csv-read';
 import { ImportFormatError } from '../errors';
 import { LinkDraft, describe } from '../fields';
@@ -26,6 +27,7 @@ function readNdjson(text: string): ImportRecord[] {
   let first = true;
   lines.forEach((content, index) => {
     if (content.trim() === '') return;
+    checkRecordCount(records.length + 1);
     const line = index + 1;
     const parsed = tryParseJson(content);
     if (first) {

@@ -1,7 +1,7 @@
 import { findColumn, isEmptyRecord, readCsv, type CsvRow } from '../csv-read';
 import { ImportFormatError } from '../errors';
 import { LinkDraft } from '../fields';
-import { isJsonObject, parseJsonDocument, type JsonObject } from '../json';
+import { eachItem, isJsonObject, parseJsonDocument, type JsonObject } from '../json';
 import type { ImportRecord } from '../types';
 
 /**
@@ -62,9 +62,7 @@ function readYourlsJson(text: string): ImportRecord[] {
   // PHP encodes the links as an object keyed link_1, link_2, ... in the order it read them.
   const links = document.links;
   const items: unknown[] = isJsonObject(links) ? Object.values(links) : Array.isArray(links) ? links : [];
-  return items.map((item, index) =>
-    isJsonObject(item) ? readYourlsLink(item, index + 1) : { line: index + 1, error: 'the item is not a YOURLS link (not a JSON object)' },
-  );
+  return eachItem(items, readYourlsLink, (line) => ({ line, error: 'the item is not a YOURLS link (not a JSON object)' }));
 }
 
 function readYourlsLink(item: JsonObject, line: number): ImportRecord {
