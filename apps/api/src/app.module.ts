@@ -30,6 +30,9 @@ import { OverlaysModule } from './modules/overlays/overlays.module';
 import { PixelsModule } from './modules/pixels/pixels.module';
 import { QrModule } from './modules/qr/qr.module';
 import { SplashModule } from './modules/splash/splash.module';
+import { Metrics } from './modules/metrics/metrics';
+import { MetricsModule } from './modules/metrics/metrics.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 export interface AppModuleOptions {
   config: Config;
@@ -41,6 +44,8 @@ export interface AppModuleOptions {
   storage: FixedWindowStorage;
   routes: RouteTable;
   clock: Clock;
+  /** The service's metrics, made before Nest starts (its Fastify hooks use them). */
+  metrics: Metrics;
 }
 
 /** Process-wide values every module may inject. */
@@ -58,8 +63,9 @@ class CoreModule {
         { provide: RouteTable, useValue: options.routes },
         { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
         { provide: HOST_RESOLVER, useValue: options.hostResolver },
+        { provide: Metrics, useValue: options.metrics },
       ],
-      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER],
+      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER, Metrics],
     };
   }
 }
@@ -77,6 +83,7 @@ export class AppModule {
           storage: options.storage,
         }),
         AuthModule,
+        WebhooksModule,
         UsersModule,
         AccountModule,
         AdminModule,
@@ -89,6 +96,7 @@ export class AppModule {
         OverlaysModule,
         SplashModule,
         HealthModule,
+        MetricsModule,
         DocsModule,
         PublicModule,
         UnmatchedRoutesModule,

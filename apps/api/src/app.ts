@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
@@ -23,6 +23,9 @@ import { systemResolver, type HostResolver } from './modules/domains/dns-check';
 import { UsersService } from './modules/users/users.service';
 import { ClickRecorder } from './modules/clicks/click-recorder';
 import { ClickSpool } from './modules/clicks/click-spool';
+import { Metrics } from './modules/metrics/metrics';
+import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
+import { measureRequests } from './modules/metrics/request-metrics';
 import { registerPublicRoutes } from './public/public-routes';
 import { PublicService } from './public/public.service';
 
@@ -74,7 +77,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const clock = options.clock ?? new SystemClock();
   const storage = redis.configured ? new RedisFixedWindowStorage(redis, clock) : new MemoryFixedWindowStorage(clock);
   const routes = new RouteTable();
+  const metrics = new Metrics();
   let startup: StartupLock | undefined;
+  let metricsServer: Server | null = null;
 
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -95,6 +100,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   });
   const fastify = adapter.getInstance();
+  // Requests are timed, and the process measured, only when /metrics is served somewhere: without
+  // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
+  if (config.metricsToken !== undefined || config.metricsPort !== null) {
+    metrics.collectProcessMetrics();
+    measureRequests(fastify, metrics.requests);
+  }
   fastify.addHook('onRoute', (route) => {
     routes.add(route.method, route.url);
     if (LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
@@ -137,6 +148,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         clock,
         clickRecorder: { bufferLimit: config.clickBufferLimit, spool },
         hostResolver: options.hostResolver ?? systemResolver,
+        metrics,
       }),
       adapter,
       {
@@ -149,13 +161,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
               : ['error', 'warn'],
       },
     );
-    app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz'] });
+    app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock);
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics);
+    if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();
+    if (config.metricsPort !== null) {
+      metricsServer = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, config.metricsToken);
+    }
   } catch (error) {
     await app?.close().catch(() => undefined);
+    closeServer(metricsServer);
     await startup?.release();
     redis.close();
     await embedded?.stop();
@@ -178,12 +195,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
       await fastify.close();
+      closeServer(metricsServer);
       await nest.get(ClickRecorder).stop();
       await nest.close();
       redis.close();
       await embedded?.stop();
     },
   };
+}
+
+/** Stops the metrics port: a scrape in flight is cut, there is nothing to finish. */
+function closeServer(server: Server | null): void {
+  server?.close();
+  server?.closeAllConnections();
 }
 
 /** Trusts the nearest `hops` proxies: the client is the address the farthest of them saw. */

@@ -1,4 +1,3 @@
-import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 
 async function main(): Promise<void> {
@@ -13,6 +12,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Tracing patches `http` and `pg` as they load: it starts before the service's modules are
+  // loaded, and without an endpoint its SDK is never loaded at all.
+  const tracing = config.tracing ? (await import('./tracing')).startTracing(config.tracing) : null;
+  const { createApp } = await import('./app');
   const linkyard = await createApp(config);
   await linkyard.app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
@@ -41,6 +44,8 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     try {
       await linkyard.close();
+      // The last spans go out before the process ends, unless the collector is slow to take them.
+      if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
       process.exit(0);
     } catch (error) {
       console.error('Unclean stop:', error);

@@ -163,7 +163,28 @@ describe('links in bulk', () => {
       [404, 'pixels'],
       [200, undefined],
     ]);
-    expect(await countLinks(other.apikey)).toBe(0);
+    // The one link created carries nothing of the other account.
+    expect(await details(response.body.data.results[3].id)).toMatchObject({ campaign: null, domain: null, pixels: [] });
+    expect(await countLinks()).toBe(1);
+  });
+
+  it('protects the links that ask for a password, hashed outside the transaction', async () => {
+    const response = await bulk([
+      { url: 'https://example.com/secret-1', password: 'hunter22' },
+      { url: 'https://example.com/secret-2', password: 'short' },
+      { url: 'https://example.com/open' },
+      { url: 'https://example.com/secret-3', password: 'another-one' },
+    ]);
+    expect(response.body.data.results.map((result: { error: number; field?: string }) => result.field ?? result.error)).toEqual([
+      0,
+      'password',
+      0,
+      0,
+    ]);
+    expect((await details(response.body.data.results[0].id)).password).toBe(true);
+    expect((await details(response.body.data.results[2].id)).password).toBe(false);
+    const page = await api.request('GET', `/${response.body.data.results[3].alias}`, { key: null });
+    expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
   });
 
   it('counts once against the rate limit', async () => {

@@ -128,7 +128,20 @@ describe('exports', () => {
         }),
       ]);
       expect(response.text).not.toContain(UK);
-      expect(Object.keys(clicks[0]!)).not.toContain('visitor');
+      // Exactly these fields: no address, no visitor key.
+      expect(Object.keys(clicks[0]!)).toEqual([
+        'date',
+        'country',
+        'referrer',
+        'browser',
+        'os',
+        'device',
+        'social',
+        'utmSource',
+        'utmMedium',
+        'utmCampaign',
+        'bot',
+      ]);
 
       const csv = await get(`/l/api/url/${id}/clicks?from=2026-11-21&to=2026-11-22`);
       const rows = parse<Record<string, string>>(csv.text, { columns: true });

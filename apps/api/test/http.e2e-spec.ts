@@ -107,7 +107,10 @@ describe('HTTP conventions', () => {
         rawBody: JSON.stringify({ email: 'a@example.com', filler: 'x'.repeat(1024 * 1024) }),
       });
       expect(response.status).toBe(413);
-      expect(response.body).toEqual({ error: 1, message: 'The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import.' });
+      expect(response.body).toEqual({
+        error: 1,
+        message: 'The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import.',
+      });
     });
 
     it('refuses a NUL character in any string with 400', async () => {

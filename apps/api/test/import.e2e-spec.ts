@@ -176,7 +176,7 @@ describe('import', () => {
         `keyword,url\n${Array.from({ length: 10_001 }, (_, index) => `k${index},https://example.com/${index}`).join('\n')}`,
         'text/csv',
         'yourls',
-        /at most 10000/,
+        /holds more than 10000 links/,
       ],
     ];
     for (const [body, type, from, message] of cases) {
@@ -184,6 +184,19 @@ describe('import', () => {
       expect([response.status, response.body.message]).toEqual([400, expect.stringMatching(message)]);
     }
     expect((await api.request('GET', '/l/api/urls', { key: user.apikey })).body.data.result).toBe(0);
+  });
+
+  it('ignores a domain no host can be (NUL, control characters) rather than failing the import', async () => {
+    const file = JSON.stringify([
+      { target: 'https://example.com/nul', address: `nul-${user.id}`, domain: 'go\u0000.example.com' },
+      { target: 'https://example.com/ctl', address: `ctl-${user.id}`, domain: 'go\u001b[31m.example.com' },
+    ]);
+    const response = await importFile(file, 'application/json', 'kutt');
+    expect(response.status).toBe(200);
+    expect(response.body.data.results.map((result: ImportResult) => [result.result, result.shorturl])).toEqual([
+      ['created', `${PUBLIC_URL}/nul-${user.id}`],
+      ['created', `${PUBLIC_URL}/ctl-${user.id}`],
+    ]);
   });
 
   it('reports hostile records as failed and imports the rest', async () => {
@@ -207,9 +220,12 @@ describe('import', () => {
 
   it('takes a file up to 8 MiB and counts once against the rate limit', async () => {
     const limited = await createUser(api, { ratelimit: 3 });
-    const rows = Array.from({ length: 2500 }, (_, index) => `k${index}x${limited.id},https://example.com/${index}`);
-    const response = await importFile(['keyword,url', ...rows].join('\n'), 'text/csv', 'yourls', limited.apikey);
-    expect(response.body.data).toMatchObject({ total: 2500, created: 2500 });
+    // 4,000 links with titles of 200 non-Latin characters: about 1.7 MiB, over the 1 MiB of other bodies.
+    const rows = Array.from({ length: 4000 }, (_, index) => `k${index}x${limited.id},https://example.com/${index},${'τ'.repeat(200)}`);
+    const file = ['keyword,url,title', ...rows].join('\n');
+    expect(Buffer.byteLength(file)).toBeGreaterThan(1.5 * 1024 * 1024);
+    const response = await importFile(file, 'text/csv', 'yourls', limited.apikey);
+    expect(response.body.data).toMatchObject({ total: 4000, created: 4000 });
     expect(response.headers['x-ratelimit-remaining']).toBe('2');
     const tooLarge = await importFile(`keyword,url\n${'k,https://example.com/\n'.repeat(400_000)}`, 'text/csv', 'yourls', limited.apikey);
     expect(tooLarge.status).toBe(413);

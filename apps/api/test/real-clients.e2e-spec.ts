@@ -1,4 +1,5 @@
 import { openApiDocument } from '../src/common/openapi-document';
+import { DataSource } from 'typeorm';
 import { ADMIN_KEY, useApi } from './support/app';
 import { createUser, type TestUser } from './support/factories';
 import { flatSchema, type Schema } from './support/openapi-schemas';
@@ -14,6 +15,19 @@ describe('requests as real clients send them', () => {
   const api = useApi();
   let user: TestUser;
   const ids: Record<string, number> = {};
+  /** A failed delivery of an event of the webhook's account, as the dispatcher leaves one; its id. */
+  async function failedDelivery(webhookId: number): Promise<number> {
+    const db = api.linkyard.app.get(DataSource);
+    const [event] = await db.query<{ id: string }[]>(
+      `INSERT INTO webhook_events (user_id, type, payload, created_at) SELECT user_id, 'link.created', '{}', now() FROM webhooks WHERE id = $1 RETURNING id`,
+      [webhookId],
+    );
+    const [delivery] = await db.query<{ id: string }[]>(
+      `INSERT INTO webhook_deliveries (webhook_id, event_id, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'failed', 8, now(), now()) RETURNING id`,
+      [webhookId, event!.id],
+    );
+    return Number(delivery!.id);
+  }
   const replayed = new Set<string>();
 
   beforeAll(async () => {
@@ -129,6 +143,13 @@ describe('requests as real clients send them', () => {
       () => `/qr/${ids.qr}/update`,
       { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null },
     ],
+    ['addWebhook', 'POST', () => '/webhooks', { url: 'https://hooks.example.com/replay', events: ['link.*'], enabled: false }],
+    ['listWebhooks', 'GET', () => '/webhooks'],
+    ['getWebhook', 'GET', () => `/webhook/${ids.webhook}`],
+    ['updateWebhook', 'PUT', () => `/webhook/${ids.webhook}`, { url: null, events: ['campaign.*'], enabled: null }],
+    ['listWebhookDeliveries', 'GET', () => `/webhook/${ids.webhook}/deliveries`],
+    ['replayWebhookDelivery', 'POST', () => `/webhook/${ids.webhook}/delivery/${ids.delivery}/replay`, bodiless],
+    ['deleteWebhook', 'DELETE', () => `/webhook/${ids.webhook}`, bodiless],
     ['deleteQr', 'DELETE', () => `/qr/${ids.qr}/delete`, bodiless],
     ['deleteUrl', 'DELETE', () => `/url/${ids.url}/delete`, bodiless],
     ['deleteChannel', 'DELETE', () => `/channel/${ids.channel}/delete`, bodiless],
@@ -168,6 +189,7 @@ describe('requests as real clients send them', () => {
     addChannel: 'channel',
     addUrl: 'url',
     addQr: 'qr',
+    addWebhook: 'webhook',
   };
 
   // Every row gets its five values: jest takes a missing last argument for a `done` callback.
@@ -186,6 +208,9 @@ describe('requests as real clients send them', () => {
     const record = created[operationId];
     if (record) ids[record] = response.body.id;
     if (operationId === 'addUser') ids.user = response.body.data.id;
+    // A replay needs a delivery that was sent; none is sent from here (no receiver is called), so
+    // one is written as the dispatcher leaves a failed one.
+    if (operationId === 'addWebhook') ids.delivery = await failedDelivery(ids.webhook!);
   });
 
   it('replayed every operation of the API in the document', () => {

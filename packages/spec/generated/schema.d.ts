@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Import short links from another shortener's export (extension)
-         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (importing a file twice creates nothing twice). The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. An extension to the spec.
+         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. An extension to the spec.
          */
         post: operations["importUrls"];
         delete?: never;
@@ -332,7 +332,7 @@ export interface paths {
         put?: never;
         /**
          * Shorten a URL
-         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
+         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
          */
         post: operations["addUrl"];
         delete?: never;
@@ -1006,6 +1006,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks (extension)
+         * @description A page of the account's webhooks (key `webhooks`), newest first. Their secrets are never shown again. An extension to the spec.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook (extension)
+         * @description An endpoint the account's events are sent to: `url` (http or https, never a private or loopback address) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
+         */
+        post: operations["addWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook (extension)
+         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), and how many deliveries wait (`pending`). An extension to the spec.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Change a webhook (extension)
+         * @description Changes `url`, `events` or `enabled`. Turning a webhook on again clears `disabledReason` and resumes its deliveries where they stopped; the events that happened while it was off were not queued for it. An extension to the spec.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook (extension)
+         * @description The webhook and its deliveries, sent or waiting, are deleted. An extension to the spec.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's deliveries (extension)
+         * @description A page of the webhook's deliveries (key `deliveries`), newest first: each event sent or to be sent, its attempts, the last answer or error, and when the next attempt is due. Delivered ones are kept 7 days. An extension to the spec.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/{id}/delivery/{deliveryid}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (extension)
+         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An extension to the spec.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -1155,6 +1247,46 @@ export interface paths {
          * @description For load balancers and orchestrators, at `{PUBLIC_URL}/healthz` (outside `/l/api`); no key needed. 200 while the database answers, 503 when it is unreachable. `status` is `degraded` while Redis (when `REDIS_URL` is set) is away or clicks cannot be written: the service still answers every request then (rate limits count in the instance, nothing is cached, clicks are kept in memory and on disk), and `clicks` says what is held and what was lost.
          */
         get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check (extension)
+         * @description Whether this instance should be sent traffic, at `{PUBLIC_URL}/readyz`; no key needed. `/healthz` stays the liveness check. Ready (200) when the database answers `SELECT 1` within 2 seconds, Redis answers a `PING` (only when `REDIS_URL` is set), and clicks are being written: none is held, or a batch was written within the last 60 seconds. Otherwise 503, with the reason of each failed check. An extension to the spec.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics for Prometheus (extension)
+         * @description The service's metrics in the Prometheus text format (every metric, its type and labels: docs/operations.md). Served on the main port only when `METRICS_TOKEN` is set and `METRICS_PORT` is not, and then only with `Authorization: Bearer <METRICS_TOKEN>`. With `METRICS_PORT` it is served on that port alone (on `METRICS_HOST`, 127.0.0.1 by default), asking for the token when one is set. With neither, `/metrics` is not served: the public side's 404 page. An extension to the spec.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1398,7 +1530,7 @@ export interface components {
          */
         BrandedDomainUrl: string;
         /**
-         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api` and `healthz` cannot be aliases. Aliases the service picks follow the same rule.
+         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz` and `metrics` cannot be aliases. Aliases the service picks follow the same rule.
          * @example spring-sale
          */
         LinkAlias: string;
@@ -1762,6 +1894,43 @@ export interface components {
                 /** @description Since when writing clicks fails (ISO 8601), or null. */
                 failingSince: string | null;
             };
+        };
+        /**
+         * @description The readiness checks of `GET /readyz`.
+         * @example {
+         *       "error": 0,
+         *       "status": "ready",
+         *       "checks": {
+         *         "database": {
+         *           "ok": true
+         *         },
+         *         "clicks": {
+         *           "ok": true
+         *         }
+         *       }
+         *     }
+         */
+        Readiness: {
+            /**
+             * @description 0 when ready; 1 when not, as in the error envelope (with `message`).
+             * @enum {integer}
+             */
+            error: 0 | 1;
+            /** @enum {string} */
+            status: "ready" | "unready";
+            /** @description When unready, the failed checks and their reasons in one sentence. */
+            message?: string;
+            checks: {
+                database: components["schemas"]["ReadinessCheck"];
+                /** @description Present only when `REDIS_URL` is set. */
+                redis?: components["schemas"]["ReadinessCheck"];
+                clicks: components["schemas"]["ReadinessCheck"];
+            };
+        };
+        ReadinessCheck: {
+            ok: boolean;
+            /** @description Why the check failed; present only when `ok` is false. */
+            reason?: string;
         };
         /**
          * @description A branded domain.
@@ -2595,7 +2764,7 @@ export interface components {
         LinkUpdate: {
             /** @description The destination, an http or https URL of at most 2,000 characters. */
             url?: components["schemas"]["HttpUrl"];
-            /** @description The alias; not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`: 400) and unique on the link's domain (409). Without it on creation the service picks one. */
+            /** @description The alias; not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`: 400) and unique on the link's domain (409). Without it on creation the service picks one. */
             custom?: components["schemas"]["LinkAlias"];
             /** @description A branded domain of the account, as its URL (`https://go.example.com`) or its bare host (`go.example.com`); the short URL is then `<domain URL>/<alias>`. Another account's or an unknown domain is a 400. `""` means the service's own address (`PUBLIC_URL`). */
             domain?: string;
@@ -2818,6 +2987,82 @@ export interface components {
             utmCampaign: string | null;
             /** @description Whether the visitor was a known bot. */
             bot: boolean;
+        };
+        /**
+         * @description An event type, or a family of them (`link.*`).
+         * @enum {string}
+         */
+        WebhookEventName: "link.created" | "link.updated" | "link.deleted" | "link.clicked" | "qr.scanned" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "domain.created" | "domain.updated" | "domain.deleted" | "link.*" | "qr.*" | "campaign.*" | "domain.*";
+        WebhookAdd: {
+            url: components["schemas"]["HttpUrl"];
+            events: components["schemas"]["WebhookEventName"][];
+            /** @description Default `true`. */
+            enabled?: boolean;
+        };
+        WebhookUpdate: {
+            url?: components["schemas"]["HttpUrl"];
+            events?: components["schemas"]["WebhookEventName"][];
+            enabled?: boolean;
+        };
+        /**
+         * @example {
+         *       "error": 0,
+         *       "id": 3,
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        WebhookCreated: {
+            error: components["schemas"]["ErrorZero"];
+            id: components["schemas"]["Id"];
+            /** @description The Standard Webhooks signing secret, shown this once. */
+            secret: string;
+        };
+        Webhook: {
+            id: components["schemas"]["Id"];
+            url: components["schemas"]["HttpUrl"];
+            events: components["schemas"]["WebhookEventName"][];
+            enabled: boolean;
+            /** @description Why the service turned it off, or null. */
+            disabledReason: string | null;
+            /** @description Deliveries waiting to be sent. */
+            pending: number;
+            date: components["schemas"]["DateTime"];
+        };
+        WebhookResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Webhook"];
+        };
+        WebhookList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                webhooks: components["schemas"]["Webhook"][];
+            };
+        };
+        WebhookDelivery: {
+            id: number;
+            event: {
+                /** @description The `webhook-id` header of the delivery. */
+                id: string;
+                type: string;
+                date: components["schemas"]["DateTime"];
+            };
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description When the next attempt is due (pending only), else null. */
+            nextAttempt: components["schemas"]["DateTime"] | null;
+            lastAttempt: components["schemas"]["DateTime"] | null;
+            /** @description The HTTP status of the last answer, or null when there was none. */
+            lastStatus: number | null;
+            /** @description What went wrong with the last attempt, or null. */
+            lastError: string | null;
+            delivered: components["schemas"]["DateTime"] | null;
+        };
+        WebhookDeliveryList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                deliveries: components["schemas"]["WebhookDelivery"][];
+            };
         };
         /**
          * @description Every setting of a short link. The password itself is never returned.
@@ -3688,6 +3933,11 @@ export interface components {
          * @example bitly
          */
         ImportFrom: "bitly" | "kutt" | "shlink" | "yourls" | "linkyard";
+        /**
+         * @description A delivery of the webhook.
+         * @example 812
+         */
+        DeliveryId: number;
         /**
          * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
          * @example 25
@@ -6485,6 +6735,273 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/linkyard",
+                 *       "events": [
+                 *         "link.created",
+                 *         "link.clicked",
+                 *         "campaign.*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAdd"];
+            };
+        };
+        responses: {
+            /** @description The webhook was added; `secret` signs its deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description A delivery of the webhook.
+                 * @example 812
+                 */
+                deliveryid: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IdOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -6871,6 +7388,118 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every check passed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": true
+                     *         },
+                     *         "clicks": {
+                     *           "ok": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            /** @description A check failed; `message` and the failed checks' `reason` say which and why. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 1,
+                     *       "status": "unready",
+                     *       "message": "Not ready: database (no answer to SELECT 1 within 2000 ms).",
+                     *       "checks": {
+                     *         "database": {
+                     *           "ok": false,
+                     *           "reason": "no answer to SELECT 1 within 2000 ms"
+                     *         },
+                     *         "redis": {
+                     *           "ok": true
+                     *         },
+                     *         "clicks": {
+                     *           "ok": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP linkyard_clicks_buffered Clicks held in memory, not yet written to the database.
+                     *     # TYPE linkyard_clicks_buffered gauge
+                     *     linkyard_clicks_buffered 12
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description The `Authorization` header does not carry `Bearer <METRICS_TOKEN>`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 1,
+                     *       "message": "Send the metrics token: Authorization: Bearer <METRICS_TOKEN>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["PageNotFound"];
+            500: components["responses"]["PageError"];
         };
     };
     getOpenApi: {

@@ -52,14 +52,14 @@ const message = (status: number, text: string): ErrorResponse => ({
   log: 'none',
 });
 
+const TOO_LARGE = 'The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import.';
+
 /**
  * Maps anything thrown while serving a request to the envelope and status of the API (openapi.yaml, "Status codes").
  * Used by the Nest exception filter (API answers) and by the public side's error pages, so both
  * see a failure alike (a database away is a 503 on both). Bodies that cannot be read reach the
  * filter too: the JSON parser hands them on as RefusedBody (see request-body).
  */
-const TOO_LARGE = 'The request body is too large: at most 1 MiB, or 8 MiB for url/bulk and urls/import.';
-
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiError) {
     return { ...message(error.status, error.message), headers: error.headers };

@@ -1,6 +1,7 @@
-import type { FindOptionsWhere, Repository } from 'typeorm';
+import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import type { Account } from './account';
 import { notFound } from './api-error';
+import { noteWritten } from '../database/written';
 import type { PageRequest } from './pagination';
 import { plainColumns } from './plain-rows';
 
@@ -49,8 +50,21 @@ export async function listOwned<T extends Owned>(repository: Repository<T>, acco
   return [records, total];
 }
 
-/** Deletes the account's record, or answers 404. */
-export async function deleteOwned<T extends Owned>(repository: Repository<T>, account: Account, id: number, label: string): Promise<void> {
-  const result = await repository.delete({ id, userId: account.id } as FindOptionsWhere<T>);
-  if (!result.affected) throw notFound(`No ${label} with id ${id}.`);
+/**
+ * Deletes the account's record, or answers 404. `then` runs in the same transaction once it is
+ * deleted (its event for webhooks).
+ */
+export async function deleteOwned<T extends Owned>(
+  repository: Repository<T>,
+  account: Account,
+  id: number,
+  label: string,
+  then?: (manager: EntityManager) => Promise<void>,
+): Promise<void> {
+  await repository.manager.transaction(async (manager) => {
+    const result = await manager.delete(repository.target, { id, userId: account.id });
+    if (!result.affected) throw notFound(`No ${label} with id ${id}.`);
+    noteWritten(manager, account.id, repository.metadata.tableName);
+    await then?.(manager);
+  });
 }

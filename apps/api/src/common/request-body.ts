@@ -84,9 +84,10 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * JSON bodies, but on the operations that take a file (FileBody): an empty body is `{}` (clients send `Content-Type: application/json` on bodiless
+ * JSON bodies: an empty body is `{}` (clients send `Content-Type: application/json` on bodiless
  * calls), `__proto__` and `constructor.prototype` keys are refused, and the body must be an object.
- * Any other content type is refused as not JSON.
+ * Any other content type is refused as not JSON. The operations that take a file (an import) get
+ * its text whatever its type, unparsed (FileBody).
  */
 export function registerJsonParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       domainDnsTargets: [],
       logoFetchAllowPrivate: false,
+      webhookAllowPrivate: false,
+      webhookTimeoutMs: 10_000,
       corsOrigins: '*',
       databaseTimeoutMs: 5000,
       requestTimeoutMs: 30_000,
@@ -22,6 +24,10 @@ describe('loadConfig', () => {
       clickSpoolLimitBytes: 1024 * 1024 * 1024,
       clickRetentionDays: null,
       domainVerification: 'off',
+      metricsToken: undefined,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+      tracing: null,
     });
   });
 
@@ -37,6 +43,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'https://links.example.com/app' }, 'PUBLIC_URL'],
     [{ DATABASE_URL: 'mysql://db/linkyard' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'http://cache' }, 'REDIS_URL'],
+    [{ WEBHOOK_TIMEOUT_MS: '50' }, 'WEBHOOK_TIMEOUT_MS'],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'WEBHOOK_ALLOW_PRIVATE'],
     [{ ADMIN_API_KEY: 'short' }, 'ADMIN_API_KEY'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
@@ -51,6 +59,14 @@ describe('loadConfig', () => {
     [{ CLICK_BUFFER_LIMIT: '-5' }, 'CLICK_BUFFER_LIMIT'],
     [{ CLICK_SPOOL_LIMIT_MB: '0' }, 'CLICK_SPOOL_LIMIT_MB'],
     [{ DOMAIN_VERIFICATION: 'dns' }, 'DOMAIN_VERIFICATION'],
+    [{ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN'],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: 'ninety' }, 'METRICS_PORT'],
+    [{ METRICS_HOST: '10.0.0.1' }, 'METRICS_HOST'],
+    [{ METRICS_PORT: '9464', METRICS_HOST: 'not a host' }, 'METRICS_HOST'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER: 'sometimes' }, 'OTEL_TRACES_SAMPLER'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '1.5' }, 'OTEL_TRACES_SAMPLER_ARG'],
   ])('refuses %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Configuration error: ${variable} `));
@@ -83,5 +99,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).clickSpoolDir).toBeNull();
     expect(loadConfig({ CLICK_SPOOL_DIR: '/spool' }).clickSpoolDir).toBe('/spool');
     expect(loadConfig({ CLICK_SPOOL_DIR: 'off' }).clickSpoolDir).toBeNull();
+  });
+
+  it('serves /metrics with a token, on a port of its own, or not at all; traces only with an endpoint', () => {
+    const token = 'metrics-token-0123456789abcdef';
+    expect(loadConfig({ METRICS_TOKEN: token })).toMatchObject({ metricsToken: token, metricsPort: null });
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'linkyard',
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.1,
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'links' })
+        .tracing,
+    ).toMatchObject({ sampler: 'always_on', serviceName: 'links' });
   });
 });

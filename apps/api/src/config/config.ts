@@ -19,6 +19,10 @@ export interface Config {
   domainDnsTargets: string[];
   /** Test setting: QR logos may be fetched from private and loopback addresses. */
   logoFetchAllowPrivate: boolean;
+  /** Webhooks may call private and loopback addresses (tests, private networks). */
+  webhookAllowPrivate: boolean;
+  /** The deadline of one webhook delivery: connection, request and answer. */
+  webhookTimeoutMs: number;
   /**
    * Which proxies are trusted for `X-Forwarded-For`: false (none: the connection's address), a
    * number of hops counted from the service, or a list of proxy addresses and CIDR ranges.
@@ -39,6 +43,35 @@ export interface Config {
   clickRetentionDays: number | null;
   /** `txt`: a branded domain is added only once a TXT record proves the account controls it. */
   domainVerification: 'off' | 'txt';
+
+  // Observability (docs/operations.md): metrics and traces.
+  /** The bearer token `/metrics` asks for; undefined: none (then only a port of its own serves it). */
+  metricsToken: string | undefined;
+  /** A port of its own for `/metrics`, on `metricsHost`; null: the main port, with the token, or nowhere. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Traces sent over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; null: the tracing SDK is never loaded. */
+  tracing: TracingConfig | null;
+}
+
+/** The samplers of the OpenTelemetry SDK's OTEL_TRACES_SAMPLER that Linkyard offers. */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's OTLP/HTTP base URL (traces go to `/v1/traces`). */
+  endpoint: string;
+  serviceName: string;
+  sampler: TraceSampler;
+  /** The share of new traces kept by the ratio samplers, 0 to 1. */
+  ratio: number;
 }
 
 /** A bad variable: the message names it and says what is expected. */
@@ -197,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     domainDnsTargets,
     logoFetchAllowPrivate: flag(env, 'LOGO_FETCH_ALLOW_PRIVATE'),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     corsOrigins,
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
@@ -205,5 +240,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
     clickRetentionDays: text(env, 'CLICK_RETENTION_DAYS') === undefined ? null : integer(env, 'CLICK_RETENTION_DAYS', 0, 1, 100_000),
     domainVerification,
+    ...observability(env, port),
+  };
+}
+
+/** Where `/metrics` is served and whether traces are sent (docs/operations.md). */
+function observability(env: NodeJS.ProcessEnv, port: number): Pick<Config, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'tracing'> {
+  const metricsToken = text(env, 'METRICS_TOKEN');
+  // Sent by Prometheus as `Authorization: Bearer <token>`: printable, and long enough not to be guessed.
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{24,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 24 printable characters without spaces, so it cannot be guessed');
+  }
+  const metricsPortText = text(env, 'METRICS_PORT');
+  const metricsPort = metricsPortText === undefined ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) {
+    throw new ConfigError(
+      'METRICS_PORT',
+      `must differ from PORT (${port}): unset it to serve /metrics on the main port with METRICS_TOKEN`,
+    );
+  }
+  const metricsHostText = text(env, 'METRICS_HOST');
+  if (metricsHostText !== undefined && metricsPort === null) {
+    throw new ConfigError('METRICS_HOST', 'is only used with METRICS_PORT, which is not set');
+  }
+  const metricsHost = metricsHostText ?? '127.0.0.1';
+  if (isIP(metricsHost) === 0 && !/^(?=.{1,253}$)([A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}$/.test(metricsHost)) {
+    throw new ConfigError('METRICS_HOST', `must be an IP address or a host name, got "${metricsHost}"`);
+  }
+
+  const endpoint = text(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (endpoint === undefined) return { metricsToken, metricsPort, metricsHost, tracing: null };
+  parseUrl('OTEL_EXPORTER_OTLP_ENDPOINT', endpoint, ['http:', 'https:']);
+  // By default one request in ten starts a trace, and a request that arrives inside a sampled
+  // trace (its `traceparent` says so) joins it; the other redirects record no spans.
+  const sampler = (text(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_traceidratio').toLowerCase() as TraceSampler;
+  if (!TRACE_SAMPLERS.includes(sampler)) {
+    throw new ConfigError('OTEL_TRACES_SAMPLER', `must be one of ${TRACE_SAMPLERS.join(', ')}, got "${sampler}"`);
+  }
+  const ratioText = text(env, 'OTEL_TRACES_SAMPLER_ARG') ?? '0.1';
+  const ratio = Number(ratioText);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(ratioText) || ratio < 0 || ratio > 1) {
+    throw new ConfigError('OTEL_TRACES_SAMPLER_ARG', `must be a number from 0 to 1 (the share of traces kept), got "${ratioText}"`);
+  }
+  return {
+    metricsToken,
+    metricsPort,
+    metricsHost,
+    tracing: { endpoint: endpoint.replace(/\/+$/, ''), serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'linkyard', sampler, ratio },
   };
 }

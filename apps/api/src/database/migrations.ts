@@ -4,6 +4,7 @@ import { Clicks1763800200000 } from './migrations/1763800200000-clicks';
 import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls';
 import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
 import { ClickHours1764100000000 } from './migrations/1764100000000-click-hours';
+import { Webhooks1764200000000 } from './migrations/1764200000000-webhooks';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   NormalUrls1764000000000,
   ClickBatches1764000100000,
   ClickHours1764100000000,
+  Webhooks1764200000000,
 ];

@@ -16,6 +16,7 @@ import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './l
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
+import type { Metrics } from '../modules/metrics/metrics';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -107,6 +108,7 @@ export function registerPublicRoutes(
   recorder: ClickRecorder,
   storage: FixedWindowStorage,
   clock: Clock,
+  metrics: Metrics,
 ): void {
   const publicUrl = service.config.publicUrl;
 
@@ -182,6 +184,7 @@ export function registerPublicRoutes(
       if (password === undefined) return sendHtml(reply, 200, () => passwordPage(false));
       const wait = await passwordAttemptWait(request, link.id);
       if (wait > 0) {
+        metrics.refused('link_password');
         return sendHtml(reply, 429, () => messagePage('Too many attempts', `Too many password attempts. Try again in ${wait} seconds.`), {
           'Retry-After': String(wait),
         });

@@ -68,6 +68,9 @@ export class RedirectCache implements EntitySubscriberInterface {
   private readonly entries: LRUCache<string, { value: unknown; owner: string }>;
   /** Keys by owner: `a:<account>` for what was found, `n:<kind>` for unknown keys of a kind. */
   private readonly byOwner = new Map<string, Set<string>>();
+  /** Lookups answered from memory, and those that were loaded (while Redis is away, all), for the metrics. */
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
@@ -96,9 +99,16 @@ export class RedirectCache implements EntitySubscriberInterface {
    * to the account in its `userId`.
    */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.redis.configured && !this.redis.up) return load();
+    if (this.redis.configured && !this.redis.up) {
+      this.misses += 1;
+      return load();
+    }
     const entry = this.entries.get(key);
-    if (entry) return entry.value as T;
+    if (entry) {
+      this.hits += 1;
+      return entry.value as T;
+    }
+    this.misses += 1;
     const value = await load();
     const userId = (value as { userId?: unknown } | null)?.userId;
     const owner = typeof userId === 'number' ? `a:${userId}` : `n:${key.slice(0, key.indexOf(':'))}`;
@@ -107,6 +117,11 @@ export class RedirectCache implements EntitySubscriberInterface {
     if (!keys) this.byOwner.set(owner, (keys = new Set()));
     keys.add(key);
     return value;
+  }
+
+  /** Lookups since the start: answered from memory, or loaded. */
+  get lookups(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
   }
 
   /** Entries and their estimated bytes. */

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -289,6 +291,55 @@ describe('PostgreSQL restarted', () => {
   }, 180_000);
 });
 
+/** Asks `/readyz` until it answers `status`, or fails after `ms`; every answer must come within the check's time limit. */
+async function readiness(
+  service: BuiltService,
+  status: number,
+  ms = 15_000,
+): Promise<{ status: string; checks: Record<string, { ok: boolean; reason?: string }> }> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const started = Date.now();
+    const answer = await service.request('GET', '/readyz', { timeoutMs: 10_000 });
+    expect(Date.now() - started).toBeLessThan(LATEST_ANSWER_MS);
+    if (answer.status === status) return answer.body as { status: string; checks: Record<string, { ok: boolean; reason?: string }> };
+    if (Date.now() > deadline) throw new Error(`/readyz did not answer ${status} within ${ms / 1000} s: ${answer.status} ${answer.text}`);
+    await sleep(250);
+  }
+}
+
+describe('/readyz with PostgreSQL away', () => {
+  it('answers 503 naming the database while it is stopped or stalled, in time, and 200 once it is back', async () => {
+    const setup = await setUp();
+    try {
+      expect((await readiness(setup.service, 200)).checks.database).toEqual({ ok: true });
+      postgres.stop();
+      try {
+        const stopped = await readiness(setup.service, 503);
+        expect(stopped.status).toBe('unready');
+        expect(stopped.checks.database).toEqual({ ok: false, reason: expect.stringMatching(/SELECT 1/) });
+        // Liveness says the same; visitors are still redirected.
+        expect((await setup.service.request('GET', '/healthz')).status).toBe(503);
+        expect((await setup.service.request('GET', `/${setup.alias}`)).status).toBe(302);
+      } finally {
+        postgres.resume();
+      }
+      await readiness(setup.service, 200, 30_000);
+
+      postgres.stall();
+      try {
+        const stalled = await readiness(setup.service, 503);
+        expect(stalled.checks.database!.ok).toBe(false);
+      } finally {
+        postgres.unstall();
+      }
+      await readiness(setup.service, 200, 30_000);
+    } finally {
+      await tearDown(setup);
+    }
+  }, 120_000);
+});
+
 describe('Redis', () => {
   let redis: RedisServer;
   beforeAll(async () => {
@@ -306,6 +357,26 @@ describe('Redis', () => {
       await sleep(200);
     }
   }
+
+  it('stopped: /readyz answers 503 naming Redis while /healthz says degraded, and 200 once it is back', async () => {
+    const setup = await setUp({ REDIS_URL: redis.url });
+    try {
+      await until(setup.service, 'up');
+      expect((await readiness(setup.service, 200)).checks.redis).toEqual({ ok: true });
+      await redis.stop();
+      try {
+        const unready = await readiness(setup.service, 503);
+        expect(unready.checks).toEqual({ database: { ok: true }, redis: { ok: false, reason: 'no answer to PING' }, clicks: { ok: true } });
+        expect((await healthOf(setup.service)).status).toBe('degraded');
+      } finally {
+        await redis.resume();
+      }
+      await until(setup.service, 'up');
+      await readiness(setup.service, 200);
+    } finally {
+      await tearDown(setup);
+    }
+  }, 120_000);
 
   it.each([
     ['stopped', (server: RedisServer) => server.stop(), (server: RedisServer) => server.resume()],
@@ -404,6 +475,62 @@ describe('the service', () => {
         // already running
       }
       if (restarted) await tearDown(restarted);
+    }
+  }, 120_000);
+});
+
+describe('webhooks', () => {
+  it('an event whose delivery was cut by SIGKILL is delivered by the next instance, and two instances deliver each event once', async () => {
+    // A receiver on loopback: its first request is never answered (the instance delivering it is killed).
+    const received: { id: string; link: number }[] = [];
+    const held: (() => void)[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const event = JSON.parse(Buffer.concat(chunks).toString()) as { data: { id: number } };
+        received.push({ id: String(request.headers['webhook-id']), link: event.data.id });
+        if (received.length === 1) held.push(() => response.destroy());
+        else response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const env = { DATABASE_URL: await newDatabase(), ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000' };
+    const json = { 'content-type': 'application/json' };
+    const first = await startBuiltService(env);
+    let others: BuiltService[] = [];
+    try {
+      const user = await first.request('POST', '/l/api/user/add', {
+        headers: { ...json, authorization: `Bearer ${ADMIN_KEY}` },
+        body: JSON.stringify({ username: 'hooked', email: 'hooked@example.com', password: 'fault passphrase', ratelimit: 100_000 }),
+      });
+      const auth = { ...json, authorization: `Bearer ${(user.body as { data: { apikey: string } }).data.apikey}` };
+      await first.request('POST', '/l/api/webhooks', { headers: auth, body: JSON.stringify({ url, events: ['link.created'] }) });
+      const addLink = async (service: BuiltService, n: number) =>
+        (
+          (await service.request('POST', '/l/api/url/add', { headers: auth, body: JSON.stringify({ url: `https://example.com/${n}` }) }))
+            .body as { id: number }
+        ).id;
+      const cut = await addLink(first, 0);
+      for (let wait = 0; wait < 100 && received.length === 0; wait += 1) await sleep(100);
+      expect(received).toHaveLength(1);
+      await first.stop('SIGKILL');
+
+      // Two instances on the same database; the killed one's claim runs out (2 × 2 s + 5 s).
+      others = await Promise.all([startBuiltService(env), startBuiltService(env)]);
+      const links = [cut];
+      for (let n = 1; n <= 20; n += 1) links.push(await addLink(others[n % 2]!, n));
+      for (let wait = 0; wait < 300 && received.length < links.length + 1; wait += 1) await sleep(100);
+      await sleep(2000); // time for a second delivery of anything, were there one
+      expect(received.map((entry) => entry.link)).toEqual([cut, ...links]);
+      expect(received[1]!.id).toBe(received[0]!.id);
+      expect(new Set(received.slice(1).map((entry) => entry.id)).size).toBe(links.length);
+    } finally {
+      held.forEach((end) => end());
+      await first.stop('SIGKILL');
+      await Promise.all(others.map((service) => service.stop()));
+      await new Promise((resolve) => receiver.close(resolve));
     }
   }, 120_000);
 });

@@ -15,6 +15,9 @@ const CHANNEL = 'linkyard:auth-invalidate';
 @Injectable()
 export class AuthCache {
   private readonly entries = new Map<string, { account: Account; until: number }>();
+  /** Keys found here, and keys looked up in the database (while Redis is away, all), for the metrics. */
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     @Inject(REDIS) private readonly redis: RedisLink,
@@ -26,14 +29,28 @@ export class AuthCache {
 
   get(keyHash: string): Account | undefined {
     // While Redis is away another instance's rotation could not reach this one: no caching.
-    if (this.redis.configured && !this.redis.up) return undefined;
-    const entry = this.entries.get(keyHash);
-    if (!entry) return undefined;
-    if (entry.until <= this.clock.now()) {
-      this.entries.delete(keyHash);
+    if (this.redis.configured && !this.redis.up) {
+      this.misses += 1;
       return undefined;
     }
+    const entry = this.entries.get(keyHash);
+    if (!entry || entry.until <= this.clock.now()) {
+      if (entry) this.entries.delete(keyHash);
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     return entry.account;
+  }
+
+  /** Lookups since the start: answered from memory, or from the database. */
+  get lookups(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
+  }
+
+  /** Keys held now. */
+  get size(): { entries: number } {
+    return { entries: this.entries.size };
   }
 
   set(keyHash: string, account: Account): void {

@@ -10,6 +10,7 @@ import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructur
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
 import { RefusedBody } from '../../common/request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
+import { Metrics } from '../metrics/metrics';
 
 /** Failed authentications allowed per client address and minute before further ones get 429. */
 export const AUTH_FAILURE_LIMIT = 20;
@@ -28,6 +29,7 @@ export class AuthGuard implements CanActivate {
     @Inject(AuthCache) private readonly cache: AuthCache,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -58,6 +60,7 @@ export class AuthGuard implements CanActivate {
   private async fail(request: AuthenticatedRequest, message: string): Promise<never> {
     const record = await this.storage.increment(`auth-failures:${request.ip}`, RATE_LIMIT_WINDOW_MS, AUTH_FAILURE_LIMIT);
     if (record.isBlocked) {
+      this.metrics.refused('auth_failures');
       throw tooManyRequests(
         `Too many failed authentications from this address. Try again in ${record.timeToExpire} seconds.`,
         record.timeToExpire,

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { tooManyRequests } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/account';
 import type { FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { Metrics } from '../metrics/metrics';
 
 /** The fixed rate-limit window: 60 seconds. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -15,6 +16,9 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  // A property: the constructor is ThrottlerGuard's.
+  @Inject(Metrics) private readonly metrics: Metrics;
+
   protected override async handleRequest({ context, ttl }: ThrottlerRequest): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
@@ -26,6 +30,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - record.totalHits));
     reply.header('X-RateLimit-Reset', Math.floor(record.windowEnd / 1000));
     if (record.isBlocked) {
+      this.metrics.refused('account');
       throw tooManyRequests(
         `Rate limit exceeded: ${limit} requests a minute. Try again in ${record.timeToExpire} seconds.`,
         record.timeToExpire,

@@ -9,6 +9,10 @@ import { isUniqueViolation } from '../../database/errors';
 import { LinkReferences } from '../links/link-references';
 import { CAMPAIGN_SLUG_KEY, CampaignEntity } from './campaign.entity';
 import type { AddCampaignDto, UpdateCampaignDto } from './campaigns.dto';
+import { toCampaignRecord } from './campaigns.mapper';
+import { WebhookEvents } from '../webhooks/webhook-events';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
 
 export const DEFAULT_CAMPAIGN_NAME = 'Untitled campaign';
 
@@ -17,6 +21,8 @@ export class CampaignsService {
   constructor(
     @InjectRepository(CampaignEntity) private readonly campaigns: Repository<CampaignEntity>,
     @Inject(LinkReferences) private readonly links: LinkReferences,
+    @Inject(WebhookEvents) private readonly events: WebhookEvents,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[CampaignEntity[], number]> {
@@ -30,6 +36,7 @@ export class CampaignsService {
 
   add(account: Account, input: AddCampaignDto): Promise<CampaignEntity> {
     return this.save(
+      'campaign.created',
       this.campaigns.create({
         userId: account.id,
         name: input.name ?? DEFAULT_CAMPAIGN_NAME,
@@ -44,7 +51,7 @@ export class CampaignsService {
     campaign.name = changes.name;
     if (changes.slug !== undefined) campaign.slug = changes.slug === '' ? null : changes.slug;
     if (changes.public !== undefined) campaign.public = changes.public;
-    return this.save(campaign);
+    return this.save('campaign.updated', campaign);
   }
 
   /** A link is in at most one campaign: assigning moves it; assigning it again changes nothing. */
@@ -56,12 +63,19 @@ export class CampaignsService {
 
   /** Its links stay, unassigned (the foreign key sets their campaign to null). */
   delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.campaigns, account, id, 'campaign');
+    return deleteOwned(this.campaigns, account, id, 'campaign', (manager) =>
+      this.events.record(manager, account.id, 'campaign.deleted', [{ id }]),
+    );
   }
 
-  private async save(campaign: CampaignEntity): Promise<CampaignEntity> {
+  /** Saves the campaign and records its event, in one transaction. */
+  private async save(type: 'campaign.created' | 'campaign.updated', campaign: CampaignEntity): Promise<CampaignEntity> {
     try {
-      return await this.campaigns.save(campaign);
+      return await this.campaigns.manager.transaction(async (manager) => {
+        const saved = await manager.save(CampaignEntity, campaign);
+        await this.events.record(manager, saved.userId, type, [toCampaignRecord(saved, this.config.publicUrl)]);
+        return saved;
+      });
     } catch (error) {
       if (isUniqueViolation(error, CAMPAIGN_SLUG_KEY)) throw conflict(`The slug "${campaign.slug}" is already taken.`);
       throw error;

@@ -47,7 +47,8 @@ export class ClickExport {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async *lines(linkId: number, range: { from: Date; to: Date }, format: ExportFormat): AsyncGenerator<string> {
-    if (format === 'csv') yield `${COLUMNS.join(',')}\r\n`;
+    // The header goes out with the first page, so nothing is answered before the database is.
+    let header = format === 'csv' ? `${COLUMNS.join(',')}\r\n` : '';
     // Pages follow (created_at, id): the clicks index orders by time, and ids settle equal times.
     let after: { at: Date | string; id: string } = { at: new Date(range.from.getTime() - 1), id: '0' };
     for (;;) {
@@ -58,12 +59,14 @@ export class ClickExport {
           ORDER BY created_at, id LIMIT ${PAGE}`,
         [linkId, range.from, range.to, after.at, after.id],
       );
-      if (rows.length === 0) return;
-      yield rows.map((row) => (format === 'csv' ? csvLine(rawClick(row)) : `${JSON.stringify(rawClick(row))}\n`)).join('');
+      if (rows.length === 0) break;
+      yield header + rows.map((row) => (format === 'csv' ? csvLine(rawClick(row)) : `${JSON.stringify(rawClick(row))}\n`)).join('');
       const last = rows[rows.length - 1]!;
       after = { at: last.cursor, id: last.id };
-      if (rows.length < PAGE) return;
+      header = '';
+      if (rows.length < PAGE) break;
     }
+    if (header) yield header;
   }
 }
 

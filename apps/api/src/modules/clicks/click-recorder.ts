@@ -1,3 +1,5 @@
+import { Clock } from '../../common/clock';
+import { clickEventsSql } from '../webhooks/webhook-events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
@@ -75,6 +77,24 @@ export interface ClickRecorderState {
   lastError: string | null;
 }
 
+/** Totals since the start and the oldest click held: what the metrics and `/readyz` read. */
+export interface ClickRecorderProgress {
+  /** Clicks held in memory, not yet written. */
+  buffered: number;
+  /** Clicks in batches the database committed. */
+  written: number;
+  /** Clicks put in the disk spool (memory bound reached, or a stop without database). */
+  spooled: number;
+  dropped: number;
+  spooledBatches: number;
+  /** The time (the service clock's) of the oldest click held in memory; null when none is. */
+  oldestBufferedAt: number | null;
+  /** When a batch was last written (ms since the epoch); null when none was since the start. */
+  lastWrittenAt: number | null;
+  /** When this recorder started (ms since the epoch). */
+  startedAt: number;
+}
+
 export interface ClickRecorderOptions {
   /** Clicks held in memory at most; past it, whole batches go to the spool (or are dropped). */
   bufferLimit: number;
@@ -113,10 +133,16 @@ export class ClickRecorder implements OnModuleInit {
   /** The visitor salt once read (see visitorSalt). */
   salt: string | null = null;
   private stopped = false;
+  // For progress(): counted as clicks pass, read when asked.
+  private writtenCount = 0;
+  private spooledCount = 0;
+  private lastWrittenAt: number | null = null;
+  private readonly startedAt = Date.now();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(CLICK_RECORDER_OPTIONS) private readonly options: ClickRecorderOptions,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Batches a stopped process left on disk are written from the first drain on. */
@@ -128,6 +154,20 @@ export class ClickRecorder implements OnModuleInit {
   async visitorSalt(): Promise<string> {
     this.salt ??= await serviceSecret(this.dataSource, 'visitor_salt');
     return this.salt;
+  }
+
+  progress(): ClickRecorderProgress {
+    const oldest = this.queue[0]?.[0] ?? this.pending[0];
+    return {
+      buffered: this.pending.length + this.queued,
+      written: this.writtenCount,
+      spooled: this.spooledCount,
+      dropped: this.dropped,
+      spooledBatches: this.options.spool?.size.files ?? 0,
+      oldestBufferedAt: oldest ? oldest.at.getTime() : null,
+      lastWrittenAt: this.lastWrittenAt,
+      startedAt: this.startedAt,
+    };
   }
 
   state(): ClickRecorderState {
@@ -179,6 +219,7 @@ export class ClickRecorder implements OnModuleInit {
       if (this.options.spool && (await this.options.spool.put(batch))) saved += batch.length;
       else this.drop(batch.length);
     }
+    this.spooledCount += saved;
     this.logger.warn(
       `Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${left.length - saved} lost.`,
     );
@@ -219,7 +260,8 @@ export class ClickRecorder implements OnModuleInit {
         continue;
       }
       void spool.put(batch).then((kept) => {
-        if (!kept) this.drop(batch.length);
+        if (kept) this.spooledCount += batch.length;
+        else this.drop(batch.length);
       });
     }
   }
@@ -284,6 +326,8 @@ export class ClickRecorder implements OnModuleInit {
       if (this.failures > 0) this.logger.warn(`Clicks are written again (after ${this.failures} failed attempts).`);
       this.failures = 0;
       this.failingSince = null;
+      this.writtenCount += size;
+      this.lastWrittenAt = Date.now();
       this.lastError = null;
       return true;
     } catch (error) {
@@ -333,16 +377,22 @@ export class ClickRecorder implements OnModuleInit {
 
   private async writeIn(manager: EntityManager, batch: Click[]): Promise<void> {
     const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
-    // Clicks whose link or QR code was deleted meanwhile are dropped by the joins.
+    // Clicks whose link or QR code was deleted meanwhile are dropped by the joins. The same
+    // statement writes the webhook events of the clicks written (none, at once, when no webhook
+    // wants clicks).
     await manager.query(
-      `INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                           utm_source, utm_medium, utm_campaign)
-       SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
-              AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                   utm_source, utm_medium, utm_campaign)
-       WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
-          OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)`,
+      `WITH written AS (
+         INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                             utm_source, utm_medium, utm_campaign)
+         SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
+                AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                     utm_source, utm_medium, utm_campaign)
+         WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
+            OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
+         RETURNING link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, utm_source, utm_medium, utm_campaign),
+       ${clickEventsSql('written', '$15::timestamptz')}
+       SELECT 1`,
       [
         column('linkId'),
         column('qrId'),
@@ -358,6 +408,7 @@ export class ClickRecorder implements OnModuleInit {
         column('utmSource'),
         column('utmMedium'),
         column('utmCampaign'),
+        new Date(this.clock.now()),
       ],
     );
 

@@ -1,6 +1,8 @@
+import { toDomain } from './domains.mapper';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict } from '../../common/api-error';
 import { findOwned, listOwned } from '../../common/owned';
@@ -21,6 +23,7 @@ export class DomainsService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
     @Inject(LinkReferences) private readonly links: LinkReferences,
+    @Inject(WebhookEvents) private readonly events: WebhookEvents,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[DomainEntity[], number]> {
@@ -38,10 +41,31 @@ export class DomainsService {
    */
   async forLink(account: Account, domain: string, manager: EntityManager = this.domains.manager): Promise<DomainEntity | null> {
     if (domain === '') return null;
-    const host = domain.includes('://') ? normalizeDomain(domain).host : domain.toLowerCase().replace(/\/+$/, '');
+    const host = hostNamed(domain);
     const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
     if (!found) throw badRequest(`Invalid field "domain": no branded domain ${host} in this account.`);
     return found;
+  }
+
+  /**
+   * The account's branded domains among these names (URLs or hosts, as a file wrote them), by
+   * name, in one query; names that are no domain of the account are left out.
+   */
+  async ownedAmong(account: Account, names: string[]): Promise<Map<string, DomainEntity>> {
+    const hosts = new Map<string, string>();
+    for (const name of new Set(names)) {
+      // Text no host can be (NUL, control characters, too long) names none; PostgreSQL would refuse NUL.
+      if (name.length > 300 || /\p{Cc}/u.test(name)) continue;
+      try {
+        hosts.set(name, hostNamed(name));
+      } catch {
+        continue;
+      }
+    }
+    if (hosts.size === 0) return new Map();
+    const found = await this.domains.findBy({ userId: account.id, host: In([...new Set(hosts.values())]) });
+    const byHost = new Map(found.map((domain) => [domain.host, domain]));
+    return new Map([...hosts].flatMap(([name, host]) => (byHost.has(host) ? [[name, byHost.get(host)!] as const] : [])));
   }
 
   /**
@@ -79,15 +103,20 @@ export class DomainsService {
       );
     }
     try {
-      return await this.domains.save(
-        this.domains.create({
-          userId: account.id,
-          domain: origin,
-          host,
-          redirectRoot: input.redirectroot ?? '',
-          redirect404: input.redirect404 ?? '',
-        }),
-      );
+      return await this.domains.manager.transaction(async (manager) => {
+        const saved = await manager.save(
+          DomainEntity,
+          this.domains.create({
+            userId: account.id,
+            domain: origin,
+            host,
+            redirectRoot: input.redirectroot ?? '',
+            redirect404: input.redirect404 ?? '',
+          }),
+        );
+        await this.events.record(manager, account.id, 'domain.created', [toDomain(saved)]);
+        return saved;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The domain ${host} has already been added.`);
       throw error;
@@ -98,7 +127,10 @@ export class DomainsService {
     const domain = await this.get(account, id);
     if (changes.redirectroot !== undefined) domain.redirectRoot = changes.redirectroot;
     if (changes.redirect404 !== undefined) domain.redirect404 = changes.redirect404;
-    await this.domains.save(domain);
+    await this.domains.manager.transaction(async (manager) => {
+      await manager.save(DomainEntity, domain);
+      await this.events.record(manager, account.id, 'domain.updated', [toDomain(domain)]);
+    });
   }
 
   /**
@@ -110,6 +142,12 @@ export class DomainsService {
     await this.domains.manager.transaction(async (manager) => {
       await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
       await manager.delete(DomainEntity, { id: domain.id });
+      await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);
     });
   }
+}
+
+/** The host a link's `domain` names: a URL's host, or the host itself. */
+function hostNamed(domain: string): string {
+  return domain.includes('://') ? normalizeDomain(domain).host : domain.toLowerCase().replace(/\/+$/, '');
 }

@@ -19,6 +19,8 @@ export const RESERVED_ALIASES = new Set([
   'l',
   'api',
   'healthz',
+  'readyz',
+  'metrics',
   'docs',
   'static',
   'assets',

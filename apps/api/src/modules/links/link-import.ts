@@ -58,13 +58,10 @@ export class LinkImport {
     const source = sourceOf(from, text);
     let records;
     try {
-      records = readImport(source, text);
+      records = readImport(source, text, { maxRecords: MAX_IMPORT_LINKS });
     } catch (error) {
-      if (error instanceof ImportFormatError) throw badRequest(`The file cannot be imported: ${error.message}`);
+      if (error instanceof ImportFormatError) throw badRequest(`The file cannot be imported: ${error.message}.`);
       throw error;
-    }
-    if (records.length > MAX_IMPORT_LINKS) {
-      throw badRequest(`The file holds ${records.length} links; an import takes at most ${MAX_IMPORT_LINKS}: split it.`);
     }
     const results = new Map<number, ImportResult>();
     const ownDomains = await this.ownDomains(account, records);
@@ -123,17 +120,9 @@ export class LinkImport {
 
   /** The domains the file names that are branded domains of the account: name as written -> its URL. */
   private async ownDomains(account: Account, records: ImportRecord[]): Promise<Map<string, string>> {
-    const named = new Set(records.flatMap((record) => ('link' in record && record.link.domain ? [record.link.domain] : [])));
-    const own = new Map<string, string>();
-    for (const name of named) {
-      try {
-        const domain = await this.domains.forLink(account, name);
-        if (domain) own.set(name, domain.domain);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-      }
-    }
-    return own;
+    const named = records.flatMap((record) => ('link' in record && record.link.domain ? [record.link.domain] : []));
+    const owned = await this.domains.ownedAmong(account, named);
+    return new Map([...owned].map(([name, domain]) => [name, domain.domain]));
   }
 
   /**

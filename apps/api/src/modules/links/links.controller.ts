@@ -70,11 +70,14 @@ export class LinksController {
     const publicUrl = this.config.publicUrl;
     const pages = this.links.everyLink(account);
     async function* lines(): AsyncGenerator<string> {
-      if (format === 'csv') yield linkyardCsvHeader();
+      // The header goes out with the first page, so nothing is answered before the database is.
+      let header = format === 'csv' ? linkyardCsvHeader() : '';
       const write = format === 'csv' ? linkyardCsvLine : linkyardNdjsonLine;
       for await (const page of pages) {
-        yield page.map(({ link, channelIds }) => write(toLinkDetails(link, channelIds, publicUrl))).join('');
+        yield header + page.map(({ link, channelIds }) => write(toLinkDetails(link, channelIds, publicUrl))).join('');
+        header = '';
       }
+      if (header) yield header;
     }
     return streamedFile(lines(), format, `linkyard-links-${formatDate(new Date(this.clock.now()))}`);
   }

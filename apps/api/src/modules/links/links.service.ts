@@ -20,6 +20,11 @@ import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 import { LinkLookups, type LinkLookupServices } from './link-lookups';
 import { plainColumns } from '../../common/plain-rows';
 import { noteWritten } from '../../database/written';
+import { shortUrl } from '../../common/public-urls';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { WebhookEvents } from '../webhooks/webhook-events';
+import { toLinkRecord } from './links.mapper';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -40,6 +45,8 @@ export class LinksService {
     @Inject(OverlaysService) overlays: OverlaysService,
     @Inject(PixelsService) pixels: PixelsService,
     @Inject(SplashService) splashPages: SplashService,
+    @Inject(WebhookEvents) private readonly events: WebhookEvents,
+    @Inject(CONFIG) private readonly config: Config,
   ) {
     this.services = { campaigns, channels, domains, overlays, pixels, splashPages };
   }
@@ -140,6 +147,8 @@ export class LinksService {
    * that asks for it; a taken alias is a 409, or with `renameTaken` the link gets a new alias.
    */
   async create(account: Account, inputs: AddUrlDto[], options: { renameTaken?: boolean } = {}): Promise<Creation[]> {
+    // Passwords are hashed (scrypt, slow by design) before the transaction opens: it holds a connection.
+    const hashes = await hashPasswords(inputs.map((input) => input.password));
     return this.links.manager.transaction(async (manager) => {
       const lookups = new LinkLookups(this.services, account, manager);
       const results: Creation[] = new Array<Creation>(inputs.length);
@@ -148,7 +157,7 @@ export class LinksService {
         inputs.map(async (input, index) => {
           const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, domain: null, type: 'direct' });
           try {
-            await this.apply(lookups, link, input);
+            await this.apply(lookups, link, input, hashes[index]);
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
             results[index] = { error };
@@ -160,17 +169,25 @@ export class LinksService {
       pending.sort((a, b) => a.index - b.index);
       const created = await this.insert(manager, pending, results, options.renameTaken ?? false);
       await this.attach(manager, created);
+      const publicUrl = this.config.publicUrl;
+      await this.events.record(
+        manager,
+        account.id,
+        'link.created',
+        created.map((item) => toLinkRecord(item.link, publicUrl)),
+      );
       for (const item of created) results[item.index] = { link: item.link, renamedFrom: item.renamedFrom };
       return results;
     });
   }
 
   async update(account: Account, id: number, changes: UpdateUrlDto): Promise<void> {
+    const [hashed] = await hashPasswords([changes.password]);
     await this.links.manager.transaction(async (manager) => {
-      const link = await manager.findOne(LinkEntity, { where: { id, userId: account.id }, relations: { pixels: true } });
+      const link = await manager.findOne(LinkEntity, { where: { id, userId: account.id }, relations: { pixels: true, domain: true } });
       if (!link) throw notFound(`No link with id ${id}.`);
       if (changes.url !== undefined) link.url = changes.url;
-      await this.apply(new LinkLookups(this.services, account, manager), link, changes);
+      await this.apply(new LinkLookups(this.services, account, manager), link, changes, hashed);
       if (changes.custom !== undefined) link.alias = changes.custom;
       try {
         await manager.save(LinkEntity, link);
@@ -179,16 +196,22 @@ export class LinksService {
         throw error;
       }
       if (changes.channel !== undefined) await this.channels.addItems(manager, [{ channelId: changes.channel, linkId: link.id }]);
+      await this.events.record(manager, account.id, 'link.updated', [toLinkRecord(link, this.config.publicUrl)]);
     });
   }
 
   /** Its pixel attachments and channel memberships go with it (they cascade). */
-  delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.links, account, id, 'link');
+  async delete(account: Account, id: number): Promise<void> {
+    const link = await this.get(account, id);
+    await deleteOwned(this.links, account, id, 'link', (manager) =>
+      this.events.record(manager, account.id, 'link.deleted', [
+        { id: link.id, alias: link.alias, shorturl: shortUrl(this.config.publicUrl, link.alias, link.domain) },
+      ]),
+    );
   }
 
   /** Checks and copies every field but `url`, `custom` and `channel` onto the link. */
-  private async apply(lookups: LinkLookups, link: Link, input: UpdateUrlDto): Promise<void> {
+  private async apply(lookups: LinkLookups, link: Link, input: UpdateUrlDto, passwordHash: string | undefined): Promise<void> {
     if (input.custom !== undefined && isReservedAlias(input.custom)) {
       throw badRequest(`Invalid field "custom": "${input.custom}" is reserved for the service's own pages.`, 'custom');
     }
@@ -201,7 +224,7 @@ export class LinksService {
     if (input.description !== undefined) link.description = input.description;
     if (input.metadescription !== undefined) link.metaDescription = input.metadescription;
     if (input.metaimage !== undefined) link.metaImage = input.metaimage;
-    if (input.password !== undefined) link.passwordHash = input.password === '' ? null : await hashPassword(input.password);
+    if (input.password !== undefined) link.passwordHash = input.password === '' ? null : passwordHash!;
     if (input.expiry !== undefined) link.expiresAt = input.expiry === '' ? null : parseDateTime(input.expiry);
     if (input.type !== undefined) Object.assign(link, await linkType(lookups, input.type));
     if (input.pixels !== undefined) link.pixels = await lookups.pixels(input.pixels);
@@ -250,9 +273,9 @@ export class LinksService {
         todo.map((item) => item.link),
       );
       todo = todo.filter((item) => {
-        const id = ids.get(aliasKey(item.link.domainId, item.link.alias));
-        if (id !== undefined) {
-          item.link.id = id;
+        const row = ids.get(aliasKey(item.link.domainId, item.link.alias));
+        if (row !== undefined) {
+          Object.assign(item.link, { id: row.id, createdAt: row.createdAt, clicks: 0, uniqueClicks: 0 });
           written.push(item);
           return false;
         }
@@ -274,6 +297,19 @@ export class LinksService {
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
     if (items.length > 0) await this.channels.addItems(manager, items);
   }
+}
+
+/** Passwords hashed at most this many at a time (scrypt takes 16 MiB and a thread of libuv's pool each). */
+const HASHING = 4;
+
+/** The hashes of the passwords given (undefined where none, or `""`), a few at a time. */
+async function hashPasswords(passwords: (string | undefined)[]): Promise<(string | undefined)[]> {
+  const hashes: (string | undefined)[] = new Array<string | undefined>(passwords.length);
+  const todo = passwords.flatMap((password, index) => (password ? [index] : []));
+  for (let start = 0; start < todo.length; start += HASHING) {
+    await Promise.all(todo.slice(start, start + HASHING).map(async (index) => (hashes[index] = await hashPassword(passwords[index]!))));
+  }
+  return hashes;
 }
 
 /** What became of one link asked for: written (perhaps under a new alias), or refused. */
@@ -308,10 +344,10 @@ function freshAlias(claimed: Set<string>, domainId: number | null, attempt: numb
  * One statement for all the rows (columns as arrays, so its size does not grow with the rows);
  * a row whose alias is taken on its domain is skipped. Answers the written rows' ids by alias key.
  */
-async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<string, number>> {
+async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<string, { id: number; createdAt: Date }>> {
   const column = <T>(read: (link: Link) => T) => links.map(read);
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const rows = await manager.query<{ id: number; domain: number; alias: string }[]>(
+  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date }[]>(
     `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
                         deeplink, parameters, status)
@@ -319,7 +355,7 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
                           $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
                           $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[])
      ON CONFLICT DO NOTHING
-     RETURNING id, coalesce(domain_id, 0) AS domain, alias`,
+     RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`,
     [
       column((link) => link.userId),
       column((link) => link.domainId),
@@ -344,7 +380,7 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
     ],
   );
   noteWritten(manager, links[0]!.userId, 'links');
-  return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), Number(row.id)]));
+  return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), { id: Number(row.id), createdAt: row.created_at }]));
 }
 
 async function linkType(

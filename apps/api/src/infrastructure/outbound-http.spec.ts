@@ -1,0 +1,44 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type OutboundError, outboundRequest } from './outbound-http';
+
+/** The outbound rules, against a server on loopback (the only address these tests contact). */
+describe('outboundRequest', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/redirect') response.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
+      else if (request.url === '/big') response.end(Buffer.alloc(2048));
+      else response.writeHead(201).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const send = (url: string, allowPrivate: boolean, maxBytes = 1024) =>
+    outboundRequest({ url, method: 'POST', body: '{}', timeoutMs: 2000, maxBytes, allowPrivate });
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => (error as OutboundError).failure,
+    );
+
+  it('never calls a loopback address, named or not, unless allowed', async () => {
+    expect(await failure(send(`http://127.0.0.1:${port}/`, false))).toBe('private');
+    // A name is checked on the address it resolves to, when the connection is made.
+    expect(await failure(send(`http://localhost:${port}/`, false))).toBe('private');
+    expect(await failure(send(`http://[::ffff:127.0.0.1]:${port}/`, false))).toBe('private');
+    expect((await send(`http://127.0.0.1:${port}/`, true)).status).toBe(201);
+  });
+
+  it('follows no redirect, bounds the answer, and refuses other schemes and credentials', async () => {
+    expect((await send(`http://127.0.0.1:${port}/redirect`, true)).status).toBe(302);
+    expect(await failure(send(`http://127.0.0.1:${port}/big`, true))).toBe('too-large');
+    expect((await send(`http://127.0.0.1:${port}/big`, true, 0)).body.length).toBe(0);
+    expect(await failure(send('file:///etc/passwd', true))).toBe('scheme');
+    expect(await failure(send(`http://user:pass@127.0.0.1:${port}/`, true))).toBe('credentials');
+    expect(await failure(send('not a url', true))).toBe('url');
+  });
+});

@@ -1,0 +1,158 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * The one way the service sends a request to an address a user gave (a QR logo to fetch, a
+ * webhook to call): http or https only, no credentials in the URL, never to a private, loopback
+ * or link-local address (checked on the address the connection is made to, so a name cannot be
+ * re-pointed in between), no redirects followed, the answer's body bounded, and one deadline
+ * over all of it (name lookup, connection, headers and body), however slowly the other side
+ * trickles them.
+ */
+
+/** Addresses never called: loopback, private, link-local, shared, reserved. */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+// NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and 6to4 (2002::/16) can carry any IPv4 address, private ones included.
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['100::', 64],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Why a request out did not get an answer. */
+export type OutboundFailure = 'url' | 'scheme' | 'credentials' | 'private' | 'timeout' | 'too-large' | 'connection' | 'incomplete';
+
+export class OutboundError extends Error {
+  constructor(
+    readonly failure: OutboundFailure,
+    message: string,
+    /** The system's error code of a failed connection (ECONNREFUSED, ENOTFOUND...), when there is one. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** The deadline over the whole exchange. */
+  timeoutMs: number;
+  /** The most of the answer's body read; past it the exchange fails (`too-large`). 0: the body is not read (the status decides). */
+  maxBytes: number;
+  /** Private and loopback addresses allowed (tests and private networks, by a setting). */
+  allowPrivate: boolean;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Checks the URL before anything is sent: the reasons it is never called. */
+export function checkOutboundUrl(source: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    throw new OutboundError('url', 'not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('scheme', 'not an http or https URL');
+  if (url.username || url.password) throw new OutboundError('credentials', 'the URL carries credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw new OutboundError('private', 'a private or loopback address');
+  return url;
+}
+
+export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
+  const url = checkOutboundUrl(request.url, request.allowPrivate);
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const allowed = request.allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
+      const first = allowed[0];
+      if (!first) return callback(Object.assign(new Error('private address'), { code: 'LINKYARD_PRIVATE' }), '', 4);
+      if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      callback(null, first.address, first.family);
+    });
+  };
+
+  // One deadline for everything; aborting it ends the request and the response stream alike.
+  const deadline = AbortSignal.timeout(request.timeoutMs);
+  const failed = (error: { code?: string }): never => {
+    if (error.code === 'LINKYARD_PRIVATE') throw new OutboundError('private', 'a private or loopback address');
+    if (error.code === 'LINKYARD_TOO_LARGE') throw new OutboundError('too-large', `an answer over ${request.maxBytes} bytes`);
+    if (deadline.aborted) throw new OutboundError('timeout', `no answer within ${request.timeoutMs / 1000} seconds`);
+    if (error.code === 'LINKYARD_INCOMPLETE') throw new OutboundError('incomplete', 'the answer was cut off');
+    throw new OutboundError('connection', `the connection failed (${error.code ?? 'closed'})`, error.code);
+  };
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const headers = {
+      ...request.headers,
+      ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+    };
+    const outgoing = send(url, { method: request.method, lookup, signal: deadline, headers }, resolve);
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  }).catch(failed);
+
+  if (request.maxBytes === 0) {
+    response.destroy();
+    return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) };
+  }
+  const declared = Number(response.headers['content-length']);
+  if (declared > request.maxBytes) {
+    response.destroy();
+    failed({ code: 'LINKYARD_TOO_LARGE' });
+  }
+  const body = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > request.maxBytes) response.destroy(Object.assign(new Error('too large'), { code: 'LINKYARD_TOO_LARGE' }));
+      else chunks.push(chunk);
+    });
+    response.on('end', () => resolve(Buffer.concat(chunks)));
+    response.on('error', reject);
+    response.on('close', () => {
+      if (!response.complete) reject(Object.assign(new Error('aborted'), { code: 'LINKYARD_INCOMPLETE' }));
+    });
+  }).catch(failed);
+  return { status: response.statusCode ?? 0, headers: response.headers, body };
+}

@@ -1,0 +1,261 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { OutboundError, outboundRequest } from '../../infrastructure/outbound-http';
+import { WebhookMetrics } from './webhook-metrics';
+
+/**
+ * Waits after each failed attempt (Standard Webhooks' schedule): 5 s, 5 min, 30 min, 2 h, 5 h,
+ * 10 h, 10 h. After the eighth failed attempt, about 27 hours after the first, the delivery has
+ * failed and its webhook is turned off, with the reason, until its owner turns it on again.
+ */
+export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+/** How often an idle dispatcher looks for due deliveries; and while the database is away. */
+const POLL_MS = 1000;
+const FAILING_POLL_MS = 5000;
+/** Deliveries in flight at once on one instance (each the oldest pending one of its webhook). */
+const IN_FLIGHT = 20;
+/** Delivered deliveries are kept this long for their owners to read, then pruned with their events. */
+const KEEP_DELIVERED_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+interface Claimed {
+  id: string;
+  webhook_id: number;
+  url: string;
+  secret: string;
+  attempts: number;
+  event_id: string;
+  type: string;
+  payload: unknown;
+  event_at: Date;
+  /** The lease this instance holds; its outcome is written only while it still holds it. */
+  lease: Date;
+}
+
+/**
+ * Delivers the outbox: each webhook's deliveries one after the other, in the order their events
+ * committed, signed in the Standard Webhooks format, retried with growing waits. Every instance
+ * keeps up to IN_FLIGHT deliveries going, each to a different webhook, and claims the next due one
+ * as soon as one ends, so a slow receiver holds up only its own webhook. A delivery is claimed for
+ * a lease before it is sent (an UPDATE that re-checks the lease on the row it locks, so of two
+ * instances asking at once one gets it); the claims of a stopped instance run out and are taken
+ * over. A delivery whose answer was lost may be sent twice: receivers tell repeats by their
+ * `webhook-id`.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WebhookDispatcher.name);
+  private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private pumping = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+  /** Since when the database has refused the dispatcher's work (logged once, and polled less often). */
+  private failingSince: number | null = null;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(WebhookMetrics) private readonly metrics: WebhookMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(POLL_MS);
+    this.pruneTimer = setInterval(() => {
+      this.prune().catch((error: unknown) => this.logger.warn(`webhook pruning failed: ${(error as Error).message}`));
+    }, PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Sends what is due now, and waits for the deliveries in flight, until nothing is due (tests call
+   * it rather than wait for the timer); answers the attempts this call made.
+   */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      await Promise.allSettled([...this.inFlight]);
+      const attempted = await this.runOnce();
+      total += attempted;
+      if (attempted === 0 && this.inFlight.size === 0) return total;
+    }
+  }
+
+  /** Sends what is due now, a round at a time, until nothing is; answers the attempts made. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim(IN_FLIGHT);
+      if (claimed.length === 0 || this.stopped) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((delivery) => this.send(delivery)));
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pump(), delay);
+    this.timer.unref();
+  }
+
+  /** Claims as many due deliveries as there are free slots, and starts them. */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.stopped) return;
+    this.pumping = true;
+    let claimed: Claimed[] = [];
+    try {
+      const free = IN_FLIGHT - this.inFlight.size;
+      if (free > 0) claimed = await this.claim(free);
+      if (this.failingSince !== null) this.logger.log('webhook deliveries resumed');
+      this.failingSince = null;
+    } catch (error) {
+      if (this.failingSince === null) this.logger.warn(`webhook deliveries paused: ${(error as Error).message}`);
+      this.failingSince ??= this.clock.now();
+    } finally {
+      this.pumping = false;
+    }
+    for (const delivery of claimed) {
+      const sending: Promise<void> = this.send(delivery)
+        .catch((error: unknown) => this.logger.warn(`webhook delivery ${delivery.id} not settled: ${(error as Error).message}`))
+        .finally(() => {
+          this.inFlight.delete(sending);
+          // A slot is free: the next due delivery goes at once.
+          this.schedule(0);
+        });
+      this.inFlight.add(sending);
+    }
+    this.schedule(this.failingSince !== null ? FAILING_POLL_MS : claimed.length > 0 ? 0 : POLL_MS);
+  }
+
+  /**
+   * Claims up to `count` due deliveries, each the head (oldest pending delivery) of its webhook: a
+   * later one never goes before it, even while it waits for a retry. A head is due once its time
+   * has come, it is not claimed, and every transaction older than its event's has ended (so an
+   * event committed late with a lower id is sent first). The oldest due go first, so no webhook
+   * starves. The UPDATE checks again, on the row it locks, that no one claimed it meanwhile.
+   */
+  private async claim(count: number): Promise<Claimed[]> {
+    const now = new Date(this.clock.now());
+    const lease = new Date(now.getTime() + 2 * this.config.webhookTimeoutMs + 5_000);
+    // An UPDATE's answer through TypeORM is [rows, count].
+    const [claimed] = await this.dataSource.query<[Omit<Claimed, 'lease'>[], number]>(
+      `UPDATE webhook_deliveries d SET claimed_until = $2
+         FROM (SELECT head.id
+                 FROM webhooks w
+                 CROSS JOIN LATERAL (SELECT p.id, p.next_attempt_at, p.claimed_until, p.event_id FROM webhook_deliveries p
+                                      WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
+                 JOIN webhook_events he ON he.id = head.event_id
+                WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1)
+                  AND he.xact < pg_snapshot_xmin(pg_current_snapshot())
+                ORDER BY head.next_attempt_at, head.id
+                LIMIT $3) due,
+              webhooks w, webhook_events e
+        WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id AND d.status = 'pending'
+          AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
+       RETURNING d.id, d.webhook_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.payload, e.created_at AS event_at`,
+      [now, lease, count],
+    );
+    return claimed.map((delivery) => ({ ...delivery, lease }));
+  }
+
+  /** One attempt, and its outcome written down (the claim is let go either way). */
+  private async send(delivery: Claimed): Promise<void> {
+    const attemptAt = new Date(this.clock.now());
+    const messageId = `evt_${delivery.event_id}`;
+    const body = JSON.stringify({ type: delivery.type, timestamp: delivery.event_at.toISOString(), data: delivery.payload });
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const signature = new Webhook(delivery.secret).sign(messageId, attemptAt, body);
+      const answer = await outboundRequest({
+        url: delivery.url,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Linkyard-Webhooks/1',
+          'webhook-id': messageId,
+          'webhook-timestamp': String(Math.floor(attemptAt.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+        body,
+        timeoutMs: this.config.webhookTimeoutMs,
+        // The status decides; the answer's body is not read.
+        maxBytes: 0,
+        allowPrivate: this.config.webhookAllowPrivate,
+      });
+      status = answer.status;
+      if (status < 200 || status > 299) error = `The endpoint answered HTTP ${status}.`;
+    } catch (failure) {
+      if (!(failure instanceof OutboundError)) throw failure;
+      error = `The endpoint could not be reached: ${failure.message}.`;
+    }
+    await this.settle(delivery, attemptAt, status, error);
+  }
+
+  /** Writes an attempt's outcome, if this instance still holds the claim (else another has taken it over). */
+  private async settle(delivery: Claimed, at: Date, status: number | null, error: string | null): Promise<void> {
+    const attempts = delivery.attempts + 1;
+    const held = 'id = $1 AND claimed_until = $2';
+    if (error !== null) this.metrics.failures.inc();
+    if (error === null) {
+      await this.dataSource.query(
+        `UPDATE webhook_deliveries SET status = 'delivered', attempts = $3, last_attempt_at = $4, last_status = $5,
+                last_error = NULL, delivered_at = $4, claimed_until = NULL WHERE ${held}`,
+        [delivery.id, delivery.lease, attempts, at, status],
+      );
+      return;
+    }
+    const wait = RETRY_DELAYS_MS[attempts - 1];
+    if (wait !== undefined) {
+      await this.dataSource.query(
+        `UPDATE webhook_deliveries SET attempts = $3, last_attempt_at = $4, last_status = $5, last_error = $6,
+                next_attempt_at = $7, claimed_until = NULL WHERE ${held}`,
+        [delivery.id, delivery.lease, attempts, at, status, error, new Date(at.getTime() + wait)],
+      );
+      return;
+    }
+    // The last attempt failed too: the delivery has failed, and its webhook is turned off.
+    const reason = `Turned off after ${attempts} failed attempts to deliver event ${delivery.event_id} over ${hours(delivery, at)}: ${error}`;
+    const turnedOff = await this.dataSource.transaction(async (manager) => {
+      const [, changed] = await manager.query<[unknown[], number]>(
+        `UPDATE webhook_deliveries SET status = 'failed', attempts = $3, last_attempt_at = $4, last_status = $5, last_error = $6,
+                claimed_until = NULL WHERE ${held}`,
+        [delivery.id, delivery.lease, attempts, at, status, error],
+      );
+      if (changed === 0) return false;
+      await manager.query(`UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = $1`, [
+        delivery.webhook_id,
+        reason.slice(0, 500),
+      ]);
+      return true;
+    });
+    if (turnedOff) this.logger.warn(`webhook ${delivery.webhook_id} turned off: ${reason}`);
+  }
+
+  /** Delivered deliveries past their keeping time go, and the events no delivery names any more. */
+  async prune(): Promise<void> {
+    const before = new Date(this.clock.now() - KEEP_DELIVERED_MS);
+    await this.dataSource.query(`DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < $1`, [before]);
+    await this.dataSource.query(
+      `DELETE FROM webhook_events e WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+      [before],
+    );
+  }
+}
+
+function hours(delivery: Claimed, at: Date): string {
+  return `${Math.round((at.getTime() - delivery.event_at.getTime()) / 3_600_000)} hours`;
+}

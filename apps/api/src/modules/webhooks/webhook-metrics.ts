@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Counter } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { Metrics } from '../metrics/metrics';
+
+/** The webhooks' metrics (docs/operations.md): the backlog, read when scraped, and failed attempts. */
+@Injectable()
+export class WebhookMetrics {
+  readonly failures: Counter;
+
+  constructor(@Inject(Metrics) metrics: Metrics, @Inject(DataSource) dataSource: DataSource) {
+    this.failures = metrics.counter({
+      name: 'linkyard_webhook_failures_total',
+      help: 'Webhook delivery attempts of this instance that failed (an error status, no answer in time, no connection).',
+    });
+    metrics.gauge({
+      name: 'linkyard_webhook_backlog',
+      help: 'Webhook deliveries waiting to be sent, of every instance (the same on each: alert on the max).',
+      async collect() {
+        // The database away leaves the last value: the scrape itself still answers.
+        const rows = await dataSource
+          .query<{ n: string }[]>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)
+          .catch(() => null);
+        if (rows) this.set(Number(rows[0]!.n));
+      },
+    });
+  }
+}

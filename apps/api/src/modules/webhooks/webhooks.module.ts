@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookEntity } from './webhook.entity';
+import { WebhookEvents } from './webhook-events';
+import { WebhookMetrics } from './webhook-metrics';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Webhooks: their API, the outbox every module writes its events to (WebhookEvents, global so
+ * links, campaigns and domains need not import this module), and the dispatcher.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookEntity])],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookEvents, WebhookDispatcher, WebhookMetrics],
+  exports: [WebhookEvents, WebhookDispatcher],
+})
+export class WebhooksModule {}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { Account } from '../../common/account';
+import { badRequest, notFound } from '../../common/api-error';
+import type { Ok } from '../../common/contract';
+import { formatDateTime, formatNullableDateTime } from '../../common/dates';
+import { deleteOwned, findOwned, isRecordId, listOwned } from '../../common/owned';
+import type { PageRequest } from '../../common/pagination';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { checkOutboundUrl, OutboundError } from '../../infrastructure/outbound-http';
+import { WebhookEntity } from './webhook.entity';
+import type { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';
+
+type Webhook = Ok<'getWebhook'>['data'];
+
+/** Webhooks an account may have. */
+export const MAX_WEBHOOKS = 20;
+type Delivery = Ok<'listWebhookDeliveries'>['data']['deliveries'][number];
+
+interface DeliveryRow {
+  id: string;
+  status: Delivery['status'];
+  attempts: number;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  event_id: string;
+  type: string;
+  event_at: Date;
+  total: string;
+}
+
+/** An account's webhooks, their deliveries, and a delivery sent again. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async list(account: Account, page: PageRequest): Promise<[Webhook[], number]> {
+    const [webhooks, total] = await listOwned(this.webhooks, account, page);
+    const pending = await this.pending(webhooks.map((webhook) => webhook.id));
+    return [webhooks.map((webhook) => toWebhook(webhook, pending.get(webhook.id) ?? 0)), total];
+  }
+
+  async get(account: Account, id: number): Promise<Webhook> {
+    const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    return toWebhook(webhook, (await this.pending([webhook.id])).get(webhook.id) ?? 0);
+  }
+
+  /** A new webhook and its secret (which is shown this once). */
+  async add(account: Account, input: AddWebhookDto): Promise<{ id: number; secret: string }> {
+    this.checkUrl(input.url);
+    // Each event of the account is written once per webhook that wants it, clicks included.
+    if ((await this.webhooks.countBy({ userId: account.id })) >= MAX_WEBHOOKS) {
+      throw badRequest(`An account has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
+    }
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    const webhook = await this.webhooks.save(
+      this.webhooks.create({
+        userId: account.id,
+        url: input.url,
+        events: [...new Set(input.events)],
+        secret,
+        enabled: input.enabled ?? true,
+      }),
+    );
+    return { id: webhook.id, secret };
+  }
+
+  async update(account: Account, id: number, changes: UpdateWebhookDto): Promise<void> {
+    const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    if (changes.url !== undefined) {
+      this.checkUrl(changes.url);
+      webhook.url = changes.url;
+    }
+    if (changes.events !== undefined) webhook.events = [...new Set(changes.events)];
+    if (changes.enabled !== undefined) {
+      webhook.enabled = changes.enabled;
+      if (changes.enabled) webhook.disabledReason = null;
+    }
+    await this.webhooks.save(webhook);
+  }
+
+  delete(account: Account, id: number): Promise<void> {
+    return deleteOwned(this.webhooks, account, id, 'webhook');
+  }
+
+  async deliveries(account: Account, id: number, page: PageRequest): Promise<[Delivery[], number]> {
+    const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    const rows = await this.webhooks.query<DeliveryRow[]>(
+      `SELECT d.id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error, d.delivered_at,
+              e.id AS event_id, e.type, e.created_at AS event_at, count(*) OVER () AS total
+         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+        WHERE d.webhook_id = $1 ORDER BY d.id DESC OFFSET $2 LIMIT $3`,
+      [webhook.id, page.offset, page.limit],
+    );
+    const total =
+      rows.length > 0
+        ? Number(rows[0]!.total)
+        : Number(
+            (
+              await this.webhooks.query<{ total: string }[]>(`SELECT count(*) AS total FROM webhook_deliveries WHERE webhook_id = $1`, [
+                webhook.id,
+              ])
+            )[0]!.total,
+          );
+    return [rows.map(toDelivery), total];
+  }
+
+  /** The event of one of the webhook's sent (or failed) deliveries, queued again behind the others. */
+  async replay(account: Account, id: number, deliveryId: number): Promise<number> {
+    const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    const rows = isRecordId(deliveryId)
+      ? await this.webhooks.query<{ id: string }[]>(
+          `INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at, created_at)
+           SELECT webhook_id, event_id, now(), now() FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2 AND status <> 'pending'
+           RETURNING id`,
+          [deliveryId, webhook.id],
+        )
+      : [];
+    if (rows.length === 0) {
+      const exists = isRecordId(deliveryId)
+        ? await this.webhooks.query<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+            deliveryId,
+            webhook.id,
+          ])
+        : [];
+      if (exists.length > 0)
+        throw badRequest(`Delivery ${deliveryId} is still waiting to be sent; it can be replayed once it was delivered or failed.`);
+      throw notFound(`No delivery with id ${deliveryId} for this webhook.`);
+    }
+    return Number(rows[0]!.id);
+  }
+
+  /** A URL the dispatcher would refuse to call is refused now, rather than failing for a day. */
+  private checkUrl(url: string): void {
+    try {
+      checkOutboundUrl(url, this.config.webhookAllowPrivate);
+    } catch (error) {
+      if (error instanceof OutboundError)
+        throw badRequest(`Invalid field "url": ${error.message}; webhooks call public http(s) addresses only.`, 'url');
+      throw error;
+    }
+  }
+
+  private async pending(ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.webhooks.query<{ webhook_id: number; pending: string }[]>(
+      `SELECT webhook_id, count(*) AS pending FROM webhook_deliveries WHERE webhook_id = ANY($1) AND status = 'pending' GROUP BY webhook_id`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.webhook_id, Number(row.pending)]));
+  }
+}
+
+function toWebhook(webhook: WebhookEntity, pending: number): Webhook {
+  return {
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events as Webhook['events'],
+    enabled: webhook.enabled,
+    disabledReason: webhook.disabledReason,
+    pending,
+    date: formatDateTime(webhook.createdAt),
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: Number(row.id),
+    event: { id: `evt_${row.event_id}`, type: row.type, date: formatDateTime(row.event_at) },
+    status: row.status,
+    attempts: row.attempts,
+    nextAttempt: row.status === 'pending' ? formatDateTime(row.next_attempt_at) : null,
+    lastAttempt: formatNullableDateTime(row.last_attempt_at),
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    delivered: formatNullableDateTime(row.delivered_at),
+  };
+}

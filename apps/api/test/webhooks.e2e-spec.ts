@@ -1,0 +1,307 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { DataSource } from 'typeorm';
+import { Clock } from '../src/common/clock';
+import { CONFIG } from '../src/config/config.provider';
+import { RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
+import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApi, useApi, type TestApi } from './support/app';
+import { createCampaign, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  event: { type: string; timestamp: string; data: Record<string, unknown> };
+}
+
+/** A webhook receiver on 127.0.0.1: keeps what it receives; `answer` decides each reply. */
+class Receiver {
+  readonly received: Received[] = [];
+  /** Status to answer, or 'hang' (no answer until the test ends). Default 204. */
+  answer: (request: number) => number | 'hang' = () => 204;
+  private server: Server | null = null;
+  private readonly hanging = new Set<() => void>();
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const reply = this.answer(this.received.length);
+        this.received.push({ headers: request.headers, body, event: JSON.parse(body) as Received['event'] });
+        if (reply === 'hang') {
+          this.hanging.add(() => response.destroy());
+          return;
+        }
+        response.writeHead(reply).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  async stop(): Promise<void> {
+    for (const end of this.hanging) end();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  types(): string[] {
+    return this.received.map((entry) => entry.event.type);
+  }
+}
+
+describe('webhooks', () => {
+  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '300' });
+  let user: TestUser;
+  let receiver: Receiver;
+  let url: string;
+
+  beforeEach(async () => {
+    user = await createUser(api);
+    receiver = new Receiver();
+    url = await receiver.start();
+  });
+  afterEach(() => receiver.stop());
+
+  const dispatch = () => api.linkyard.app.get(WebhookDispatcher).drain();
+  const addWebhook = async (events: string[], key = user.apikey) => {
+    const response = await api.request('POST', '/l/api/webhooks', { key, body: { url, events } });
+    expect(response.status).toBe(200);
+    return response.body as { id: number; secret: string };
+  };
+  const deliveries = async (id: number) =>
+    (await api.request('GET', `/l/api/webhook/${id}/deliveries?limit=100`, { key: user.apikey })).body.data.deliveries as {
+      id: number;
+      status: string;
+      attempts: number;
+      lastError: string | null;
+      lastStatus: number | null;
+      event: { id: string; type: string };
+    }[];
+
+  it('delivers each event once, signed in the Standard Webhooks format, and nothing of another account', async () => {
+    const { id, secret } = await addWebhook(['link.*', 'campaign.created', 'domain.*']);
+    const link = await createLink(api, user, { url: 'https://example.com/hooked', title: 'Hooked 東京' });
+    await api.request('PUT', `/l/api/url/${link}/update`, { key: user.apikey, body: { title: 'Changed' } });
+    const campaign = await createCampaign(api, user);
+    const domain = await createDomain(api, user);
+    await api.request('DELETE', `/l/api/url/${link}/delete`, { key: user.apikey });
+    const other = await createUser(api);
+    await createLink(api, other);
+    await createCampaign(api, other);
+    await dispatch();
+    await dispatch();
+
+    expect(receiver.types()).toEqual(['link.created', 'link.updated', 'campaign.created', 'domain.created', 'link.deleted']);
+    const verifier = new Webhook(secret);
+    for (const entry of receiver.received) {
+      expect(verifier.verify(entry.body, entry.headers as Record<string, string>)).toEqual(entry.event);
+      expect(entry.headers['webhook-id']).toMatch(/^evt_\d+$/);
+    }
+    expect(new Set(receiver.received.map((entry) => entry.headers['webhook-id'])).size).toBe(5);
+    expect(receiver.received[0]!.event.data).toMatchObject({ id: link, longurl: 'https://example.com/hooked', title: 'Hooked 東京' });
+    expect(receiver.received[1]!.event.data).toMatchObject({ id: link, title: 'Changed' });
+    expect(receiver.received[2]!.event.data).toMatchObject({ id: campaign });
+    expect(receiver.received[3]!.event.data).toMatchObject({ id: domain.id, domain: domain.domain });
+    expect(receiver.received[4]!.event.data).toMatchObject({ id: link });
+    // A signature made with another secret does not verify.
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`).verify(
+        receiver.received[0]!.body,
+        receiver.received[0]!.headers as Record<string, string>,
+      ),
+    ).toThrow();
+
+    const read = await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey });
+    expect(read.body.data).toEqual({
+      id,
+      url,
+      events: ['link.*', 'campaign.created', 'domain.*'],
+      enabled: true,
+      disabledReason: null,
+      pending: 0,
+      date: expect.any(String),
+    });
+    expect(JSON.stringify(read.body)).not.toContain(secret.slice(6));
+    expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(Array(5).fill('delivered'));
+    expect((await api.request('GET', `/l/api/webhook/${id}`, { key: other.apikey })).status).toBe(404);
+  });
+
+  it('sends the links made in bulk and by import, and the clicks in batches of at most 100', async () => {
+    await addWebhook(['link.created', 'link.clicked']);
+    const bulk = await api.request('POST', '/l/api/url/bulk', {
+      key: user.apikey,
+      body: { urls: Array.from({ length: 3 }, (_, index) => ({ url: `https://example.com/bulk/${index}` })) },
+    });
+    await api.request('POST', '/l/api/urls/import?from=yourls', {
+      key: user.apikey,
+      rawBody: `keyword,url\nimp-${user.id},https://example.com/imported\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    const alias = await linkAlias(api, user, bulk.body.data.results[0].id as number);
+    for (let visit = 0; visit < 250; visit += 1) await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    await dispatch();
+
+    expect(receiver.types()).toEqual([
+      'link.created',
+      'link.created',
+      'link.created',
+      'link.created',
+      'link.clicked',
+      'link.clicked',
+      'link.clicked',
+    ]);
+    expect(receiver.received[3]!.event.data).toMatchObject({ alias: `imp-${user.id}`, longurl: 'https://example.com/imported' });
+    const clicks = receiver.received.slice(4).map((entry) => entry.event.data.clicks as Record<string, unknown>[]);
+    expect(clicks.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    expect(clicks[0]![0]).toMatchObject({ link: { id: bulk.body.data.results[0].id, alias }, browser: 'Firefox', bot: false });
+    expect(Object.keys(clicks[0]![0]!)).not.toContain('visitor');
+  });
+
+  it('retries after errors and timeouts, in order: a later event waits for the one before it', async () => {
+    const { id } = await addWebhook(['link.created']);
+    receiver.answer = (request) => (request === 0 ? 500 : request === 1 ? 'hang' : 200);
+    const first = await createLink(api, user);
+    const second = await createLink(api, user);
+    await dispatch();
+    expect(receiver.received).toHaveLength(1);
+    let [later, earlier] = await deliveries(id);
+    expect(earlier).toMatchObject({ status: 'pending', attempts: 1, lastStatus: 500, lastError: 'The endpoint answered HTTP 500.' });
+    expect(later).toMatchObject({ status: 'pending', attempts: 0 });
+
+    api.clock.advance(RETRY_DELAYS_MS[0]!);
+    await dispatch();
+    [later, earlier] = await deliveries(id);
+    expect(earlier).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      lastStatus: null,
+      lastError: expect.stringContaining('no answer within 0.3 seconds'),
+    });
+
+    api.clock.advance(RETRY_DELAYS_MS[1]!);
+    await dispatch();
+    expect(receiver.received.map((entry) => entry.event.data.id)).toEqual([first, first, first, second]);
+    expect(new Set(receiver.received.slice(0, 3).map((entry) => entry.headers['webhook-id'])).size).toBe(1);
+    expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(['delivered', 'delivered']);
+  });
+
+  it('turns a webhook off after a day of failures, says why, and resumes when turned on; a delivery can be replayed', async () => {
+    const { id } = await addWebhook(['campaign.*']);
+    receiver.answer = () => 503;
+    await createCampaign(api, user);
+    await createCampaign(api, user);
+    await dispatch();
+    for (const wait of RETRY_DELAYS_MS) {
+      api.clock.advance(wait);
+      await dispatch();
+    }
+    expect(receiver.received).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    const off = (await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data;
+    expect(off).toMatchObject({
+      enabled: false,
+      pending: 1,
+      disabledReason: expect.stringMatching(/^Turned off after 8 failed attempts .* over 28 hours: The endpoint answered HTTP 503\.$/),
+    });
+    const [waiting, failed] = await deliveries(id);
+    expect([failed!.status, waiting!.status]).toEqual(['failed', 'pending']);
+    await createCampaign(api, user); // not queued while the webhook is off
+    api.clock.advance(60_000);
+    await dispatch();
+    expect(receiver.received).toHaveLength(RETRY_DELAYS_MS.length + 1);
+
+    receiver.answer = () => 200;
+    await api.request('PUT', `/l/api/webhook/${id}`, { key: user.apikey, body: { enabled: true } });
+    const stillWaiting = await api.request('POST', `/l/api/webhook/${id}/delivery/${waiting!.id}/replay`, { key: user.apikey });
+    expect([stillWaiting.status, stillWaiting.body.message]).toEqual([400, expect.stringContaining('is still waiting to be sent')]);
+    const replay = await api.request('POST', `/l/api/webhook/${id}/delivery/${failed!.id}/replay`, { key: user.apikey });
+    expect(replay.status).toBe(200);
+    await dispatch();
+    expect(receiver.received.slice(-2).map((entry) => entry.headers['webhook-id'])).toEqual([waiting!.event.id, failed!.event.id]);
+    expect((await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+      pending: 0,
+    });
+    const pendingReplay = await api.request('POST', `/l/api/webhook/${id}/delivery/999999/replay`, { key: user.apikey });
+    expect(pendingReplay.status).toBe(404);
+  });
+
+  it('delivers each event once when two dispatchers run at the same time', async () => {
+    await addWebhook(['link.created']);
+    const app = api.linkyard.app;
+    const second = new WebhookDispatcher(app.get(DataSource), app.get(CONFIG), app.get(Clock), app.get(WebhookMetrics));
+    const links = [];
+    for (let index = 0; index < 12; index += 1) links.push(await createLink(api, user));
+    await Promise.all([dispatch(), second.runOnce(), dispatch(), second.runOnce()]);
+    await Promise.all([dispatch(), second.runOnce()]);
+    expect(receiver.received.map((entry) => entry.event.data.id)).toEqual(links);
+  });
+
+  it('refuses unknown events and addresses it would never call', async () => {
+    const bad = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url, events: ['link.exploded'] } });
+    expect([bad.status, bad.body.message]).toEqual([
+      400,
+      expect.stringMatching(/^Invalid field "events": each must be one of link\.created/),
+    ]);
+    for (const target of ['javascript:alert(1)', 'ftp://example.com/', 'https://user:pass@example.com/']) {
+      expect((await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.*'] } })).status).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe('webhooks on a public deployment', () => {
+  const api = useApi();
+
+  it('are never sent to private or loopback addresses', async () => {
+    const user = await createUser(api);
+    for (const target of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.0.0.8/']) {
+      const response = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.*'] } });
+      expect([response.status, response.body.message]).toEqual([400, expect.stringContaining('public http(s) addresses only')]);
+    }
+  });
+});
+
+describe('webhooks across a restart', () => {
+  let api: TestApi;
+  let dataDir: string;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    // On disk (or PostgreSQL), so the restarted service finds what the stopped one left.
+    dataDir = mkdtempSync(join(tmpdir(), 'linkyard-webhooks-'));
+    api = await startApi({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await api.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers an event whose delivery was cut by a stop, after the restart, with the same webhook-id', async () => {
+    const url = await receiver.start();
+    const user = await createUser(api);
+    await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url, events: ['link.created'] } });
+    receiver.answer = (request) => (request === 0 ? 'hang' : 200);
+    const link = await createLink(api, user);
+    const delivering = api.linkyard.app.get(WebhookDispatcher).runOnce();
+    for (let wait = 0; wait < 50 && receiver.received.length === 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(receiver.received).toHaveLength(1);
+    await api.restart();
+    await delivering.catch(() => undefined);
+    // The stopped instance's claim (or its retry) runs out; the new instance sends it again.
+    api.clock.advance(60_000);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    expect(receiver.received.map((entry) => entry.event.data.id)).toEqual([link, link]);
+    expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+  });
+});
