@@ -197,3 +197,7 @@ base_api=$(field baseline_api rps)
     echo "- $db: clicks recorded during the redirect run $(cat "$OUT/$db-recorded.txt"), requests answered $(field "$db-redirect" requests) (goal: equal; answers wrk did not count at its end add a few); service memory after the run $(($(cat "$OUT/$db-rss.txt") / 1024)) MiB RSS$([ $db = embedded ] && echo ' (goal < 300 MiB)')."
   done
 } | tee "$OUT/latest.md"
+
+echo "postgres: the redirect with a webhook on every click..." >&2
+cleanup
+bash bench/webhooks.sh | tee -a "$OUT/latest.md"

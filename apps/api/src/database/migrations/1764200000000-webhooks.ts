@@ -26,7 +26,7 @@ export class Webhooks1764200000000 implements MigrationInterface {
         id bigserial PRIMARY KEY,
         user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
         type varchar(30) NOT NULL,
-        payload jsonb NOT NULL,
+        payload json NOT NULL,
         created_at timestamptz NOT NULL,
         -- The writing transaction: an event is sent once every transaction older than it has
         -- ended, so one that commits late with a lower id is never overtaken.

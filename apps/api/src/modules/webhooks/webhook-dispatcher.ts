@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Webhook } from 'standardwebhooks';
+import { createHmac } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
@@ -30,7 +30,8 @@ interface Claimed {
   attempts: number;
   event_id: string;
   type: string;
-  payload: unknown;
+  /** The event's data, as JSON text. */
+  payload: string;
   event_at: Date;
   /** The lease this instance holds; its outcome is written only while it still holds it. */
   lease: Date;
@@ -165,7 +166,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
               webhooks w, webhook_events e
         WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id AND d.status = 'pending'
           AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
-       RETURNING d.id, d.webhook_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.payload, e.created_at AS event_at`,
+       RETURNING d.id, d.webhook_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.payload::text AS payload, e.created_at AS event_at`,
       [now, lease, count],
     );
     return claimed.map((delivery) => ({ ...delivery, lease }));
@@ -175,11 +176,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async send(delivery: Claimed): Promise<void> {
     const attemptAt = new Date(this.clock.now());
     const messageId = `evt_${delivery.event_id}`;
-    const body = JSON.stringify({ type: delivery.type, timestamp: delivery.event_at.toISOString(), data: delivery.payload });
+    // The payload is written into the body as the database keeps it (JSON text): a batch of clicks
+    // is not parsed and written again.
+    const body = `{"type":${JSON.stringify(delivery.type)},"timestamp":"${delivery.event_at.toISOString()}","data":${delivery.payload}}`;
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const signature = new Webhook(delivery.secret).sign(messageId, attemptAt, body);
+      const signature = sign(delivery.secret, messageId, attemptAt, body);
       const answer = await outboundRequest({
         url: delivery.url,
         method: 'POST',
@@ -254,6 +257,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       [before],
     );
   }
+}
+
+/**
+ * The Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256, keyed with the secret's
+ * bytes (base64 after `whsec_`), of `id.timestamp.body`. Node's own HMAC: a batch of a thousand
+ * clicks is signed many times faster than by a hash written in JavaScript.
+ */
+function sign(secret: string, id: string, at: Date, body: string): string {
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  return `v1,${createHmac('sha256', key)
+    .update(`${id}.${Math.floor(at.getTime() / 1000)}.${body}`)
+    .digest('base64')}`;
 }
 
 function hours(delivery: Claimed, at: Date): string {
