@@ -9,7 +9,7 @@ import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi, useApi, type TestApi } from './support/app';
+import { PUBLIC_URL, startApi, useApi, type TestApi } from './support/app';
 import { createCampaign, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
@@ -131,6 +131,16 @@ describe('webhooks', () => {
     expect(JSON.stringify(read.body)).not.toContain(secret.slice(6));
     expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(Array(5).fill('delivered'));
     expect((await api.request('GET', `/l/api/webhook/${id}`, { key: other.apikey })).status).toBe(404);
+  });
+
+  it("tells of the links a deleted domain moves to the service's own address", async () => {
+    await addWebhook(['domain.deleted', 'link.updated']);
+    const domain = await createDomain(api, user);
+    const link = await createLink(api, user, { domain: domain.domain, custom: `moved-${user.id}` });
+    expect((await api.request('DELETE', `/l/api/domain/${domain.id}/delete`, { key: user.apikey })).status).toBe(200);
+    await dispatch();
+    expect(receiver.types()).toEqual(['domain.deleted', 'link.updated']);
+    expect(receiver.received[1]!.event.data).toMatchObject({ id: link, shorturl: `${PUBLIC_URL}/moved-${user.id}` });
   });
 
   it('sends the links made in bulk and by import, and the clicks in batches of at most 1,000', async () => {

@@ -1,4 +1,5 @@
 import { toDomain } from './domains.mapper';
+import { toLinkRecord } from '../links/links.mapper';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -140,9 +141,16 @@ export class DomainsService {
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
     await this.domains.manager.transaction(async (manager) => {
-      await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
+      const moved = await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
       await manager.delete(DomainEntity, { id: domain.id });
       await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);
+      // Their short URLs changed: each moved link is updated too.
+      await this.events.record(
+        manager,
+        account.id,
+        'link.updated',
+        moved.map((link) => toLinkRecord(link, this.config.publicUrl)),
+      );
     });
   }
 }

@@ -41,9 +41,12 @@ export class LinkReferences {
   }
 
   /** The domain's links move to the service's own address; 409 when one of their aliases is taken there. */
-  async moveToDefaultDomain(manager: EntityManager, domainId: number, host: string): Promise<void> {
+  /** Moves the domain's links to the service's own address; answers them as they now are. */
+  async moveToDefaultDomain(manager: EntityManager, domainId: number, host: string): Promise<LinkEntity[]> {
     try {
-      await manager.update(LinkEntity, { domainId }, { domainId: null });
+      const links = await manager.find(LinkEntity, { where: { domainId }, order: { id: 'ASC' } });
+      if (links.length > 0) await manager.update(LinkEntity, { domainId }, { domainId: null });
+      return links.map((link) => Object.assign(link, { domainId: null, domain: null }));
     } catch (error) {
       if (isUniqueViolation(error, LINK_ALIAS_KEY)) {
         throw conflict(`A link of ${host} has an alias already used on the default domain; change that alias or delete the link first.`);
