@@ -178,6 +178,24 @@ describe('webhooks', () => {
     expect(Object.keys(clicks[0]![0]!)).not.toContain('visitor');
   });
 
+  it('tells of QR code scans, and of nothing for clicks no webhook wants', async () => {
+    await addWebhook(['qr.scanned']);
+    const qr = await api.request('POST', '/l/api/qr/add', {
+      key: user.apikey,
+      body: { type: 'link', data: 'https://example.com/scanned' },
+    });
+    const code = new URL(qr.body.link as string).pathname.split('/').pop()!;
+    const link = await createLink(api, user);
+    await api.request('GET', `/u/${code}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.request('GET', `/${await linkAlias(api, user, link)}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    await dispatch();
+    expect(receiver.types()).toEqual(['qr.scanned']);
+    expect(receiver.received[0]!.event.data.clicks).toEqual([
+      expect.objectContaining({ qr: { id: qr.body.id, alias: code }, browser: 'Firefox' }),
+    ]);
+  });
+
   it('retries after errors and timeouts, in order: a later event waits for the one before it', async () => {
     const { id } = await addWebhook(['link.created']);
     receiver.answer = (request) => (request === 0 ? 500 : request === 1 ? 'hang' : 200);

@@ -1,5 +1,5 @@
 import { Clock } from '../../common/clock';
-import { clickEventsSql } from '../webhooks/webhook-events';
+import { recordClickEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
@@ -377,22 +377,16 @@ export class ClickRecorder implements OnModuleInit {
 
   private async writeIn(manager: EntityManager, batch: Click[]): Promise<void> {
     const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
-    // Clicks whose link or QR code was deleted meanwhile are dropped by the joins. The same
-    // statement writes the webhook events of the clicks written (none, at once, when no webhook
-    // wants clicks).
+    // Clicks whose link or QR code was deleted meanwhile are dropped by the joins.
     await manager.query(
-      `WITH written AS (
-         INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                             utm_source, utm_medium, utm_campaign)
-         SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
-                AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                     utm_source, utm_medium, utm_campaign)
-         WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
-            OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
-         RETURNING link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, utm_source, utm_medium, utm_campaign),
-       ${clickEventsSql('written', '$15::timestamptz')}
-       SELECT 1`,
+      `INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                           utm_source, utm_medium, utm_campaign)
+       SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
+              AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                   utm_source, utm_medium, utm_campaign)
+       WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
+          OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)`,
       [
         column('linkId'),
         column('qrId'),
@@ -408,9 +402,10 @@ export class ClickRecorder implements OnModuleInit {
         column('utmSource'),
         column('utmMedium'),
         column('utmCampaign'),
-        new Date(this.clock.now()),
       ],
     );
+    // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
+    await recordClickEvents(manager, batch, new Date(this.clock.now()));
 
     for (const target of ['link', 'qr'] as const) {
       const key = target === 'link' ? 'linkId' : 'qrId';
