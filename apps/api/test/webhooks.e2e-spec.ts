@@ -261,8 +261,28 @@ describe('webhooks', () => {
       disabledReason: null,
       pending: 0,
     });
-    const pendingReplay = await api.request('POST', `/l/api/webhook/${id}/delivery/999999/replay`, { key: user.apikey });
-    expect(pendingReplay.status).toBe(404);
+    for (const missing of ['999999', '9007199254740991']) {
+      expect((await api.request('POST', `/l/api/webhook/${id}/delivery/${missing}/replay`, { key: user.apikey })).status).toBe(404);
+    }
+    expect((await api.request('POST', `/l/api/webhook/${id}/delivery/9007199254740992/replay`, { key: user.apikey })).status).toBe(400);
+  });
+
+  it('keeps delivered deliveries 7 days, then prunes them and their events; a failed one stays', async () => {
+    const { id } = await addWebhook(['link.created']);
+    await createLink(api, user);
+    await dispatch();
+    expect(await deliveries(id)).toHaveLength(1);
+    const dispatcher = api.linkyard.app.get(WebhookDispatcher);
+    api.clock.advance(6 * 86_400_000);
+    await dispatcher.prune();
+    expect(await deliveries(id)).toHaveLength(1);
+    api.clock.advance(2 * 86_400_000);
+    await dispatcher.prune();
+    expect(await deliveries(id)).toEqual([]);
+    const [events] = await api.linkyard.app
+      .get(DataSource)
+      .query<{ n: number }[]>('SELECT count(*)::int AS n FROM webhook_events WHERE user_id = $1', [user.id]);
+    expect(events!.n).toBe(0);
   });
 
   it('delivers each event once when two dispatchers run at the same time', async () => {

@@ -13,3 +13,15 @@ export class ParseIdPipe implements PipeTransform<string, number> {
     return Number(value);
   }
 }
+
+/** Ids of bigserial rows (webhook deliveries): positive integers up to 2^53 - 1. */
+@Injectable()
+export class ParseBigIdPipe implements PipeTransform<string, number> {
+  transform(value: string, metadata: ArgumentMetadata): number {
+    const name = metadata.data ?? 'id';
+    if (!/^[1-9]\d{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+      throw badRequest(`The path parameter ${name} must be a positive integer, got "${value}".`);
+    }
+    return Number(value);
+  }
+}

@@ -253,7 +253,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const before = new Date(this.clock.now() - KEEP_DELIVERED_MS);
     await this.dataSource.query(`DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < $1`, [before]);
     await this.dataSource.query(
-      `DELETE FROM webhook_events e WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+      // SKIP LOCKED: an event a replay is queuing again (FOR KEY SHARE) is left for the next pass.
+      `DELETE FROM webhook_events WHERE id IN (
+         SELECT e.id FROM webhook_events e
+          WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+            FOR UPDATE SKIP LOCKED)`,
       [before],
     );
   }

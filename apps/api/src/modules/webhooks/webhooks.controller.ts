@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestj
 import { CurrentAccount, type Account } from '../../common/account';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
-import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { ParseBigIdPipe, ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 import { WebhooksService } from './webhooks.service';
@@ -65,7 +65,7 @@ export class WebhooksController {
   async replayWebhookDelivery(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'replayWebhookDelivery'>['id'],
-    @Param('deliveryid', ParseIdPipe) deliveryId: PathParams<'replayWebhookDelivery'>['deliveryid'],
+    @Param('deliveryid', ParseBigIdPipe) deliveryId: PathParams<'replayWebhookDelivery'>['deliveryid'],
   ): Promise<Ok<'replayWebhookDelivery'>> {
     return { error: 0, id: await this.webhooks.replay(account, id, deliveryId) };
   }

@@ -6,10 +6,11 @@ import type { Account } from '../../common/account';
 import { badRequest, notFound } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
-import { deleteOwned, findOwned, isRecordId, listOwned } from '../../common/owned';
+import { deleteOwned, findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
+import { Clock } from '../../common/clock';
 import { checkOutboundUrl, OutboundError } from '../../infrastructure/outbound-http';
 import { WebhookEntity } from './webhook.entity';
 import type { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';
@@ -41,6 +42,7 @@ export class WebhooksService {
   constructor(
     @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async list(account: Account, page: PageRequest): Promise<[Webhook[], number]> {
@@ -117,21 +119,21 @@ export class WebhooksService {
   /** The event of one of the webhook's sent (or failed) deliveries, queued again behind the others. */
   async replay(account: Account, id: number, deliveryId: number): Promise<number> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
-    const rows = isRecordId(deliveryId)
-      ? await this.webhooks.query<{ id: string }[]>(
-          `INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at, created_at)
-           SELECT webhook_id, event_id, now(), now() FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2 AND status <> 'pending'
-           RETURNING id`,
-          [deliveryId, webhook.id],
-        )
-      : [];
+    // The event is locked (FOR KEY SHARE) so the pruning of old events cannot take it meanwhile.
+    const rows = await this.webhooks.query<{ id: string }[]>(
+      `WITH sent AS (
+         SELECT d.webhook_id, d.event_id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          WHERE d.id = $1 AND d.webhook_id = $2 AND d.status <> 'pending' FOR KEY SHARE OF e)
+       INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at, created_at)
+       SELECT webhook_id, event_id, $3, $3 FROM sent
+       RETURNING id`,
+      [deliveryId, webhook.id, new Date(this.clock.now())],
+    );
     if (rows.length === 0) {
-      const exists = isRecordId(deliveryId)
-        ? await this.webhooks.query<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
-            deliveryId,
-            webhook.id,
-          ])
-        : [];
+      const exists = await this.webhooks.query<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+        deliveryId,
+        webhook.id,
+      ]);
       if (exists.length > 0)
         throw badRequest(`Delivery ${deliveryId} is still waiting to be sent; it can be replayed once it was delivered or failed.`);
       throw notFound(`No delivery with id ${deliveryId} for this webhook.`);
