@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { useApi } from './support/app';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
@@ -15,6 +16,8 @@ describe('the busy paths', () => {
 
   beforeAll(async () => {
     user = await createUser(api);
+    // The webhook dispatcher polls the database on its own every second: not the requests' doing.
+    await api.linkyard.app.get(WebhookDispatcher).stop();
   });
   beforeEach(() => {
     const dataSource = api.linkyard.app.get(DataSource);

@@ -73,7 +73,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.pruneTimer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  /** Stops polling and waits for the deliveries in flight (at shutdown; tests that count statements). */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
