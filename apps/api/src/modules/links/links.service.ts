@@ -108,9 +108,19 @@ export class LinksService {
           [ids],
         ),
       ]);
+      const pixelsOf = groupBy(
+        pixels,
+        (row) => row.link,
+        (row) => ({ id: row.pixel }) as PixelOfLink,
+      );
+      const channelsOf = groupBy(
+        channels,
+        (row) => row.link,
+        (row) => row.channel,
+      );
       yield links.map((link) => {
-        link.pixels = pixels.filter((row) => row.link === link.id).map((row) => ({ id: row.pixel }) as PixelOfLink);
-        return { link, channelIds: channels.filter((row) => row.link === link.id).map((row) => row.channel) };
+        link.pixels = pixelsOf.get(link.id) ?? [];
+        return { link, channelIds: channelsOf.get(link.id) ?? [] };
       });
       after = ids[ids.length - 1]!;
       if (links.length < pageSize) return;
@@ -153,20 +163,19 @@ export class LinksService {
       const lookups = new LinkLookups(this.services, account, manager);
       const results: Creation[] = new Array<Creation>(inputs.length);
       const pending: Pending[] = [];
-      await Promise.all(
-        inputs.map(async (input, index) => {
-          const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, domain: null, type: 'direct' });
-          try {
-            await this.apply(lookups, link, input, hashes[index]);
-          } catch (error) {
-            if (!(error instanceof ApiError)) throw error;
-            results[index] = { error };
-            return;
-          }
-          pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
-        }),
-      );
-      pending.sort((a, b) => a.index - b.index);
+      // One item after the other: they share the transaction's connection, and the records they
+      // name are read once (LinkLookups), so most items send no query at all.
+      for (const [index, input] of inputs.entries()) {
+        const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, domain: null, type: 'direct' });
+        try {
+          await this.apply(lookups, link, input, hashes[index]);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          results[index] = { error };
+          continue;
+        }
+        pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
+      }
       const created = await this.insert(manager, pending, results, options.renameTaken ?? false);
       await this.attach(manager, created);
       const publicUrl = this.config.publicUrl;
@@ -401,3 +410,14 @@ function deepLink(input: { auto?: boolean; apple?: string; google?: string }): D
   return link.auto || link.apple || link.google ? link : null;
 }
 type PixelOfLink = NonNullable<Link['pixels']>[number];
+
+/** Rows grouped by a key, each mapped, in their order. */
+function groupBy<R, V>(rows: R[], key: (row: R) => number, value: (row: R) => V): Map<number, V[]> {
+  const groups = new Map<number, V[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}
