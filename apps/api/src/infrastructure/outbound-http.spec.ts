@@ -6,9 +6,18 @@ import { type OutboundError, outboundRequest } from './outbound-http';
 describe('outboundRequest', () => {
   let server: Server;
   let port: number;
+  /** What /echo got: its declared length and its bytes. */
+  let echoed: { length: string | undefined; body: Buffer } | null = null;
   beforeAll(async () => {
     server = createServer((request, response) => {
-      if (request.url === '/redirect') response.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
+      if (request.url === '/echo') {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          echoed = { length: request.headers['content-length'], body: Buffer.concat(chunks) };
+          response.writeHead(204).end();
+        });
+      } else if (request.url === '/redirect') response.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
       else if (request.url === '/big') response.end(Buffer.alloc(2048));
       else response.writeHead(201).end('ok');
     });
@@ -40,5 +49,22 @@ describe('outboundRequest', () => {
     expect(await failure(send('file:///etc/passwd', true))).toBe('scheme');
     expect(await failure(send(`http://user:pass@127.0.0.1:${port}/`, true))).toBe('credentials');
     expect(await failure(send('not a url', true))).toBe('url');
+  });
+
+  it('sends a body of text or of bytes as it is, with its length in bytes', async () => {
+    const text = '{"alias":"ünïcode-链接","emoji":"🔗"}';
+    for (const body of [text, Buffer.from(text)]) {
+      echoed = null;
+      const answer = await outboundRequest({
+        url: `http://127.0.0.1:${port}/echo`,
+        method: 'POST',
+        body,
+        timeoutMs: 2000,
+        maxBytes: 0,
+        allowPrivate: true,
+      });
+      expect(answer.status).toBe(204);
+      expect(echoed).toEqual({ length: String(Buffer.byteLength(text)), body: Buffer.from(text) });
+    }
   });
 });

@@ -68,7 +68,7 @@ export interface OutboundRequest {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** The deadline over the whole exchange. */
   timeoutMs: number;
   /** The most of the answer's body read; past it the exchange fails (`too-large`). 0: the body is not read (the status decides). */
@@ -124,7 +124,9 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const headers = {
       ...request.headers,
-      ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+      ...(request.body !== undefined
+        ? { 'content-length': String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body.length) }
+        : {}),
     };
     const outgoing = send(url, { method: request.method, lookup, signal: deadline, headers }, resolve);
     outgoing.on('error', reject);
