@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The redirect's cost of a webhook that wants every click (`link.clicked`): the redirect on
-# PostgreSQL, alternately without and with such a webhook (its receiver on loopback answers 204),
-# the service on core 0 and wrk on core 1, with the service's CPU per 1,000 redirects. Run by
-# bench/run.sh after the main table (or alone: bash bench/webhooks.sh, after a build).
+# PostgreSQL, alternately without and with such a webhook (BENCH_WEBHOOK_RUNS pairs, 5), with the
+# service's CPU per 1,000 redirects. The service runs on core 0; wrk and the receiver (on loopback,
+# answering 204: the stand-in for the subscriber's own system) on core 1. Run by bench/run.sh
+# after the main table (or alone: bash bench/webhooks.sh, after a build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ RECEIVER_PORT=4190
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
 UA="User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0"
 DURATION="${BENCH_DURATION:-10s}"
+RUNS="${BENCH_WEBHOOK_RUNS:-5}"
 PG_URL=$(scripts/postgres.sh start)
 psql -q "$PG_URL" -c "DROP DATABASE IF EXISTS linkyard_webhooks" -c "CREATE DATABASE linkyard_webhooks" 2>/dev/null
 
@@ -19,7 +21,7 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; w
 trap cleanup EXIT
 
 # The receiver: counts the events and the clicks it got; prints them on SIGUSR2.
-node -e "
+taskset -c 1 node -e "
   let events = 0, clicks = 0;
   require('node:http').createServer((request, response) => {
     const chunks = [];
@@ -49,23 +51,33 @@ run() { # -> "requests/s CPU-ms-per-1000"
   requests=$(taskset -c 1 wrk -t1 -c50 -d"$DURATION" -H "$UA" "http://127.0.0.1:$PORT/$alias" | awk '/requests in/ {print $1}')
   sleep 3
   after=$(ticks)
-  node -pe "const s = parseFloat('$DURATION'); [Math.round($requests / s), Math.round(($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests)].join(' ')"
+  node -pe "const s = parseFloat('$DURATION'); [Math.round($requests / s), (($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests).toFixed(1)].join(' ')"
 }
 taskset -c 1 wrk -t1 -c10 -d2s -H "$UA" "http://127.0.0.1:$PORT/$alias" >/dev/null
 without=()
 with=()
-for _ in 1 2 3; do
-  without+=("$(run)")
+hooked() {
+  local hook
   hook=$(api "$key" -X POST "http://127.0.0.1:$PORT/l/api/webhooks" -d "{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/\",\"events\":[\"link.clicked\"]}" | json 'v.id')
   with+=("$(run)")
   api "$key" -X DELETE "http://127.0.0.1:$PORT/l/api/webhook/$hook" >/dev/null
   sleep 3
+}
+# Each pair in the other order than the one before, so neither side always runs on the older tables.
+for round in $(seq 1 "$RUNS"); do
+  if [ $((round % 2)) = 1 ]; then
+    without+=("$(run)")
+    hooked
+  else
+    hooked
+    without+=("$(run)")
+  fi
 done
 kill -USR2 "$receiver"
 sleep 1
-mean() { tr '\n' ' ' | node -pe "const xs = require('fs').readFileSync(0, 'utf8').trim().split(/\s+/).map(Number); Math.round(xs.reduce((a, b) => a + b, 0) / xs.length)"; }
+mean() { tr '\n' ' ' | node -pe "const xs = require('fs').readFileSync(0, 'utf8').trim().split(/\s+/).map(Number); (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(${1:-0})"; }
 rps_without=$(printf '%s\n' "${without[@]}" | cut -d' ' -f1 | mean)
 rps_with=$(printf '%s\n' "${with[@]}" | cut -d' ' -f1 | mean)
-cpu_without=$(printf '%s\n' "${without[@]}" | cut -d' ' -f2 | mean)
-cpu_with=$(printf '%s\n' "${with[@]}" | cut -d' ' -f2 | mean)
-echo "- postgres: redirect without a webhook $rps_without requests/s ($cpu_without ms of the service's CPU per 1,000); with a webhook on link.clicked $rps_with requests/s ($cpu_with ms), ratio $(node -pe "($rps_with / $rps_without).toFixed(2)") (goal ≥ 0.95); the receiver got $(cat bench/results/webhooks-receiver.txt)."
+cpu_without=$(printf '%s\n' "${without[@]}" | cut -d' ' -f2 | mean 1)
+cpu_with=$(printf '%s\n' "${with[@]}" | cut -d' ' -f2 | mean 1)
+echo "- postgres, $RUNS runs each, alternated: redirect without a webhook $rps_without requests/s ($cpu_without ms of the service's CPU per 1,000); with a webhook on link.clicked $rps_with requests/s ($cpu_with ms), ratio $(node -pe "($rps_with / $rps_without).toFixed(3)") (goal ≥ 0.95), CPU ratio $(node -pe "($cpu_without / $cpu_with).toFixed(3)"); the receiver got $(cat bench/results/webhooks-receiver.txt). Runs (requests/s, ms per 1,000): without ${without[*]/%/;} with ${with[*]/%/;}"

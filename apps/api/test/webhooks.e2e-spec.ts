@@ -285,6 +285,26 @@ describe('webhooks', () => {
     expect(events!.n).toBe(0);
   });
 
+  it('pages through deliveries newest first, with the whole count on every page', async () => {
+    const { id } = await addWebhook(['link.created']);
+    const links = [];
+    for (let index = 0; index < 5; index += 1) links.push(await createLink(api, user));
+    await dispatch();
+    const page = async (number: number) =>
+      (await api.request('GET', `/l/api/webhook/${id}/deliveries?limit=2&page=${number}`, { key: user.apikey })).body.data;
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((data) => [data.result, data.perpage, data.currentpage, data.nextpage, data.maxpage])).toEqual([
+      [5, 2, 1, 2, 3],
+      [5, 2, 2, 3, 3],
+      [5, 2, 3, 3, 3],
+      [5, 2, 4, 4, 3],
+    ]);
+    const sent = pages.flatMap((data) => data.deliveries as { event: { id: string } }[]).map((delivery) => delivery.event.id);
+    const ids = receiver.received.map((entry) => entry.headers['webhook-id']);
+    expect(sent).toEqual([...ids].reverse());
+    expect(receiver.received.map((entry) => entry.event.data.id)).toEqual(links);
+  });
+
   it('delivers each event once when two dispatchers run at the same time', async () => {
     await addWebhook(['link.created']);
     const app = api.linkyard.app;

@@ -33,7 +33,6 @@ interface DeliveryRow {
   event_id: string;
   type: string;
   event_at: Date;
-  total: string;
 }
 
 /** An account's webhooks, their deliveries, and a delivery sent again. */
@@ -96,23 +95,19 @@ export class WebhooksService {
 
   async deliveries(account: Account, id: number, page: PageRequest): Promise<[Delivery[], number]> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
-    const rows = await this.webhooks.query<DeliveryRow[]>(
-      `SELECT d.id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error, d.delivered_at,
-              e.id AS event_id, e.type, e.created_at AS event_at, count(*) OVER () AS total
-         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-        WHERE d.webhook_id = $1 ORDER BY d.id DESC OFFSET $2 LIMIT $3`,
-      [webhook.id, page.offset, page.limit],
-    );
-    const total =
-      rows.length > 0
-        ? Number(rows[0]!.total)
-        : Number(
-            (
-              await this.webhooks.query<{ total: string }[]>(`SELECT count(*) AS total FROM webhook_deliveries WHERE webhook_id = $1`, [
-                webhook.id,
-              ])
-            )[0]!.total,
-          );
+    // The page through the newest-first index; the count from the same index alone (a window count
+    // over the join read every delivery of the webhook with its event, page after page).
+    const [rows, [count]] = await Promise.all([
+      this.webhooks.query<DeliveryRow[]>(
+        `SELECT d.id, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error, d.delivered_at,
+                e.id AS event_id, e.type, e.created_at AS event_at
+           FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          WHERE d.webhook_id = $1 ORDER BY d.id DESC OFFSET $2 LIMIT $3`,
+        [webhook.id, page.offset, page.limit],
+      ),
+      this.webhooks.query<{ total: string }[]>(`SELECT count(*) AS total FROM webhook_deliveries WHERE webhook_id = $1`, [webhook.id]),
+    ]);
+    const total = Number(count!.total);
     return [rows.map(toDelivery), total];
   }
 
