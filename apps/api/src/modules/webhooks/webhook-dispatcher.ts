@@ -52,8 +52,12 @@ interface Claimed {
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (ms since the epoch, the real clock's: timers run on it). */
+  private timerDue = 0;
   private pruneTimer: NodeJS.Timeout | null = null;
   private pumping = false;
+  /** The last pump the timer started: a stop waits for its claim, then for the deliveries it started. */
+  private pumpRun: Promise<void> = Promise.resolve();
   /** A slot was freed while claiming: claim again at once. */
   private pumpAgain = false;
   private readonly inFlight = new Set<Promise<void>>();
@@ -85,6 +89,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await this.pumpRun;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -113,10 +118,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  /** The next pump in `delay` ms, unless one is already due sooner (a freed slot's is never put off by a poll's). */
   private schedule(delay: number): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pump(), delay);
+    const due = Date.now() + delay;
+    if (this.timer) {
+      if (this.timerDue <= due) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDue = due;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pumpRun = this.pump();
+    }, delay);
     this.timer.unref();
   }
 
@@ -146,8 +160,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         .catch((error: unknown) => this.logger.warn(`webhook delivery ${delivery.id} not settled: ${(error as Error).message}`))
         .finally(() => {
           this.inFlight.delete(sending);
-          // A slot is free: the next due delivery goes at once.
-          this.schedule(0);
+          // A slot is free: the next due delivery goes at once (after the claim under way, if one is).
+          if (this.pumping) this.pumpAgain = true;
+          else this.schedule(0);
         });
       this.inFlight.add(sending);
     }

@@ -264,7 +264,8 @@ export function eventData(type: string, payload: string): string {
     const millis = ((at % 1000) + 1000) % 1000;
     if (at - millis !== second) {
       second = at - millis;
-      upToSecond = new Date(second).toISOString().slice(0, 20);
+      const iso = new Date(second).toISOString();
+      upToSecond = iso.slice(0, iso.length - 4);
     }
     parts[index / 2] = heads[group]! + upToSecond + MILLIS[millis]! + tails[group]!;
   }
