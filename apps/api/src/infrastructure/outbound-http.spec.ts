@@ -67,4 +67,79 @@ describe('outboundRequest', () => {
       expect(echoed).toEqual({ length: String(Buffer.byteLength(text)), body: Buffer.from(text) });
     }
   });
+
+  describe('kept connections', () => {
+    let keeper: Server;
+    let keeperPort: number;
+    /** Connections the server accepted, and the requests each served. */
+    let connections: number[];
+    /** Close a connection as its second request comes (a server that dropped an idle connection). */
+    let dropSecond = false;
+    beforeAll(async () => {
+      keeper = createServer((request, response) => {
+        const index = (request.socket as { index?: number } & typeof request.socket).index!;
+        connections[index]! += 1;
+        if (dropSecond && connections[index] === 2) return request.socket.destroy();
+        if (request.url === '/long') return response.end(Buffer.alloc(100 * 1024));
+        response.end('ok');
+      });
+      keeper.on('connection', (socket: { index?: number }) => {
+        socket.index = connections.push(0) - 1;
+      });
+      await new Promise<void>((resolve) => keeper.listen(0, '127.0.0.1', resolve));
+      keeperPort = (keeper.address() as AddressInfo).port;
+    });
+    beforeEach(async () => {
+      // Each test starts with no kept connection.
+      keeper.closeAllConnections();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      connections = [];
+      dropSecond = false;
+    });
+    afterAll(() => {
+      keeper.closeAllConnections();
+      return new Promise((resolve) => keeper.close(resolve));
+    });
+    const call = (path: string, options: { timeoutMs?: number; maxBytes?: number; host?: string; allowPrivate?: boolean } = {}) =>
+      outboundRequest({
+        url: `http://${options.host ?? '127.0.0.1'}:${keeperPort}${path}`,
+        method: 'POST',
+        body: 'event',
+        timeoutMs: options.timeoutMs ?? 2000,
+        maxBytes: options.maxBytes ?? 0,
+        allowPrivate: options.allowPrivate ?? true,
+      });
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+    it('sends one request after another over one connection, after a deadline has passed too', async () => {
+      for (let index = 0; index < 3; index += 1) {
+        expect((await call('/', { timeoutMs: 20 })).status).toBe(200);
+        await idle();
+      }
+      expect((await call('/', { maxBytes: 100 })).body.toString()).toBe('ok');
+      expect(connections).toEqual([4]);
+    });
+
+    it('sends a request again, on a new connection, when the kept one was closed as it was reused', async () => {
+      dropSecond = true;
+      expect((await call('/')).status).toBe(200);
+      await idle();
+      expect((await call('/')).status).toBe(200);
+      expect(connections).toEqual([2, 1]);
+    });
+
+    it('closes a connection whose answer it would have to read past 64 kB to drop', async () => {
+      expect((await call('/long')).status).toBe(200);
+      await idle();
+      expect((await call('/')).status).toBe(200);
+      expect(connections).toEqual([1, 1]);
+    });
+
+    it('never lends a connection to a private address to a request that may not reach one', async () => {
+      expect((await call('/', { host: 'localhost', allowPrivate: true })).status).toBe(200);
+      await idle();
+      expect(await failure(call('/', { host: 'localhost', allowPrivate: false }))).toBe('private');
+      expect(connections).toEqual([1]);
+    });
+  });
 });

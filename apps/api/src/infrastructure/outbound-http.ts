@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -9,7 +9,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * or link-local address (checked on the address the connection is made to, so a name cannot be
  * re-pointed in between), no redirects followed, the answer's body bounded, and one deadline
  * over all of it (name lookup, connection, headers and body), however slowly the other side
- * trickles them.
+ * trickles them. Connections are kept open a few seconds between requests to the same place (a
+ * webhook's next delivery, over TLS too, does not pay for a new one); a connection is only ever
+ * reused under the rules it was opened by.
  */
 
 /** Addresses never called: loopback, private, link-local, shared, reserved. */
@@ -47,6 +49,26 @@ export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
   return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** An idle connection is closed after this long: below the 5 s servers commonly keep one (Node's default). */
+const IDLE_MS = 4000;
+/** Idle connections kept per address. */
+const IDLE_PER_HOST = 4;
+/** What an answer's body is read up to when the caller wants its status only: the connection is then kept. */
+const DRAINED_BYTES = 64 * 1024;
+
+/**
+ * The kept connections, apart for requests that may reach private addresses and those that may not:
+ * one opened to a private address is never lent to a request that must not reach it.
+ */
+const agents = {
+  public: { http: keptAlive(HttpAgent), https: keptAlive(HttpsAgent) },
+  private: { http: keptAlive(HttpAgent), https: keptAlive(HttpsAgent) },
+};
+
+function keptAlive<A extends HttpAgent>(Agent: new (options: ConstructorParameters<typeof HttpAgent>[0]) => A): A {
+  return new Agent({ keepAlive: true, maxFreeSockets: IDLE_PER_HOST, timeout: IDLE_MS, scheduling: 'lifo' });
 }
 
 /** Why a request out did not get an answer. */
@@ -98,6 +120,9 @@ export function checkOutboundUrl(source: string, allowPrivate: boolean): URL {
   return url;
 }
 
+/** Errors of a kept connection that the other side closed as it was reused. */
+const STALE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
   const url = checkOutboundUrl(request.url, request.allowPrivate);
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -120,21 +145,39 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
     if (error.code === 'LINKYARD_INCOMPLETE') throw new OutboundError('incomplete', 'the answer was cut off');
     throw new OutboundError('connection', `the connection failed (${error.code ?? 'closed'})`, error.code);
   };
-  const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const headers = {
-      ...request.headers,
-      ...(request.body !== undefined
-        ? { 'content-length': String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body.length) }
-        : {}),
-    };
-    const outgoing = send(url, { method: request.method, lookup, signal: deadline, headers }, resolve);
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  }).catch(failed);
+  const send = (): Promise<IncomingMessage> =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const https = url.protocol === 'https:';
+      const agent = agents[request.allowPrivate ? 'private' : 'public'][https ? 'https' : 'http'];
+      const headers = {
+        ...request.headers,
+        ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+      };
+      const outgoing = (https ? httpsRequest : httpRequest)(
+        url,
+        { method: request.method, lookup, signal: deadline, headers, agent },
+        resolve,
+      );
+      outgoing.on('error', (error: Error & { code?: string }) =>
+        // A kept connection the other side had just closed: sent again once, on a new one.
+        reject(Object.assign(error, { stale: outgoing.reusedSocket && !deadline.aborted && STALE.has(error.code ?? '') })),
+      );
+      outgoing.end(request.body);
+    });
+  const response = await send()
+    .catch((error: { stale?: boolean }) => (error.stale ? send() : Promise.reject(error)))
+    .catch(failed);
 
   if (request.maxBytes === 0) {
-    response.destroy();
+    // The status decides, now. The body is read and dropped meanwhile, up to DRAINED_BYTES and
+    // within the deadline, so that after a short one the connection serves again.
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > DRAINED_BYTES) response.destroy();
+    });
+    response.on('error', () => undefined);
+    if (Number(response.headers['content-length']) > DRAINED_BYTES) response.destroy();
     return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) };
   }
   const declared = Number(response.headers['content-length']);
