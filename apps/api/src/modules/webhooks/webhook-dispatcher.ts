@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { OutboundError, outboundRequest } from '../../infrastructure/outbound-http';
-import { eventData } from './webhook-events';
+import { eventBody } from './webhook-events';
 import { WebhookMetrics } from './webhook-metrics';
 
 /**
@@ -207,10 +207,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const attemptAt = new Date(this.clock.now());
     const messageId = `evt_${delivery.event_id}`;
     // The payload is written into the body as the database keeps it (JSON text), but for clicks,
-    // whose receiver's form is written from their stored form now.
-    const data = eventData(delivery.type, delivery.payload);
-    // Encoded once: signed and sent as these bytes.
-    const body = Buffer.from(`{"type":${JSON.stringify(delivery.type)},"timestamp":"${delivery.event_at.toISOString()}","data":${data}}`);
+    // whose receiver's form is written from their stored form now; signed and sent as these bytes.
+    const body = eventBody(delivery.type, delivery.event_at, delivery.payload);
     let status: number | null = null;
     let error: string | null = null;
     try {

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { CLICKS_PER_EVENT, clickEvents, eventData, type ClickOfEvent, type ClickOwner } from './webhook-events';
+import { CLICKS_PER_EVENT, clickEvents, eventBody, type ClickOfEvent, type ClickOwner } from './webhook-events';
+
+const SENT = new Date(Date.UTC(2026, 10, 24, 12, 0, 1, 250));
+
+/** The `data` of the body a receiver gets, as text; the rest of the body checked on the way. */
+function eventData(type: string, payload: string): string {
+  const body = eventBody(type, SENT, payload).toString();
+  const head = `{"type":"${type}","timestamp":"2026-11-24T12:00:01.250Z","data":`;
+  expect(body.startsWith(head) && body.endsWith('}')).toBe(true);
+  return body.slice(head.length, -1);
+}
 
 const owners: ClickOwner[] = [
   { kind: 'link', id: 1, user_id: 10, alias: 'spring' },
