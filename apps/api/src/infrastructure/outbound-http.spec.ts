@@ -81,6 +81,7 @@ describe('outboundRequest', () => {
         connections[index]! += 1;
         if (dropSecond && connections[index] === 2) return request.socket.destroy();
         if (request.url === '/long') return response.end(Buffer.alloc(100 * 1024));
+        if (request.url === '/slow') return void setTimeout(() => response.end('late'), 4500);
         response.end('ok');
       });
       keeper.on('connection', (socket: { index?: number }) => {
@@ -133,6 +134,10 @@ describe('outboundRequest', () => {
       await idle();
       expect((await call('/')).status).toBe(200);
       expect(connections).toEqual([1, 1]);
+    });
+
+    it('waits for an answer slower than an idle connection is kept, within the deadline', async () => {
+      expect((await call('/slow', { timeoutMs: 8000, maxBytes: 100 })).body.toString()).toBe('late');
     });
 
     it('never lends a connection to a private address to a request that may not reach one', async () => {
