@@ -165,7 +165,10 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
       outgoing.end(request.body);
     });
   const response = await send()
-    .catch((error: { stale?: boolean }) => (error.stale ? send() : Promise.reject(error)))
+    .catch((error: Error & { stale?: boolean }) => {
+      if (error.stale) return send();
+      throw error;
+    })
     .catch(failed);
 
   if (request.maxBytes === 0) {
