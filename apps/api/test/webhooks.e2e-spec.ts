@@ -48,6 +48,7 @@ class Receiver {
 
   async stop(): Promise<void> {
     for (const end of this.hanging) end();
+    this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
 

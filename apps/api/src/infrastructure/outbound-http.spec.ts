@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type OutboundError, outboundRequest } from './outbound-http';
+import type { AddressInfo, Socket } from 'node:net';
+import { closeIdleConnections, type OutboundError, outboundRequest } from './outbound-http';
 
 /** The outbound rules, against a server on loopback (the only address these tests contact). */
 describe('outboundRequest', () => {
@@ -73,6 +73,8 @@ describe('outboundRequest', () => {
     let keeperPort: number;
     /** Connections the server accepted, and the requests each served. */
     let connections: number[];
+    /** The server's ends of the connections still open. */
+    const open = new Set<Socket>();
     /** Close a connection as its second request comes (a server that dropped an idle connection). */
     let dropSecond = false;
     beforeAll(async () => {
@@ -84,8 +86,10 @@ describe('outboundRequest', () => {
         if (request.url === '/slow') return void setTimeout(() => response.end('late'), 4500);
         response.end('ok');
       });
-      keeper.on('connection', (socket: { index?: number }) => {
+      keeper.on('connection', (socket: Socket & { index?: number }) => {
         socket.index = connections.push(0) - 1;
+        open.add(socket);
+        socket.on('close', () => open.delete(socket));
       });
       await new Promise<void>((resolve) => keeper.listen(0, '127.0.0.1', resolve));
       keeperPort = (keeper.address() as AddressInfo).port;
@@ -138,6 +142,16 @@ describe('outboundRequest', () => {
 
     it('waits for an answer slower than an idle connection is kept, within the deadline', async () => {
       expect((await call('/slow', { timeoutMs: 8000, maxBytes: 100 })).body.toString()).toBe('late');
+    });
+
+    it('lets its idle connections go when asked (at a stop)', async () => {
+      expect((await call('/')).status).toBe(200);
+      await idle();
+      const closed = new Promise((resolve) => [...open][0]!.once('close', resolve));
+      closeIdleConnections();
+      await closed;
+      expect((await call('/')).status).toBe(200);
+      expect(connections).toEqual([1, 1]);
     });
 
     it('never lends a connection to a private address to a request that may not reach one', async () => {

@@ -67,6 +67,15 @@ const agents = {
   private: { http: keptAlive(HttpAgent), https: keptAlive(HttpsAgent) },
 };
 
+/** Closes the kept connections that are idle (at a stop, once the requests under way have ended). */
+export function closeIdleConnections(): void {
+  for (const kind of Object.values(agents)) {
+    for (const agent of Object.values(kind)) {
+      for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+    }
+  }
+}
+
 function keptAlive<A extends HttpAgent>(Agent: new (options: ConstructorParameters<typeof HttpAgent>[0]) => A): A {
   return new Agent({ keepAlive: true, maxFreeSockets: IDLE_PER_HOST, timeout: IDLE_MS, scheduling: 'lifo' });
 }

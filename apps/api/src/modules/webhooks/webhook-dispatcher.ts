@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { OutboundError, outboundRequest } from '../../infrastructure/outbound-http';
+import { closeIdleConnections, OutboundError, outboundRequest } from '../../infrastructure/outbound-http';
 import { eventBody } from './webhook-events';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -80,8 +80,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.pruneTimer.unref();
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+    // The receivers' connections, kept for the next delivery, are let go now rather than when they idle out.
+    closeIdleConnections();
   }
 
   /** Stops polling and waits for the deliveries in flight (at shutdown; tests that count statements). */
