@@ -84,6 +84,20 @@ describe('outboundRequest', () => {
         if (dropSecond && connections[index] === 2) return request.socket.destroy();
         if (request.url === '/long') return response.end(Buffer.alloc(100 * 1024));
         if (request.url === '/slow') return void setTimeout(() => response.end('late'), 4500);
+        if (request.url === '/trickle') {
+          // Headers at once, then a byte a second that never ends.
+          response.writeHead(200, { 'content-type': 'text/plain' });
+          const drip = setInterval(() => response.write('.'), 1000);
+          response.on('close', () => clearInterval(drip));
+          return;
+        }
+        if (request.url === '/chatty') {
+          // Answers, then keeps writing to the idle connection (which an agent's own timeout forgives).
+          response.end('ok');
+          const drip = setInterval(() => request.socket.write('x'), 500);
+          request.socket.on('close', () => clearInterval(drip));
+          return;
+        }
         response.end('ok');
       });
       keeper.on('connection', (socket: Socket & { index?: number }) => {
@@ -143,6 +157,16 @@ describe('outboundRequest', () => {
     it('waits for an answer slower than an idle connection is kept, within the deadline', async () => {
       expect((await call('/slow', { timeoutMs: 8000, maxBytes: 100 })).body.toString()).toBe('late');
     });
+
+    it('stops reading a body it only drops after a second, long before the deadline', async () => {
+      expect((await call('/trickle', { timeoutMs: 120_000 })).status).toBe(200);
+      await new Promise((resolve) => [...open][0]!.once('close', resolve));
+    }, 10_000);
+
+    it('closes an idle connection after 4 s even when the other side keeps writing to it', async () => {
+      expect((await call('/chatty')).status).toBe(200);
+      await new Promise((resolve) => [...open][0]!.once('close', resolve));
+    }, 10_000);
 
     it('lets its idle connections go when asked (at a stop)', async () => {
       expect((await call('/')).status).toBe(200);

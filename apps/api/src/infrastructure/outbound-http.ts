@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, type ClientRequest, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /**
  * The one way the service sends a request to an address a user gave (a QR logo to fetch, a
@@ -51,12 +52,23 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** An idle connection is closed after this long: below the 5 s servers commonly keep one (Node's default). */
+/**
+ * An idle connection is closed after this long, whatever the other side sends meanwhile: below the
+ * 5 s servers commonly keep one (Node's default).
+ */
 const IDLE_MS = 4000;
 /** Idle connections kept per address. */
 const IDLE_PER_HOST = 4;
-/** What an answer's body is read up to when the caller wants its status only: the connection is then kept. */
+/** Connections open at once per agent, in use or idle; past it a request waits for one, within its deadline. */
+const MAX_CONNECTIONS = 256;
+/**
+ * When the caller wants the status only, the answer's body is read and dropped for this long and up
+ * to this much, so the connection can serve again; past either it is closed.
+ */
+const DRAIN_MS = 1000;
 const DRAINED_BYTES = 64 * 1024;
+/** A reused connection that fails this soon after the request went out was closed by the other side before it read it. */
+const STALE_MS = 1000;
 
 /**
  * The kept connections, apart for requests that may reach private addresses and those that may not:
@@ -77,7 +89,31 @@ export function closeIdleConnections(): void {
 }
 
 function keptAlive<A extends HttpAgent>(Agent: new (options: ConstructorParameters<typeof HttpAgent>[0]) => A): A {
-  return new Agent({ keepAlive: true, maxFreeSockets: IDLE_PER_HOST, timeout: IDLE_MS, scheduling: 'lifo' });
+  const agent = new Agent({
+    keepAlive: true,
+    maxFreeSockets: IDLE_PER_HOST,
+    maxTotalSockets: MAX_CONNECTIONS,
+    timeout: IDLE_MS,
+    scheduling: 'lifo',
+  });
+  // The agent's own timeout restarts whenever the other side sends a byte: an idle connection also
+  // gets a timer that nothing restarts, cleared when the connection is lent again.
+  const idle = new WeakMap<Duplex, NodeJS.Timeout>();
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+  const reuse = agent.reuseSocket.bind(agent);
+  Object.assign(agent, {
+    keepSocketAlive(socket: Duplex): boolean {
+      if (!keep(socket)) return false;
+      idle.set(socket, setTimeout(() => socket.destroy(), IDLE_MS).unref());
+      return true;
+    },
+    reuseSocket(socket: Duplex, request: ClientRequest): void {
+      clearTimeout(idle.get(socket));
+      idle.delete(socket);
+      reuse(socket, request);
+    },
+  });
+  return agent;
 }
 
 /** Why a request out did not get an answer. */
@@ -167,9 +203,15 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
         { method: request.method, lookup, signal: deadline, headers, agent },
         resolve,
       );
+      const sentAt = Date.now();
       outgoing.on('error', (error: Error & { code?: string }) =>
-        // A kept connection the other side had just closed: sent again once, on a new one.
-        reject(Object.assign(error, { stale: outgoing.reusedSocket && !deadline.aborted && STALE.has(error.code ?? '') })),
+        // A kept connection the other side closed as it was lent: sent again once. A later failure is
+        // not (the other side may have read the request).
+        reject(
+          Object.assign(error, {
+            stale: outgoing.reusedSocket && !deadline.aborted && STALE.has(error.code ?? '') && Date.now() - sentAt < STALE_MS,
+          }),
+        ),
       );
       outgoing.end(request.body);
     });
@@ -181,15 +223,19 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
     .catch(failed);
 
   if (request.maxBytes === 0) {
-    // The status decides, now. The body is read and dropped meanwhile, up to DRAINED_BYTES and
-    // within the deadline, so that after a short one the connection serves again.
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > DRAINED_BYTES) response.destroy();
-    });
-    response.on('error', () => undefined);
+    // The status decides, now. The body is read and dropped meanwhile, for DRAIN_MS and up to
+    // DRAINED_BYTES, so that after a short one the connection serves again.
     if (Number(response.headers['content-length']) > DRAINED_BYTES) response.destroy();
+    else {
+      const cut = setTimeout(() => response.destroy(), DRAIN_MS).unref();
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > DRAINED_BYTES) response.destroy();
+      });
+      response.on('close', () => clearTimeout(cut));
+    }
+    response.on('error', () => undefined);
     return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.alloc(0) };
   }
   const declared = Number(response.headers['content-length']);
