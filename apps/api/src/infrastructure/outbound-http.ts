@@ -69,6 +69,8 @@ const DRAIN_MS = 1000;
 const DRAINED_BYTES = 64 * 1024;
 /** A reused connection that fails this soon after the request went out was closed by the other side before it read it. */
 const STALE_MS = 1000;
+/** Errors of a kept connection that the other side closed as it was reused. */
+const STALE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /**
  * The kept connections, apart for requests that may reach private addresses and those that may not:
@@ -164,9 +166,6 @@ export function checkOutboundUrl(source: string, allowPrivate: boolean): URL {
   if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw new OutboundError('private', 'a private or loopback address');
   return url;
 }
-
-/** Errors of a kept connection that the other side closed as it was reused. */
-const STALE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
   const url = checkOutboundUrl(request.url, request.allowPrivate);

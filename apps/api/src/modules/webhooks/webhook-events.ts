@@ -85,7 +85,7 @@ type ClickFacts = Record<string, unknown>;
  * clicks tell (a group) once, then per click the index of its group and its time in milliseconds
  * after `start`. A thousand clicks of a few visitors take a few kilobytes instead of a few hundred,
  * and are made on the click path without a JSON object per click; the dispatcher writes the
- * receiver's form (eventData) when it sends the event.
+ * receiver's form (eventBody) when it sends the event.
  */
 interface StoredClicks {
   v: 2;
