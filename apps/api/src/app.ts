@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import { type Clock, SystemClock } from './common/clock';
@@ -12,7 +12,11 @@ import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { registerCors } from './common/cors';
 import { RedisLink } from './infrastructure/redis';
-import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerJsonParser } from './common/request-body';
+import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerBodyReaders } from './common/request-body';
+import { isPublicRoute } from './common/public.decorator';
+import { AuthGuard } from './modules/auth/auth.guard';
+import { PasswordHasher } from './modules/auth/password';
+import { RateLimitGuard } from './modules/auth/rate-limit.guard';
 import { RouteTable } from './common/route-table';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Config } from './config/config';
@@ -132,7 +136,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       done();
     });
   }
-  registerJsonParser(fastify);
+  registerBodyReaders(fastify);
+  // The caller of an API call with a body is known and counted from the headers before a byte of
+  // the body is read: a request without a valid key, or over its account's limit, is answered at
+  // once, and only an authenticated caller may send the 8 MiB a bulk call or an import takes. The
+  // guards run again in Nest's pipeline, where they find this request authenticated and counted.
+  let checkCaller: ((request: AuthenticatedRequest, reply: FastifyReply) => Promise<void>) | null = null;
+  fastify.addHook('preParsing', async (request: AuthenticatedRequest, reply, payload) => {
+    if (checkCaller && carriesBody(request) && request.routeOptions.url?.startsWith(`/${API_PREFIX}/`) && !isPublicRoute(request)) {
+      await checkCaller(request, reply);
+    }
+    return payload;
+  });
 
   let app: NestFastifyApplication | undefined;
   try {
@@ -164,7 +179,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics);
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher));
+    const authGuard = app.get(AuthGuard);
+    const rateLimitGuard = app.get(RateLimitGuard);
+    checkCaller = async (request, reply) => {
+      await authGuard.authenticate(request);
+      await rateLimitGuard.consume(request, reply);
+    };
     if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();
     if (config.metricsPort !== null) {
@@ -202,6 +223,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       await embedded?.stop();
     },
   };
+}
+
+/** Whether a request comes with a body (a length above zero, or chunks). */
+function carriesBody(request: FastifyRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
 
 /** Stops the metrics port: a scrape in flight is cut, there is nothing to finish. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
-import { verifyPassword } from '../modules/auth/password';
+import type { PasswordHasher } from '../modules/auth/password';
 import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
@@ -109,6 +109,7 @@ export function registerPublicRoutes(
   storage: FixedWindowStorage,
   clock: Clock,
   metrics: Metrics,
+  hasher: PasswordHasher,
 ): void {
   const publicUrl = service.config.publicUrl;
 
@@ -189,7 +190,7 @@ export function registerPublicRoutes(
           'Retry-After': String(wait),
         });
       }
-      if (!(await verifyPassword(password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
+      if (!(await hasher.verify(link.userId, password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
     const visit = await visitOf(request);
     const destination = destinationFor(link, visit);

@@ -6,7 +6,10 @@ import { badRequest, conflict, notFound } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
 import { AuthCache } from '../auth/auth-cache';
 import type { PageRequest } from '../../common/pagination';
-import { hashPassword } from '../auth/password';
+import { PasswordHasher } from '../auth/password';
+
+/** The hashing line's key for the passwords of accounts being created (they have no id yet). */
+const NEW_ACCOUNTS = 0;
 import { isUniqueViolation } from '../../database/errors';
 import { plainColumns } from '../../common/plain-rows';
 import { PlanEntity } from './plan.entity';
@@ -34,6 +37,7 @@ export class UsersService {
     @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
     @Inject(AuthCache) private readonly authCache: AuthCache,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
   /** What the account's plan gives it now. */
@@ -94,7 +98,8 @@ export class UsersService {
         this.users.create({
           username: input.username,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          // New accounts' passwords share one place in the hashing line, whoever makes them.
+          passwordHash: await this.hasher.hash(NEW_ACCOUNTS, input.password),
           admin: input.admin ?? false,
           planId,
           planExpires: input.planExpires ?? null,
@@ -120,7 +125,7 @@ export class UsersService {
       await this.assertFree({ email: changes.email }, id);
       patch.email = changes.email;
     }
-    if (changes.password !== undefined) patch.passwordHash = await hashPassword(changes.password);
+    if (changes.password !== undefined) patch.passwordHash = await this.hasher.hash(id, changes.password);
     try {
       await this.users.update({ id }, patch);
     } catch (error) {
