@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestPinoLogger } from './infrastructure/nest-logger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
@@ -36,8 +38,12 @@ import { PublicService } from './public/public.service';
 export interface LinkyardApp {
   app: NestFastifyApplication;
   config: Config;
-  /** The key of the admin account created on this start (first start on an empty database). */
-  createdAdminKey: string | undefined;
+  /**
+   * On an empty database without ADMIN_API_KEY: creates the first admin account and returns its
+   * key, to be shown once; otherwise undefined. Called once the service listens, so that a start
+   * that fails (a port taken) never makes an admin whose key nobody saw.
+   */
+  createFirstAdmin(): Promise<string | undefined>;
   /** Stops serving, waits for requests in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -104,6 +110,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   });
   const fastify = adapter.getInstance();
+  // Nest's lines, and those of the service's `new Logger(...)`, go through the same JSON logger.
+  const nestLogger = config.logLevel === 'silent' ? false : new NestPinoLogger(fastify.log);
+  Logger.overrideLogger(nestLogger);
   // Requests are timed, and the process measured, only when /metrics is served somewhere: without
   // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
   if (config.metricsToken !== undefined || config.metricsPort !== null) {
@@ -166,20 +175,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         metrics,
       }),
       adapter,
-      {
-        bodyParser: false,
-        logger:
-          config.logLevel === 'silent'
-            ? false
-            : ['debug', 'trace'].includes(config.logLevel)
-              ? ['error', 'warn', 'log']
-              : ['error', 'warn'],
-      },
+      { bodyParser: false, logger: nestLogger },
     );
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher));
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher), routes);
     const authGuard = app.get(AuthGuard);
     const rateLimitGuard = app.get(RateLimitGuard);
     checkCaller = async (request, reply) => {
@@ -200,10 +201,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     throw error;
   }
 
-  let createdAdminKey: string | undefined;
   try {
-    // Still under the start-up lock: instances starting together on an empty database make one admin.
-    createdAdminKey = await bootstrapAdmin(app.get(UsersService), config);
+    // Still under the start-up lock: ADMIN_API_KEY names an admin, and the free plan has the
+    // configured limit, before any request is served.
+    const users = app.get(UsersService);
+    if (config.adminApiKey) await users.ensureAdminKey(config.adminApiKey);
+    await users.applyDefaultRateLimit();
   } finally {
     await startup.release();
   }
@@ -211,7 +214,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   return {
     app: nest,
     config,
-    createdAdminKey,
+    createFirstAdmin: () => createFirstAdmin(nest.get(UsersService), config),
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
@@ -241,13 +244,9 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-/** ADMIN_API_KEY always names an admin; without it, an empty database gets one admin, once. */
-async function bootstrapAdmin(users: UsersService, config: Config): Promise<string | undefined> {
-  if (config.adminApiKey) {
-    await users.ensureAdminKey(config.adminApiKey);
-    return undefined;
-  }
-  if ((await users.count()) > 0) return undefined;
+/** Without ADMIN_API_KEY, an empty database gets one admin, once. */
+async function createFirstAdmin(users: UsersService, config: Config): Promise<string | undefined> {
+  if (config.adminApiKey || (await users.count()) > 0) return undefined;
   try {
     return await users.createBootstrapAdmin();
   } catch (error) {

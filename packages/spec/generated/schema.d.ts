@@ -7657,6 +7657,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["PageNotFound"];
+            /** @description The path is one of the service's own (`/healthz`, `/readyz`, `/metrics`), not a short link: `Allow` lists the methods it takes. */
+            405: components["responses"]["MethodNotAllowed"];
             /** @description The link has expired. */
             410: {
                 headers: {
