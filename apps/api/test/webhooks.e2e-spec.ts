@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_URL, startApi, useApi, type TestApi } from './support/app';
 import { createCampaign, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { resolverWith } from './support/names';
 import { FIREFOX } from './support/visitors';
 
 interface Received {
@@ -331,14 +332,66 @@ describe('webhooks', () => {
   });
 });
 
+const REFUSED = 'the host is not a public address or a name that resolves to one';
+
 describe('webhooks on a public deployment', () => {
   const api = useApi();
 
-  it('are never sent to private or loopback addresses', async () => {
+  it('are never sent to private, loopback, reserved or unresolvable addresses, all refused in the same words', async () => {
     const user = await createUser(api);
-    for (const target of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.0.0.8/']) {
+    for (const target of [
+      'http://127.0.0.1:9999/hook',
+      // The name is resolved when the webhook is added, by the rule a delivery connects by.
+      'http://localhost:9999/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://10.0.0.8/',
+      'http://[::127.0.0.1]:4001/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[fec0::1]/',
+      'http://[fd00::1]/',
+      'http://[64:ff9b::a00:1]/',
+      'http://192.0.2.10/',
+      'http://198.51.100.7/',
+      'http://203.0.113.9/hook',
+      'http://no-such-host.invalid/hook',
+    ]) {
       const response = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.*'] } });
-      expect([response.status, response.body.message]).toEqual([400, expect.stringContaining('public http(s) addresses only')]);
+      expect([target, response.status, response.body.message]).toEqual([
+        target,
+        400,
+        `Invalid field "url": ${REFUSED}; webhooks call public http(s) addresses only.`,
+      ]);
+    }
+    const list = await api.request('GET', '/l/api/webhooks', { key: user.apikey });
+    expect(list.body.data.webhooks).toEqual([]);
+  });
+});
+
+describe('webhooks whose name is re-pointed after they were added', () => {
+  // The test resolver says both names are public when the webhooks are added; when a delivery
+  // connects, the system resolves the first to loopback and the second not at all.
+  const api = useApi({}, { hostResolver: resolverWith({ localhost: ['93.184.215.14'], 'rebound.invalid': ['93.184.215.14'] }) });
+
+  it('are checked again when they connect, and refused in the same words whether the name resolves or not', async () => {
+    const user = await createUser(api);
+    const ids = [];
+    for (const target of ['http://localhost:9999/hook', 'http://rebound.invalid/hook']) {
+      const added = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.created'] } });
+      expect(added.status).toBe(200);
+      ids.push(added.body.id as number);
+    }
+    await createLink(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    for (const id of ids) {
+      const [delivery] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastStatus: null,
+        lastError: `The endpoint could not be reached: ${REFUSED}.`,
+      });
     }
   });
 });

@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), never from a private or loopback address; server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
         delete?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook (extension)
-         * @description An endpoint the account's events are sent to: `url` (http or https, never a private or loopback address) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
+         * @description An endpoint the account's events are sent to: `url` (http or https, to a public address only: its name is resolved now, and again at every delivery; a host that is not a public address or a name that resolves to one is refused with 400, in the same words whatever the reason) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
          */
         post: operations["addWebhook"];
         delete?: never;
@@ -3454,7 +3454,7 @@ export interface components {
             background?: components["schemas"]["RgbColor"];
             /** @description The color of the modules; default `rgb(0,0,0)` (black). */
             foreground?: components["schemas"]["RgbColor"];
-            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, never from a private or loopback address; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
+            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, from public addresses only; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
             /** @description A name for the code; default "QR code". */
             name?: string;

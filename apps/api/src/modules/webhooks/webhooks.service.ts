@@ -11,7 +11,8 @@ import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { Clock } from '../../common/clock';
-import { checkOutboundUrl, OutboundError } from '../../infrastructure/outbound-http';
+import { checkOutboundDestination, OutboundError } from '../../infrastructure/outbound-http';
+import { HOST_RESOLVER, type HostResolver } from '../domains/dns-check';
 import { WebhookEntity } from './webhook.entity';
 import type { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 
@@ -42,6 +43,7 @@ export class WebhooksService {
     @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
   ) {}
 
   async list(account: Account, page: PageRequest): Promise<[Webhook[], number]> {
@@ -57,7 +59,7 @@ export class WebhooksService {
 
   /** A new webhook and its secret (which is shown this once). */
   async add(account: Account, input: AddWebhookDto): Promise<{ id: number; secret: string }> {
-    this.checkUrl(input.url);
+    await this.checkUrl(input.url);
     // Each event of the account is written once per webhook that wants it, clicks included.
     if ((await this.webhooks.countBy({ userId: account.id })) >= MAX_WEBHOOKS) {
       throw badRequest(`An account has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
@@ -78,7 +80,7 @@ export class WebhooksService {
   async update(account: Account, id: number, changes: UpdateWebhookDto): Promise<void> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
     if (changes.url !== undefined) {
-      this.checkUrl(changes.url);
+      await this.checkUrl(changes.url);
       webhook.url = changes.url;
     }
     if (changes.events !== undefined) webhook.events = [...new Set(changes.events)];
@@ -136,10 +138,13 @@ export class WebhooksService {
     return Number(rows[0]!.id);
   }
 
-  /** A URL the dispatcher would refuse to call is refused now, rather than failing for a day. */
-  private checkUrl(url: string): void {
+  /**
+   * A URL the dispatcher would refuse to call is refused now, rather than failing for a day: its
+   * name is resolved now, by the rule a delivery applies when it connects (which checks again).
+   */
+  private async checkUrl(url: string): Promise<void> {
     try {
-      checkOutboundUrl(url, this.config.webhookAllowPrivate);
+      await checkOutboundDestination(url, this.config.webhookAllowPrivate, async (host) => (await this.resolver.resolve(host)).addresses);
     } catch (error) {
       if (error instanceof OutboundError)
         throw badRequest(`Invalid field "url": ${error.message}; webhooks call public http(s) addresses only.`, 'url');
