@@ -1,10 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock';
 import { CONFIG } from '../src/config/config.provider';
-import { RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
+import { ACCOUNT_IN_FLIGHT, IN_FLIGHT, RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
+import { MAX_WEBHOOKS } from '../src/modules/webhooks/webhooks.service';
 import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,10 +24,17 @@ interface Received {
 /** A webhook receiver on 127.0.0.1: keeps what it receives; `answer` decides each reply. */
 class Receiver {
   readonly received: Received[] = [];
-  /** Status to answer, or 'hang' (no answer until the test ends). Default 204. */
-  answer: (request: number) => number | 'hang' = () => 204;
+  /** The path each request came to, in the order they came. */
+  readonly paths: string[] = [];
+  /** Status to answer, 'hang' (no answer until the test ends) or 'hold' (204 at `release()`). Default 204. */
+  answer: (request: number) => number | 'hang' | 'hold' = () => 204;
   private server: Server | null = null;
   private readonly hanging = new Set<() => void>();
+  private readonly held = new Set<ServerResponse>();
+  /** Requests answered 'hold': kept open until `release()`. */
+  get holding(): number {
+    return this.held.size;
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
@@ -36,8 +44,14 @@ class Receiver {
         const body = Buffer.concat(chunks).toString('utf8');
         const reply = this.answer(this.received.length);
         this.received.push({ headers: request.headers, body, event: JSON.parse(body) as Received['event'] });
+        this.paths.push(request.url ?? '');
         if (reply === 'hang') {
           this.hanging.add(() => response.destroy());
+          return;
+        }
+        if (reply === 'hold') {
+          this.held.add(response);
+          response.on('close', () => this.held.delete(response));
           return;
         }
         response.writeHead(reply).end();
@@ -45,6 +59,13 @@ class Receiver {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  /** Answers the held requests 204, and every later one at once. */
+  release(): void {
+    this.answer = () => 204;
+    for (const response of this.held) response.writeHead(204).end();
+    this.held.clear();
   }
 
   async stop(): Promise<void> {
@@ -329,6 +350,87 @@ describe('webhooks', () => {
         400,
       );
     }
+  });
+});
+
+describe('webhook delivery slots, shared between accounts', () => {
+  // A timeout far longer than the test: a held delivery holds its slot until it is released.
+  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '20000' });
+  const receivers: Receiver[] = [];
+  const receiver = async () => {
+    const started = new Receiver();
+    receivers.push(started);
+    return { receiver: started, url: await started.start() };
+  };
+  afterEach(async () => {
+    for (const started of receivers.splice(0)) {
+      started.release();
+      await started.stop();
+    }
+  });
+  const addWebhooks = async (user: TestUser, url: string, count: number) => {
+    const ids: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const added = await api.request('POST', '/l/api/webhooks', {
+        key: user.apikey,
+        body: { url: `${url}/${index}`, events: ['link.created'] },
+      });
+      expect(added.status).toBe(200);
+      ids.push(added.body.id as number);
+    }
+    return ids;
+  };
+  const until = async (done: () => boolean) => {
+    for (let wait = 0; wait < 500 && !done(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it("never lets one account's slow receivers hold every slot while another account's delivery is due", async () => {
+    expect(MAX_WEBHOOKS).toBeGreaterThanOrEqual(IN_FLIGHT);
+    const slow = await createUser(api);
+    const quick = await createUser(api);
+    const held = await receiver();
+    const answered = await receiver();
+    held.receiver.answer = () => 'hold';
+    await addWebhooks(slow, held.url, MAX_WEBHOOKS);
+    await addWebhooks(quick, answered.url, 1);
+    // The slow account's events come first: oldest first alone would give it every slot.
+    await createLink(api, slow);
+    await createLink(api, quick);
+
+    const running = api.linkyard.app.get(WebhookDispatcher).runOnce();
+    await until(() => answered.receiver.received.length > 0);
+    const slowHeldThen = held.receiver.holding;
+    const slowSentThen = held.receiver.received.length;
+    held.receiver.release();
+    await running;
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+
+    // The other account's delivery went while the slow receivers still held theirs, and the slow
+    // account never had more than its share of the slots.
+    expect(answered.receiver.received).toHaveLength(1);
+    expect(slowHeldThen).toBeGreaterThan(0);
+    expect(slowSentThen).toBeLessThanOrEqual(ACCOUNT_IN_FLIGHT);
+    expect(ACCOUNT_IN_FLIGHT).toBeLessThan(IN_FLIGHT);
+    // Every delivery of the slow account went in the end, once each.
+    expect(held.receiver.received).toHaveLength(MAX_WEBHOOKS);
+  });
+
+  it('serves the webhooks of one account in turn: one with a newer event is not held back by older backlogs', async () => {
+    const user = await createUser(api);
+    const { receiver: quick, url } = await receiver();
+    const older = await addWebhooks(user, url, ACCOUNT_IN_FLIGHT + 1);
+    await createLink(api, user);
+    api.clock.advance(60_000);
+    const [newer] = await addWebhooks(user, `${url}/newer`, 1);
+    await createLink(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+
+    expect(quick.received).toHaveLength(2 * older.length + 1);
+    // The newer webhook's one delivery went within the first two rounds, not after every backlog.
+    const position = quick.paths.indexOf('/hook/newer/0');
+    expect(newer).toBeDefined();
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThan(2 * ACCOUNT_IN_FLIGHT);
   });
 });
 
