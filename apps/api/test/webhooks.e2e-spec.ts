@@ -149,6 +149,8 @@ describe('webhooks', () => {
       enabled: true,
       disabledReason: null,
       pending: 0,
+      dropped: 0,
+      lastDropped: null,
       date: expect.any(String),
     });
     expect(JSON.stringify(read.body)).not.toContain(secret.slice(6));
@@ -350,6 +352,108 @@ describe('webhooks', () => {
         400,
       );
     }
+  });
+});
+
+describe('webhook limits: deliveries waiting, replays', () => {
+  const TOKEN = 'metrics-token-0123456789abcdefghij';
+  const api = useApi({
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_MAX_PENDING: '5',
+    WEBHOOK_REPLAYS_PER_HOUR: '3',
+    METRICS_TOKEN: TOKEN,
+  });
+  let receiver: Receiver;
+  let url: string;
+  beforeEach(async () => {
+    receiver = new Receiver();
+    url = await receiver.start();
+  });
+  afterEach(() => receiver.stop());
+
+  const add = async (user: TestUser, events: string[]) => {
+    const added = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url, events } });
+    expect(added.status).toBe(200);
+    return added.body.id as number;
+  };
+  const read = async (user: TestUser, id: number) => (await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data;
+  const droppedMetric = async () => {
+    const text = (await api.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } })).text;
+    return Number(/^linkyard_webhook_dropped_total (\S+)$/m.exec(text)?.[1]);
+  };
+
+  it('keeps the deliveries waiting and counts, on each webhook and in a metric, the events past the bound', async () => {
+    const user = await createUser(api);
+    const other = await createUser(api);
+    const [first, second] = [await add(user, ['link.created']), await add(user, ['link.*'])];
+    const otherHook = await add(other, ['link.created']);
+    const before = await droppedMetric();
+    // Four links want eight deliveries; five fit: the first two events go to both webhooks, the last two to none.
+    const bulk = await api.request('POST', '/l/api/url/bulk', {
+      key: user.apikey,
+      body: { urls: Array.from({ length: 4 }, (_, index) => ({ url: `https://example.com/capped/${index}` })) },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data.results.every((result: { error: number }) => result.error === 0)).toBe(true);
+    for (const id of [first, second]) {
+      expect(await read(user, id)).toMatchObject({ pending: 2, dropped: 2, lastDropped: expect.any(String) });
+    }
+    expect(await droppedMetric()).toBe(before + 2);
+    // The links were made all the same; another account's events are not held back by this one's.
+    expect((await api.request('GET', '/l/api/urls?limit=10', { key: user.apikey })).body.data.urls).toHaveLength(4);
+    await createLink(api, other);
+    expect(await read(other, otherHook)).toMatchObject({ pending: 1, dropped: 0, lastDropped: null });
+
+    // Clicks too: one more delivery fits (a click event for the second webhook), the next batch's does not.
+    const link = bulk.body.data.results[0].id as number;
+    const alias = await linkAlias(api, user, link);
+    await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    expect(await read(user, second)).toMatchObject({ pending: 3, dropped: 2 });
+    await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    expect(await read(user, second)).toMatchObject({ pending: 3, dropped: 3 });
+    expect(await read(user, first)).toMatchObject({ pending: 2, dropped: 2 });
+
+    // Once the waiting deliveries went, events are queued again.
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    await createLink(api, user);
+    expect(await read(user, first)).toMatchObject({ pending: 1, dropped: 2 });
+    expect(receiver.types().filter((type) => type === 'link.created')).toHaveLength(2 + 2 + 1);
+  });
+
+  it('answers 429 with Retry-After past the replays of the hour, and while the deliveries waiting are at the bound', async () => {
+    const user = await createUser(api);
+    const id = await add(user, ['campaign.created']);
+    await createCampaign(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    const [sent] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
+    const replay = () => api.request('POST', `/l/api/webhook/${id}/delivery/${sent.id}/replay`, { key: user.apikey });
+    api.clock.set(Date.UTC(2031, 0, 1, 10, 0, 0));
+    for (let index = 0; index < 3; index += 1) expect((await replay()).status).toBe(200);
+    const refused = await replay();
+    expect([refused.status, refused.body.error, refused.body.message, refused.headers['retry-after']]).toEqual([
+      429,
+      1,
+      'An account may replay 3 webhook deliveries an hour. Try again in 3600 seconds.',
+      '3600',
+    ]);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    expect(receiver.received).toHaveLength(1 + 3);
+
+    // A new hour: replays again, until the deliveries waiting reach the bound (5).
+    api.clock.advance(3_600_000);
+    await createCampaign(api, user);
+    await createCampaign(api, user);
+    for (let index = 0; index < 3; index += 1) expect((await replay()).status).toBe(200);
+    api.clock.advance(3_600_000);
+    const full = await replay();
+    expect([full.status, full.headers['retry-after'], full.body.message]).toEqual([
+      429,
+      '60',
+      'The account has 5 webhook deliveries waiting to be sent, the most kept; replay once some have been sent.',
+    ]);
   });
 });
 

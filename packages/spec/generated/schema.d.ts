@@ -1039,7 +1039,7 @@ export interface paths {
         };
         /**
          * Read a webhook (extension)
-         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), and how many deliveries wait (`pending`). An extension to the spec.
+         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), how many deliveries wait (`pending`), and how many events were not queued for it because its account had too many waiting (`dropped`, `lastDropped`). An extension to the spec.
          */
         get: operations["getWebhook"];
         /**
@@ -1089,7 +1089,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again (extension)
-         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An extension to the spec.
+         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An account may replay 100 deliveries an hour (`WEBHOOK_REPLAYS_PER_HOUR`, in hours that start on the hour); past that, and while the account has the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`), the answer is 429 with `Retry-After`. An extension to the spec.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -3026,6 +3026,10 @@ export interface components {
             disabledReason: string | null;
             /** @description Deliveries waiting to be sent. */
             pending: number;
+            /** @description Events it wanted that were not queued for it because its account already had the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`, 50,000 by default): the deliveries waiting are kept, the later events are counted here instead. */
+            dropped: number;
+            /** @description When the last of those events happened, or null when none was. */
+            lastDropped: components["schemas"]["DateTime"] | null;
             date: components["schemas"]["DateTime"];
         };
         WebhookResponse: {
@@ -3754,7 +3758,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers). Retry after `Retry-After` seconds. */
+        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers), or, for a webhook replay, past the account's replays this hour or its deliveries waiting. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];

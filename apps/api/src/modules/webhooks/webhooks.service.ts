@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
-import { badRequest, notFound } from '../../common/api-error';
+import { badRequest, notFound, tooManyRequests } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
@@ -11,6 +11,7 @@ import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { Clock } from '../../common/clock';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { checkOutboundDestination, OutboundError } from '../../infrastructure/outbound-http';
 import { HOST_RESOLVER, type HostResolver } from '../domains/dns-check';
 import { WebhookEntity } from './webhook.entity';
@@ -20,6 +21,10 @@ type Webhook = Ok<'getWebhook'>['data'];
 
 /** Webhooks an account may have. */
 export const MAX_WEBHOOKS = 20;
+/** The window replays are counted in (WEBHOOK_REPLAYS_PER_HOUR), aligned on the hour. */
+const REPLAY_WINDOW_MS = 3_600_000;
+/** When a replay refused for the account's backlog may be tried again. */
+const BACKLOG_RETRY_SECONDS = 60;
 type Delivery = Ok<'listWebhookDeliveries'>['data']['deliveries'][number];
 
 interface DeliveryRow {
@@ -44,6 +49,7 @@ export class WebhooksService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
+    @Inject(RATE_LIMIT_STORAGE) private readonly windows: FixedWindowStorage,
   ) {}
 
   async list(account: Account, page: PageRequest): Promise<[Webhook[], number]> {
@@ -113,9 +119,32 @@ export class WebhooksService {
     return [rows.map(toDelivery), total];
   }
 
-  /** The event of one of the webhook's sent (or failed) deliveries, queued again behind the others. */
+  /**
+   * The event of one of the webhook's sent (or failed) deliveries, queued again behind the others:
+   * WEBHOOK_REPLAYS_PER_HOUR an account (counted like the API's rate limit, across instances when
+   * Redis is configured), and none while the account has WEBHOOK_MAX_PENDING deliveries waiting.
+   */
   async replay(account: Account, id: number, deliveryId: number): Promise<number> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    const limit = this.config.webhookReplaysPerHour;
+    const window = await this.windows.increment(`webhook-replays:${account.id}`, REPLAY_WINDOW_MS, limit);
+    if (window.isBlocked) {
+      throw tooManyRequests(
+        `An account may replay ${limit} webhook deliveries an hour. Try again in ${window.timeToExpire} seconds.`,
+        window.timeToExpire,
+      );
+    }
+    const [waiting] = await this.webhooks.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                                         WHERE w.user_id = $1 AND d.status = 'pending' LIMIT $2) waiting`,
+      [account.id, this.config.webhookMaxPending],
+    );
+    if (waiting!.n >= this.config.webhookMaxPending) {
+      throw tooManyRequests(
+        `The account has ${this.config.webhookMaxPending} webhook deliveries waiting to be sent, the most kept; replay once some have been sent.`,
+        BACKLOG_RETRY_SECONDS,
+      );
+    }
     // The event is locked (FOR KEY SHARE) so the pruning of old events cannot take it meanwhile.
     const rows = await this.webhooks.query<{ id: string }[]>(
       `WITH sent AS (
@@ -170,6 +199,8 @@ function toWebhook(webhook: WebhookEntity, pending: number): Webhook {
     enabled: webhook.enabled,
     disabledReason: webhook.disabledReason,
     pending,
+    dropped: Number(webhook.dropped),
+    lastDropped: formatNullableDateTime(webhook.lastDroppedAt),
     date: formatDateTime(webhook.createdAt),
   };
 }
