@@ -293,13 +293,7 @@ export async function recordClickEvents(manager: EntityManager, clicks: ClickOfE
          FROM (SELECT h.id, sum(l.n) AS n FROM hooks h JOIN lost l ON l.user_id = h.user_id AND ${wants('h', 'l.type')} GROUP BY h.id) x
         WHERE w.id = x.id)
      SELECT coalesce(sum(n), 0)::int AS dropped FROM lost`,
-    [
-      events.map((event) => event.userId),
-      events.map((event) => event.type),
-      events.map((event) => event.payload),
-      now,
-      limit.maxPending,
-    ],
+    [events.map((event) => event.userId), events.map((event) => event.type), events.map((event) => event.payload), now, limit.maxPending],
   );
   if (result && result.dropped > 0) limit.dropped(result.dropped);
 }
