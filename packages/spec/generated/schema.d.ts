@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), never from a private or loopback address; server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
         delete?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook (extension)
-         * @description An endpoint the account's events are sent to: `url` (http or https, never a private or loopback address) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
+         * @description An endpoint the account's events are sent to: `url` (http or https, to a public address only: its name is resolved now, and again at every delivery; a host that is not a public address or a name that resolves to one is refused with 400, in the same words whatever the reason) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
          */
         post: operations["addWebhook"];
         delete?: never;
@@ -1039,7 +1039,7 @@ export interface paths {
         };
         /**
          * Read a webhook (extension)
-         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), and how many deliveries wait (`pending`). An extension to the spec.
+         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), how many deliveries wait (`pending`), and how many events were not queued for it because its account had too many waiting (`dropped`, `lastDropped`). An extension to the spec.
          */
         get: operations["getWebhook"];
         /**
@@ -1089,7 +1089,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again (extension)
-         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An extension to the spec.
+         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An account may replay 100 deliveries an hour (`WEBHOOK_REPLAYS_PER_HOUR`, in hours that start on the hour); past that, and while the account has the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`), the answer is 429 with `Retry-After`. An extension to the spec.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -3026,6 +3026,10 @@ export interface components {
             disabledReason: string | null;
             /** @description Deliveries waiting to be sent. */
             pending: number;
+            /** @description Events it wanted that were not queued for it because its account already had the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`, 50,000 by default): the deliveries waiting are kept, the later events are counted here instead. */
+            dropped: number;
+            /** @description When the last of those events happened, or null when none was. */
+            lastDropped: components["schemas"]["DateTime"] | null;
             date: components["schemas"]["DateTime"];
         };
         WebhookResponse: {
@@ -3454,7 +3458,7 @@ export interface components {
             background?: components["schemas"]["RgbColor"];
             /** @description The color of the modules; default `rgb(0,0,0)` (black). */
             foreground?: components["schemas"]["RgbColor"];
-            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, never from a private or loopback address; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
+            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, from public addresses only; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
             /** @description A name for the code; default "QR code". */
             name?: string;
@@ -3754,7 +3758,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers). Retry after `Retry-After` seconds. */
+        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers), or, for a webhook replay, past the account's replays this hour or its deliveries waiting. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
