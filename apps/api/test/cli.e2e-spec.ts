@@ -662,7 +662,7 @@ describe('the command line (linkyard)', () => {
       }
       // The short URLs stay whole; the destinations give up their room first.
       const listed = await cli(['links', 'list'], env);
-      expect(listed.stdout).toContain(`│ ${domain.domain}/wide-${user.id} │ https://e`);
+      expect(listed.stdout).toContain(`│ ${domain.domain}/wide-${user.id} │ h`);
       expect(listed.stdout).toContain(`│ http://links.test/tokyo-${user.id}`);
       const wide = await cli(['links', 'list'], { ...env, COLUMNS: '120' });
       expect(wide.stdout).toContain('│ https://example.com/long-path/long-path/');

@@ -64,17 +64,19 @@ export function columns(stream: NodeJS.WriteStream = process.stdout): number {
 
 /**
  * The width of each column so that the table fits in `width` columns: the columns of `first`
- * give up room first, in that order, down to 10 characters each; then the widest columns, none
- * below 6. A table of n columns takes 3n + 1 columns for its borders and padding.
+ * give up room first, in that order, down to 10 characters each, then down to 4; then the widest
+ * columns, none below 6. A table of n columns takes 3n + 1 columns for its borders and padding.
  */
 export function fitColumns(natural: number[], width: number, first: number[] = []): number[] {
   const widths = [...natural];
   let excess = widths.reduce((sum, value) => sum + value, 3 * widths.length + 1) - width;
-  for (const column of first) {
-    if (excess <= 0) break;
-    const give = Math.min(excess, Math.max(0, widths[column]! - 10));
-    widths[column]! -= give;
-    excess -= give;
+  for (const floor of [10, 4]) {
+    for (const column of first) {
+      if (excess <= 0) break;
+      const give = Math.min(excess, Math.max(0, widths[column]! - floor));
+      widths[column]! -= give;
+      excess -= give;
+    }
   }
   const minimum = (index: number) => Math.min(natural[index]!, 6);
   while (excess > 0) {
@@ -131,11 +133,11 @@ export class Output {
   }
 
   /**
-   * A line on stderr that the next one replaces (progress, a wait), on a terminal only, and never
-   * with --json; `null` clears it.
+   * A line on stderr that the next one replaces (progress, a wait), on a terminal only: with
+   * --json too, since stdout keeps the result; `null` clears it.
    */
   status(text: string | null): void {
-    if (this.json || !this.stderrIsTerminal || (text === null && !this.statusShown)) return;
+    if (!this.stderrIsTerminal || (text === null && !this.statusShown)) return;
     const line = text === null ? '' : shorten(clean(text), columns(this.stderr) - 1);
     this.stderr.write(`\r\x1b[2K${line}`);
     this.statusShown = text !== null;

@@ -9,7 +9,6 @@ export const stdinIsTerminal = (): boolean => process.stdin.isTTY === true;
 
 /** The first line of stdin (a secret piped in: `printf '%s\n' "$KEY" | linkyard auth login`). */
 export async function readStdinLine(what: string): Promise<string> {
-  if (stdinIsTerminal()) throw new Error('stdin is a terminal');
   let text = '';
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
     text += chunk.toString('utf8');
@@ -29,10 +28,11 @@ export async function readStdinLine(what: string): Promise<string> {
 export function ask(question: string, options: { hidden?: boolean } = {}): Promise<string> {
   const { stdin, stderr } = process;
   return new Promise((resolve) => {
-    stderr.write(question);
-    let line = '';
+    // Echo is off before the question shows: nothing typed after it is ever drawn by the terminal.
     stdin.setRawMode(true);
     stdin.resume();
+    stderr.write(question);
+    let line = '';
     const finish = (answer: string | null) => {
       stdin.off('data', onData);
       stdin.setRawMode(false);
@@ -79,9 +79,12 @@ export async function confirm(question: string): Promise<boolean> {
 
 export const canAsk = (): boolean => stdinIsTerminal() && process.stderr.isTTY === true;
 
-/** A secret from a hidden prompt on a terminal, else from the first line of stdin. */
+/**
+ * A secret from a hidden prompt when stdin is a terminal (the prompt goes to stderr, even when that
+ * is a file), else from the first line of stdin.
+ */
 export async function readSecret(what: string, options: { confirm?: boolean } = {}): Promise<string> {
-  if (!canAsk()) return readStdinLine(what);
+  if (!stdinIsTerminal()) return readStdinLine(what);
   const first = await ask(`${what[0]!.toUpperCase()}${what.slice(1)}: `, { hidden: true });
   if (first === '') throw usageError(`no ${what} given`);
   if (options.confirm) {

@@ -55,7 +55,7 @@ interface Tally {
 
 /** A progress bar on stderr, when a person is watching it (a rate-limit wait shows in it); else nothing. */
 function progress(context: Context, total: number): { advance: (count: number) => void; stop: () => void } {
-  if (context.output.json || !context.output.stderrIsTerminal || total === 0) return { advance: () => undefined, stop: () => undefined };
+  if (!context.output.stderrIsTerminal || total === 0) return { advance: () => undefined, stop: () => undefined };
   const bar = new SingleBar(
     { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} links {wait}', hideCursor: true, clearOnComplete: true },
     Presets.shades_classic,

@@ -1,12 +1,13 @@
 import type { components, paths } from '@linkyard/client';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context';
-import { ExitCode, usageError, type FieldNames } from '../errors';
+import { usageError, type ExitCode, type FieldNames } from '../errors';
 import { every, integer } from '../options';
 import { clean, type Cell } from '../output';
-import { canAsk, confirm, readSecret } from '../prompt';
+import { canAsk, readSecret } from '../prompt';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
+import { confirmDeletion, YES_OPTION } from './common';
 
 type LinkSummary = components['schemas']['LinkSummary'];
 type LinkUpdate = components['schemas']['LinkUpdate'];
@@ -115,7 +116,7 @@ async function list(context: Context, options: ListOptions): Promise<void> {
   // in 80 columns, the destination giving up room first.
   const head = ['ID', 'Short URL', 'Destination', 'Clicks', 'Created'];
   const rows = links.map((link) => [link.id, link.shorturl, link.longurl, link.clicks, link.date.slice(0, 10)]);
-  output.table(head, rows, { align: ['right', 'left', 'left', 'right', 'left'], shrinkFirst: [2, 1] });
+  output.table(head, rows, { align: ['right', 'left', 'left', 'right', 'left'], shrinkFirst: [2] });
   if (links.length < total) output.line(`${links.length} of ${total} links; --limit N or --all for more.`);
 }
 
@@ -192,10 +193,8 @@ async function remove(context: Context, reference: string, options: { yes?: bool
   // On a terminal, a person confirms; a script (no terminal) or --yes does not stop to ask.
   if (!options.yes && canAsk()) {
     const link = summary ?? (await client.GET('/url/{id}', { params: { path: { id } } })).data.details;
-    if (!(await confirm(`Delete link ${id} (${clean(link.shorturl)} → ${clean(link.longurl)})?`))) {
-      output.note('Nothing deleted.');
-      return ExitCode.cancelled;
-    }
+    const cancelled = await confirmDeletion(context, `link ${id} (${clean(link.shorturl)} → ${clean(link.longurl)})`, false);
+    if (cancelled !== null) return cancelled;
   }
   await client.DELETE('/url/{id}/delete', { params: { path: { id } } });
   output.data({ id, deleted: true });
@@ -247,7 +246,7 @@ export function registerLinks(program: Command): Command {
     .command('delete')
     .description('delete a link (its alias becomes free again); asks first on a terminal')
     .argument('<link>', LINK_ARGUMENT)
-    .option('-y, --yes', 'do not ask for confirmation')
+    .option(...YES_OPTION)
     .action((reference: string, options: { yes?: boolean }, command: Command) =>
       run(command, (context) => remove(context, reference, options)),
     );
