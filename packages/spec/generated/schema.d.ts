@@ -2436,7 +2436,7 @@ export interface components {
             to: string;
             /** @enum {string} */
             interval: "hour" | "day" | "week" | "month";
-            /** @description The time zone of the buckets. */
+            /** @description The time zone of the buckets, named as it was asked for (Asia/Kolkata stays Asia/Kolkata; only its case is corrected). */
             tz: string;
             /** @description The filters applied, by parameter name. */
             filters: {
