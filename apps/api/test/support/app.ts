@@ -38,8 +38,8 @@ export interface TestApi {
   clock: TestClock;
   /** Writes the clicks recorded so far, as the recorder's timer would about a second later. */
   flushClicks(): Promise<void>;
-  /** Stops the service cleanly and starts it again on the same database. */
-  restart(): Promise<void>;
+  /** Stops the service cleanly and starts it again on the same database (with these variables added). */
+  restart(env?: Record<string, string>): Promise<void>;
   request<Body = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
   close(): Promise<void>;
 }
@@ -51,13 +51,14 @@ export interface TestApi {
  */
 export async function startApi(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase();
-  const config = loadConfig({
+  const baseEnv = {
     LOG_LEVEL: 'silent',
     ADMIN_API_KEY: ADMIN_KEY,
     PUBLIC_URL,
     ...database.env,
     ...env,
-  });
+  };
+  let config = loadConfig(baseEnv);
   const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
   const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
   options = { ...options, clock, ...(memory && database.seed ? { embeddedSeed: database.seed } : {}) };
@@ -69,8 +70,9 @@ export async function startApi(env: Record<string, string> = {}, options: Create
     },
     clock,
     flushClicks: () => linkyard.app.get(ClickRecorder).flush(),
-    async restart() {
+    async restart(added = {}) {
       await linkyard.close();
+      config = loadConfig({ ...baseEnv, ...added });
       linkyard = await createApp(config, options);
     },
     async request(method, url, options = {}) {
