@@ -33,6 +33,8 @@ import { SplashModule } from './modules/splash/splash.module';
 import { Metrics } from './modules/metrics/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
+import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 
 export interface AppModuleOptions {
   config: Config;
@@ -85,6 +87,7 @@ export class AppModule {
         AuthModule,
         WebhooksModule,
         UsersModule,
+        SessionsModule,
         AccountModule,
         AdminModule,
         DomainsModule,
@@ -105,6 +108,8 @@ export class AppModule {
         // Order matters: who you are, then how often you may ask, then whether you may.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        // A session's changing request without its proof, or from another site: 403.
+        { provide: APP_GUARD, useClass: SessionCsrfGuard },
         { provide: APP_GUARD, useClass: AdminGuard },
         // Last: a body that could not be read is refused once the caller is known and counted.
         { provide: APP_GUARD, useClass: RefusedBodyGuard },

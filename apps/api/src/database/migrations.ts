@@ -5,6 +5,7 @@ import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls'
 import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
 import { ClickHours1764100000000 } from './migrations/1764100000000-click-hours';
 import { Webhooks1764200000000 } from './migrations/1764200000000-webhooks';
+import { Sessions1764300000000 } from './migrations/1764300000000-sessions';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   ClickBatches1764000100000,
   ClickHours1764100000000,
   Webhooks1764200000000,
+  Sessions1764300000000,
 ];

@@ -11,6 +11,7 @@ import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
 import { RefusedBody } from '../../common/request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
 import { Metrics } from '../metrics/metrics';
+import { SessionLookup } from './session-lookup';
 
 /** Failed authentications allowed per client address and minute before further ones get 429. */
 export const AUTH_FAILURE_LIMIT = 20;
@@ -30,6 +31,7 @@ export class AuthGuard implements CanActivate {
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(SessionLookup) private readonly sessions: SessionLookup,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,6 +40,16 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
+    // The dashboard: without Authorization, a session cookie stands for the account (modules/sessions).
+    if (!header) {
+      const found = await this.sessions.accountForRequest(request.headers);
+      if (found?.ended) return this.fail(request, 'The session has ended: sign in again.');
+      if (found) {
+        request.account = found.account;
+        request.session = found.session;
+        return true;
+      }
+    }
     if (!header) return this.fail(request, 'Missing API key: send the header Authorization: Bearer <API key>.');
     const match = BEARER.exec(header);
     if (!match?.[1]) return this.fail(request, 'The Authorization header must be "Bearer <API key>".');
