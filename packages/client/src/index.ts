@@ -29,7 +29,15 @@ export class LinkyardError extends Error {
 export interface LinkyardClientOptions {
   /** The service's address (`https://links.example.com`) or its API base (`.../l/api`). */
   baseUrl: string;
-  apiKey: string;
+  /** The account's API key. Leave it out in session mode (`session`). */
+  apiKey?: string;
+  /**
+   * Session mode, for a page served by the service itself (the dashboard): no key is sent; the
+   * browser sends the session cookie (`credentials: 'same-origin'`), and every request that is not
+   * a GET or HEAD carries the session's proof in `X-Linkyard-Csrf`, as `csrf()` answers it (the
+   * `csrf` of `POST /session` or `GET /session`; null before signing in).
+   */
+  session?: { csrf: () => string | null };
   /**
    * On 429, wait for `Retry-After` and send the request again, up to `retries` times and never
    * waiting longer than `maxWaitSeconds` at once. `false` turns it off. Default: 2 retries, 60 s.
@@ -125,11 +133,24 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
     },
   };
 
+  if (options.apiKey === undefined && options.session === undefined) throw new TypeError('Give the client an apiKey, or session mode.');
   const client = createClient<paths>({
     baseUrl,
     fetch: fetchWithRetry,
-    headers: { Authorization: `Bearer ${options.apiKey}` },
+    ...(options.apiKey !== undefined
+      ? { headers: { Authorization: `Bearer ${options.apiKey}` } }
+      : { credentials: 'same-origin' as const }),
   });
+  const session = options.session;
+  if (session && options.apiKey === undefined) {
+    client.use({
+      onRequest({ request }) {
+        const csrf = session.csrf();
+        if (request.method !== 'GET' && request.method !== 'HEAD' && csrf) request.headers.set('X-Linkyard-Csrf', csrf);
+        return request;
+      },
+    });
+  }
   client.use(errors);
 
   async function* paginate<P extends ListPath>(path: P, listOptions?: ListOptions<P>): AsyncGenerator<ListItem<P>> {
