@@ -27,6 +27,7 @@ import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
 import { registerPublicRoutes } from './public/public-routes';
+import { registerDashboard } from './dashboard/dashboard-routes';
 import { PublicService } from './public/public.service';
 
 export interface LinkyardApp {
@@ -165,6 +166,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
     registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics);
+    registerDashboard(fastify, app.get(PublicService));
     if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();
     if (config.metricsPort !== null) {

@@ -205,7 +205,10 @@ export function registerPublicRoutes(
       return sendHtml(reply, 200, () =>
         page(
           'Linkyard',
-          `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
+          `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns.</p>` +
+            // The dashboard lives on the service's own address only, never on a branded domain.
+            (domain ? '' : `<p><a class="button" href="${escapeHtml(publicUrl)}/dashboard/">Open the dashboard</a></p>`) +
+            `<p>The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
         ),
       );
     }),
