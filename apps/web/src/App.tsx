@@ -13,6 +13,12 @@ const AccountPage = lazy(() => import('./pages/Account'));
 
 export const SESSION_KEY = ['session'] as const;
 
+/** Whether the last session was ended by the user (signing out), not by its expiry. */
+let signedOutByUser = false;
+export function markSignedOut(): void {
+  signedOutByUser = true;
+}
+
 /** Who is signed in: null when nobody is (the session cookie is missing or ended). */
 export function useSession() {
   return useQuery({
@@ -37,7 +43,10 @@ export function App() {
   rememberSession(session.data ?? null);
 
   useEffect(() => {
-    if (session.data) wasSignedIn.current = true;
+    if (session.data) {
+      wasSignedIn.current = true;
+      signedOutByUser = false;
+    }
     if (session.data === null) {
       // Nothing of the last account stays in memory once signed out.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
@@ -52,7 +61,7 @@ export function App() {
         <ErrorState error={session.error} retry={() => void session.refetch()} />
       </main>
     );
-  if (session.data === null) return <SignIn ended={wasSignedIn.current} />;
+  if (session.data === null) return <SignIn ended={wasSignedIn.current && !signedOutByUser} />;
   return <Shell session={session.data} />;
 }
 
@@ -61,6 +70,7 @@ function Shell({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: () => api.DELETE('/session'),
+    onMutate: markSignedOut,
     onSettled: () => {
       queryClient.setQueryData(SESSION_KEY, null);
       navigate('/', { replace: true });

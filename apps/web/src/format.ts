@@ -58,3 +58,8 @@ export function saveFile(blob: Blob, name: string): void {
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** "1 link", "2 links". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Schemas } from '../api';
-import { formatNumber } from '../format';
+import { formatNumber, plural } from '../format';
 
 type Series = Schemas['ClickSeries'];
 
@@ -87,12 +87,12 @@ function summarize(series: Series, previous?: Series): string {
   let peak = first;
   for (const bucket of series.series) if (bucket.clicks > peak.clicks) peak = bucket;
   const range = `from ${label(first.start, series.interval, series.tz)} to ${label(last.start, series.interval, series.tz)} (${series.tz})`;
-  let text = `${formatNumber(total)} clicks ${range}, by ${series.interval}.`;
-  if (total > 0) text += ` Busiest ${series.interval}: ${label(peak.start, series.interval, series.tz)}, ${formatNumber(peak.clicks)} clicks.`;
+  let text = `${plural(total, 'click')} ${range}, by ${series.interval}.`;
+  if (total > 0) text += ` Busiest ${series.interval}: ${label(peak.start, series.interval, series.tz)}, ${plural(peak.clicks, 'click')}.`;
   if (previous) {
     const before = previous.totals.clicks;
     const change = before === 0 ? '' : ` (${total >= before ? '+' : ''}${Math.round(((total - before) / before) * 100)}%)`;
-    text += ` Previous period: ${formatNumber(before)} clicks${change}.`;
+    text += ` Previous period: ${plural(before, 'click')}${change}.`;
   }
   return text;
 }

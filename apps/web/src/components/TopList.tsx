@@ -3,9 +3,10 @@ import { formatNumber } from '../format';
 /** A top list (countries, referrers, …) as plain HTML: each value, its count and a bar. */
 export function TopList({ title, values, describe }: { title: string; values: { value: string; clicks: number }[]; describe?: (value: string) => string }) {
   const max = Math.max(1, ...values.map((entry) => entry.clicks));
+  const id = `top-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section className="top-list" aria-labelledby={`top-${title}`}>
-      <h3 id={`top-${title}`}>{title}</h3>
+    <section className="top-list" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
       {values.length === 0 ? (
         <p className="muted">None in this range.</p>
       ) : (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, type Schemas } from '../api';
-import { SESSION_KEY, useSession } from '../App';
+import { SESSION_KEY, markSignedOut, useSession } from '../App';
 import { Link, navigate } from '../router';
 import { formatApiDate, formatNumber } from '../format';
 import { ClicksChart } from '../components/ClicksChart';
@@ -17,6 +17,7 @@ export default function AccountPage() {
   const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: () => api.DELETE('/session'),
+    onMutate: markSignedOut,
     onSettled: () => {
       queryClient.setQueryData(SESSION_KEY, null);
       navigate('/', { replace: true });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, isStatus, type Schemas } from '../api';
 import { Link, navigate } from '../router';
-import { formatApiDate, formatNumber, saveFile } from '../format';
+import { formatApiDate, formatNumber, plural, saveFile } from '../format';
 import { ClicksChart } from '../components/ClicksChart';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -180,9 +180,9 @@ function LinkStats({ id, range }: { id: number; range: Range }) {
       {previous.isError && range.compare && <ErrorState error={previous.error} />}
       <ClicksChart series={series} previous={range.compare ? previous.data : undefined} title="Clicks" />
       <p className="muted small">
-        {formatNumber(series.totals.clicks)} clicks by people
-        {series.totals.visitors !== null && `, ${formatNumber(series.totals.visitors)} visitors`}
-        {series.totals.bots !== null && `; ${formatNumber(series.totals.bots)} clicks of bots, counted apart`}.
+        {plural(series.totals.clicks, 'click')} by people
+        {series.totals.visitors !== null && `, ${plural(series.totals.visitors, 'visitor')}`}
+        {series.totals.bots !== null && `; ${plural(series.totals.bots, 'click')} of bots, counted apart`}.
       </p>
       <h2>Where the clicks came from</h2>
       <div className="tops">

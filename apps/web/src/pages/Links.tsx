@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../api';
 import { Link, navigate, useLocation } from '../router';
-import { formatApiDate, formatNumber } from '../format';
+import { formatApiDate, formatNumber, plural } from '../format';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Empty, ErrorState, Loading } from '../components/states';
@@ -189,7 +189,7 @@ export function LinksPage() {
               Previous page
             </button>
             <span>
-              Page {links.data.currentpage} of {Math.max(1, links.data.maxpage)} ({formatNumber(links.data.result)} links)
+              Page {links.data.currentpage} of {Math.max(1, links.data.maxpage)} ({plural(links.data.result, 'link')})
             </span>
             <button type="button" className="secondary" disabled={page >= links.data.maxpage} onClick={() => go({ page: page + 1 })}>
               Next page
