@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, isStatus, rememberSession, type Session } from './api';
 import { Link, navigate, useLocation } from './router';
@@ -13,10 +13,19 @@ const AccountPage = lazy(() => import('./pages/Account'));
 
 export const SESSION_KEY = ['session'] as const;
 
-/** Whether the last session was ended by the user (signing out), not by its expiry. */
-let signedOutByUser = false;
+/**
+ * How the last session ended: `expired` when the service stopped taking it (idle, too old, ended
+ * elsewhere), so the sign-in form says why; `user` when the user signed out.
+ */
+let lastEnd: 'expired' | 'user' | null = null;
 export function markSignedOut(): void {
-  signedOutByUser = true;
+  lastEnd = 'user';
+}
+export function markSignedIn(): void {
+  lastEnd = null;
+}
+export function markSessionExpired(): void {
+  if (lastEnd !== 'user') lastEnd = 'expired';
 }
 
 /** Who is signed in: null when nobody is (the session cookie is missing or ended). */
@@ -39,14 +48,9 @@ export function useSession() {
 export function App() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const wasSignedIn = useRef(false);
   rememberSession(session.data ?? null);
 
   useEffect(() => {
-    if (session.data) {
-      wasSignedIn.current = true;
-      signedOutByUser = false;
-    }
     if (session.data === null) {
       // Nothing of the last account stays in memory once signed out.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
@@ -61,7 +65,7 @@ export function App() {
         <ErrorState error={session.error} retry={() => void session.refetch()} />
       </main>
     );
-  if (session.data === null) return <SignIn ended={wasSignedIn.current && !signedOutByUser} />;
+  if (session.data === null) return <SignIn ended={lastEnd === 'expired'} />;
   return <Shell session={session.data} />;
 }
 

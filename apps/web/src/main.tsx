@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isStatus } from './api';
-import { App, SESSION_KEY } from './App';
+import { App, SESSION_KEY, markSessionExpired } from './App';
 import './styles.css';
 
 /**
@@ -13,12 +13,18 @@ import './styles.css';
 const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
-      if (isStatus(error, 401) && query.queryKey[0] !== SESSION_KEY[0]) queryClient.setQueryData(SESSION_KEY, null);
+      if (isStatus(error, 401) && query.queryKey[0] !== SESSION_KEY[0]) {
+        markSessionExpired();
+        queryClient.setQueryData(SESSION_KEY, null);
+      }
     },
   }),
   mutationCache: new MutationCache({
     onError: (error) => {
-      if (isStatus(error, 401)) queryClient.setQueryData(SESSION_KEY, null);
+      if (isStatus(error, 401)) {
+        markSessionExpired();
+        queryClient.setQueryData(SESSION_KEY, null);
+      }
     },
   }),
   defaultOptions: {

@@ -57,7 +57,10 @@ export function registerDashboard(fastify: FastifyInstance, service: PublicServi
       if (domain) return sendPageNotFound(reply, domain);
       const address = `${publicUrl}${DASHBOARD_PATH}/`;
       return sendHtml(reply, 404, () =>
-        page('Linkyard dashboard', `<main><h1>Linkyard dashboard</h1><p>The dashboard is at <a href="${escapeHtml(address)}">${escapeHtml(address)}</a>.</p></main>`),
+        page(
+          'Linkyard dashboard',
+          `<main><h1>Linkyard dashboard</h1><p>The dashboard is at <a href="${escapeHtml(address)}">${escapeHtml(address)}</a>.</p></main>`,
+        ),
       );
     });
 
@@ -65,9 +68,14 @@ export function registerDashboard(fastify: FastifyInstance, service: PublicServi
 
     if (root === null) {
       const notBuilt = safe(async (_request: FastifyRequest, reply: FastifyReply) =>
-        sendHtml(reply, 503, () => messagePage('Dashboard not built', 'The dashboard was not built: run pnpm build, then start the service again.'), {
-          'Cache-Control': 'no-store',
-        }),
+        sendHtml(
+          reply,
+          503,
+          () => messagePage('Dashboard not built', 'The dashboard was not built: run pnpm build, then start the service again.'),
+          {
+            'Cache-Control': 'no-store',
+          },
+        ),
       );
       scope.get(`${DASHBOARD_PATH}/`, notBuilt);
       scope.get(`${DASHBOARD_PATH}/*`, notBuilt);

@@ -44,11 +44,23 @@ export function StatsControls({ range, onChange }: { range: Range; onChange: (ra
     <form className="stats-controls" onSubmit={(event) => event.preventDefault()} aria-label="Range of the statistics">
       <div className="field">
         <label htmlFor="from">From</label>
-        <input id="from" type="date" value={range.from} max={last} onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value })} />
+        <input
+          id="from"
+          type="date"
+          value={range.from}
+          max={last}
+          onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="to">To (included)</label>
-        <input id="to" type="date" value={last} min={range.from} onChange={(e) => e.target.value && onChange({ ...range, to: addDays(e.target.value, 1) })} />
+        <input
+          id="to"
+          type="date"
+          value={last}
+          min={range.from}
+          onChange={(e) => e.target.value && onChange({ ...range, to: addDays(e.target.value, 1) })}
+        />
       </div>
       <div className="field">
         <label htmlFor="interval">By</label>
@@ -68,8 +80,8 @@ export function StatsControls({ range, onChange }: { range: Range; onChange: (ra
         </select>
       </div>
       <label className="inline">
-        <input type="checkbox" checked={range.compare} onChange={(e) => onChange({ ...range, compare: e.target.checked })} /> Compare with the previous
-        period
+        <input type="checkbox" checked={range.compare} onChange={(e) => onChange({ ...range, compare: e.target.checked })} /> Compare with
+        the previous period
       </label>
       <div className="presets" role="group" aria-label="Quick ranges">
         {PRESETS.map((preset) => (

@@ -1,7 +1,15 @@
 import { formatNumber } from '../format';
 
 /** A top list (countries, referrers, …) as plain HTML: each value, its count and a bar. */
-export function TopList({ title, values, describe }: { title: string; values: { value: string; clicks: number }[]; describe?: (value: string) => string }) {
+export function TopList({
+  title,
+  values,
+  describe,
+}: {
+  title: string;
+  values: { value: string; clicks: number }[];
+  describe?: (value: string) => string;
+}) {
   const max = Math.max(1, ...values.map((entry) => entry.clicks));
   const id = `top-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (

@@ -96,7 +96,15 @@ function EmailForm({ current }: { current: string }) {
         }}
       >
         <label htmlFor="new-email">New e-mail address</label>
-        <input id="new-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={current} />
+        <input
+          id="new-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={current}
+        />
         {save.isError && (
           <p className="error" role="alert">
             {errorMessage(save.error)}
@@ -137,7 +145,15 @@ function PasswordForm() {
       <p className="small">At least 8 characters. Other sessions of the account end; this one stays signed in.</p>
       <form onSubmit={submit}>
         <label htmlFor="new-password">New password</label>
-        <input id="new-password" type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <label htmlFor="new-password-again">New password again</label>
         <input
           id="new-password-again"
@@ -178,8 +194,8 @@ function ApiKey() {
     <section className="card" aria-labelledby="key-title">
       <h2 id="key-title">API key</h2>
       <p className="small">
-        Scripts and tools use the key. A new key replaces the old one at once: whatever uses the old key stops working. The new key is
-        shown once.
+        Scripts and tools use the key. A new key replaces the old one at once: whatever uses the old key stops working. The new key is shown
+        once.
       </p>
       {rotate.isSuccess ? (
         <div className="notice" role="status">
@@ -221,7 +237,8 @@ function useAccountSeries(range: Range, enabled = true) {
   return useQuery({
     queryKey: ['account-stats', range.from, range.to, range.interval, range.tz],
     queryFn: async (): Promise<Schemas['ClickSeries']> =>
-      (await api.GET('/stats', { params: { query: { from: range.from, to: range.to, interval: range.interval, tz: range.tz } } })).data!.data,
+      (await api.GET('/stats', { params: { query: { from: range.from, to: range.to, interval: range.interval, tz: range.tz } } })).data!
+        .data,
     enabled,
     placeholderData: keepPreviousData,
   });

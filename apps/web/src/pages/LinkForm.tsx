@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListItem, ListPath } from '@linkyard/client';
 import { api, errorMessage, isStatus, type Schemas } from '../api';
@@ -85,7 +85,9 @@ function initial(details?: Details): FormState {
 /** The body to send: on a creation only what was filled in; on an update every field, so a cleared one is cleared. */
 function bodyOf(form: FormState, editing: Details | undefined): LinkUpdate & { url: string } {
   const rows = <K extends string>(list: Row[], keys: [K, 'link' | 'value']) =>
-    list.filter((row) => (row[keys[0]] ?? '').trim() !== '').map((row) => ({ [keys[0]]: row[keys[0]]!.trim(), [keys[1]]: (row[keys[1]] ?? '').trim() }));
+    list
+      .filter((row) => (row[keys[0]] ?? '').trim() !== '')
+      .map((row) => ({ [keys[0]]: row[keys[0]]!.trim(), [keys[1]]: (row[keys[1]] ?? '').trim() }));
   const body: LinkUpdate & { url: string } = {
     url: form.url.trim(),
     domain: form.domain,
@@ -111,7 +113,8 @@ function bodyOf(form: FormState, editing: Details | undefined): LinkUpdate & { u
   if (form.channel) body.channel = Number(form.channel);
   if (!editing) {
     // A creation leaves out what is empty: the service's defaults stand.
-    for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry'] as const) if (!body[key]) delete body[key];
+    for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry'] as const)
+      if (!body[key]) delete body[key];
     if (!form.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
   }
   return body;
@@ -139,12 +142,11 @@ export default function LinkFormPage({ id }: { id?: number }) {
         )}
       </main>
     );
-  return <LinkForm editing={details.data.details} />;
+  return <LinkForm key={id} editing={details.data.details} />;
 }
 
 function LinkForm({ editing }: { editing?: Details }) {
   const [form, setForm] = useState<FormState>(() => initial(editing));
-  useEffect(() => setForm(initial(editing)), [editing]);
   const queryClient = useQueryClient();
   const domains = useChoices('/domains');
   const campaigns = useChoices('/campaigns');
@@ -196,7 +198,13 @@ function LinkForm({ editing }: { editing?: Details }) {
             </select>
           </Field>
           <Field id="custom" label="Alias" help="3 to 50 letters, digits, _ or -. Empty: one is chosen for you.">
-            <input id="custom" value={form.custom} onChange={(e) => set('custom', e.target.value)} aria-describedby="custom-help" pattern="[A-Za-z0-9_-]{3,50}" />
+            <input
+              id="custom"
+              value={form.custom}
+              onChange={(e) => set('custom', e.target.value)}
+              aria-describedby="custom-help"
+              pattern="[A-Za-z0-9_-]{3,50}"
+            />
           </Field>
         </Section>
         <Section title="Description">
@@ -207,7 +215,12 @@ function LinkForm({ editing }: { editing?: Details }) {
             <textarea id="description" maxLength={500} value={form.description} onChange={(e) => set('description', e.target.value)} />
           </Field>
           <Field id="metadescription" label="Description in link previews">
-            <textarea id="metadescription" maxLength={500} value={form.metadescription} onChange={(e) => set('metadescription', e.target.value)} />
+            <textarea
+              id="metadescription"
+              maxLength={500}
+              value={form.metadescription}
+              onChange={(e) => set('metadescription', e.target.value)}
+            />
           </Field>
           <Field id="metaimage" label="Image in link previews (URL)">
             <input id="metaimage" type="url" value={form.metaimage} onChange={(e) => set('metaimage', e.target.value)} />
@@ -236,7 +249,11 @@ function LinkForm({ editing }: { editing?: Details }) {
               <option value="public">Public (may be listed on a public campaign page)</option>
             </select>
           </Field>
-          <Field id="password" label={editing?.password ? 'New password (the link has one)' : 'Password'} help="6 to 100 characters; visitors must give it.">
+          <Field
+            id="password"
+            label={editing?.password ? 'New password (the link has one)' : 'Password'}
+            help="6 to 100 characters; visitors must give it."
+          >
             <input
               id="password"
               type="password"
@@ -248,11 +265,18 @@ function LinkForm({ editing }: { editing?: Details }) {
           </Field>
           {editing?.password && (
             <label className="inline">
-              <input type="checkbox" checked={form.removePassword} onChange={(e) => set('removePassword', e.target.checked)} /> Remove the password
+              <input type="checkbox" checked={form.removePassword} onChange={(e) => set('removePassword', e.target.checked)} /> Remove the
+              password
             </label>
           )}
           <Field id="expiry" label="Expires (your time zone)" help="Empty: never.">
-            <input id="expiry" type="datetime-local" value={form.expiry} onChange={(e) => set('expiry', e.target.value)} aria-describedby="expiry-help" />
+            <input
+              id="expiry"
+              type="datetime-local"
+              value={form.expiry}
+              onChange={(e) => set('expiry', e.target.value)}
+              aria-describedby="expiry-help"
+            />
           </Field>
         </Section>
         <Section title="Grouping and tracking">
@@ -284,7 +308,9 @@ function LinkForm({ editing }: { editing?: Details }) {
                   <input
                     type="checkbox"
                     checked={form.pixels.includes(pixel.id)}
-                    onChange={(e) => set('pixels', e.target.checked ? [...form.pixels, pixel.id] : form.pixels.filter((p) => p !== pixel.id))}
+                    onChange={(e) =>
+                      set('pixels', e.target.checked ? [...form.pixels, pixel.id] : form.pixels.filter((p) => p !== pixel.id))
+                    }
                   />{' '}
                   <bdi>{pixel.name}</bdi> ({pixel.type})
                 </label>
@@ -331,7 +357,8 @@ function LinkForm({ editing }: { editing?: Details }) {
             <input id="deep-google" value={form.deepGoogle} onChange={(e) => set('deepGoogle', e.target.value)} />
           </Field>
           <label className="inline">
-            <input type="checkbox" checked={form.deepAuto} onChange={(e) => set('deepAuto', e.target.checked)} /> Open the app without asking
+            <input type="checkbox" checked={form.deepAuto} onChange={(e) => set('deepAuto', e.target.checked)} /> Open the app without
+            asking
           </label>
           <Rows
             legend="Parameters added to the destination"
@@ -396,7 +423,8 @@ function Rows({
   onChange: (rows: Row[]) => void;
   fields: { key: string; label: string; type?: string; options?: string[] }[];
 }) {
-  const update = (index: number, key: string, value: string) => onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  const update = (index: number, key: string, value: string) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   return (
     <fieldset className="rows">
       <legend>{legend}</legend>
@@ -417,12 +445,22 @@ function Rows({
                     ))}
                   </select>
                 ) : (
-                  <input id={id} type={field.type ?? 'text'} value={row[field.key] ?? ''} onChange={(e) => update(index, field.key, e.target.value)} />
+                  <input
+                    id={id}
+                    type={field.type ?? 'text'}
+                    value={row[field.key] ?? ''}
+                    onChange={(e) => update(index, field.key, e.target.value)}
+                  />
                 )}
               </div>
             );
           })}
-          <button type="button" className="small secondary" onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={`Remove ${legend.toLowerCase()} row ${index + 1}`}>
+          <button
+            type="button"
+            className="small secondary"
+            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            aria-label={`Remove ${legend.toLowerCase()} row ${index + 1}`}
+          >
             Remove
           </button>
         </div>

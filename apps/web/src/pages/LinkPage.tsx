@@ -203,7 +203,10 @@ function QrCode({ link }: { link: Schemas['LinkDetails'] }) {
   const image = useQuery({
     queryKey: ['link-qr', link.id, link.shorturl],
     queryFn: async () => {
-      const { data } = await api.GET('/url/{id}/qr', { params: { path: { id: link.id }, query: { format: 'png', size: 300 } }, parseAs: 'blob' });
+      const { data } = await api.GET('/url/{id}/qr', {
+        params: { path: { id: link.id }, query: { format: 'png', size: 300 } },
+        parseAs: 'blob',
+      });
       return URL.createObjectURL(data as Blob);
     },
     staleTime: Infinity,

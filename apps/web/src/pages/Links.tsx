@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../api';
 import { Link, navigate, useLocation } from '../router';
@@ -17,7 +17,19 @@ export function LinksPage() {
   const order: Order = query.get('order') === 'clicks' ? 'clicks' : 'date';
   const page = Math.max(1, Number(query.get('page')) || 1);
   const [search, setSearch] = useState(q);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // The search box follows the address when it changes without typing (back, forward).
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setSearch(q);
+  }
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The selection belongs to one page of one query: another page starts with none.
+  const view = JSON.stringify([q, order, page]);
+  const [selection, setSelection] = useState<{ view: string; ids: Set<number> }>({ view, ids: new Set() });
+  const selected = selection.view === view ? selection.ids : new Set<number>();
+  const setSelected = (ids: Set<number> | ((current: Set<number>) => Set<number>)) =>
+    setSelection({ view, ids: typeof ids === 'function' ? ids(selected) : ids });
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
 
@@ -34,18 +46,17 @@ export function LinksPage() {
   };
 
   // The search is sent once typing pauses.
-  useEffect(() => {
-    if (search.trim() === q) return;
-    const timer = setTimeout(() => go({ q: search.trim() }, true), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const type = (text: string) => {
+    setSearch(text);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => go({ q: text.trim() }, true), 300);
+  };
 
   const links = useQuery({
     queryKey: ['links', { q, order, page }],
     queryFn: async () => (await api.GET('/urls', { params: { query: { q: q || undefined, order, page, limit: PAGE_SIZE } } })).data!.data,
     placeholderData: keepPreviousData,
   });
-  useEffect(() => setSelected(new Set()), [q, order, page]);
 
   const remove = useMutation({
     mutationFn: async (ids: number[]) => {
@@ -86,7 +97,7 @@ export function LinksPage() {
       </div>
       <div className="toolbar" role="search">
         <label htmlFor="search">Search links</label>
-        <input id="search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Alias, URL, title or note" />
+        <input id="search" type="search" value={search} onChange={(e) => type(e.target.value)} placeholder="Alias, URL, title or note" />
         <label htmlFor="order">Sort by</label>
         <select id="order" value={order} onChange={(e) => go({ order: e.target.value as Order })}>
           <option value="date">Newest first</option>
@@ -113,7 +124,9 @@ export function LinksPage() {
       ) : rows.length === 0 ? (
         <Empty>
           {q ? (
-            <p>No link matches “<bdi>{q}</bdi>”.</p>
+            <p>
+              No link matches “<bdi>{q}</bdi>”.
+            </p>
           ) : (
             <p>
               No links yet. <Link to="/links/new">Make your first short link</Link>.

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, rememberSession } from '../api';
-import { SESSION_KEY } from '../App';
+import { SESSION_KEY, markSignedIn } from '../App';
 
 /**
  * Signing in: with the account's username or e-mail address and password, or with its API key
@@ -21,6 +21,7 @@ export function SignIn({ ended }: { ended: boolean }) {
       return data!.data;
     },
     onSuccess: (session) => {
+      markSignedIn();
       rememberSession(session);
       setPassword('');
       setApikey('');
@@ -80,8 +81,8 @@ export function SignIn({ ended }: { ended: boolean }) {
               onChange={(e) => setApikey(e.target.value)}
             />
             <p id="apikey-help" className="help">
-              The key starts with <code>lyk_</code>. The first start of the service prints the admin account&apos;s key; set a
-              password on the Account page afterwards.
+              The key starts with <code>lyk_</code>. The first start of the service prints the admin account&apos;s key; set a password on
+              the Account page afterwards.
             </p>
           </>
         )}
