@@ -207,7 +207,7 @@ export function registerPublicRoutes(
           'Linkyard',
           `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns.</p>` +
             // The dashboard lives on the service's own address only, never on a branded domain.
-            (domain ? '' : `<p><a class="button" href="${escapeHtml(publicUrl)}/dashboard/">Open the dashboard</a></p>`) +
+            (domain ? '' : `<p><a class="button" href="${escapeHtml(`${publicUrl}/dashboard/`)}">Open the dashboard</a></p>`) +
             `<p>The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
         ),
       );
