@@ -1,6 +1,6 @@
 import { escapeHtml } from '../src/public/html';
 import { PUBLIC_URL, useApi } from './support/app';
-import { createDomain, createUser } from './support/factories';
+import { createDomain, createLink, createPixel, createSplash, createUser } from './support/factories';
 
 /** How the service serves the dashboard's files (apps/web/dist, built before the tests). */
 describe('the dashboard, as served', () => {
@@ -64,5 +64,28 @@ describe('the dashboard, as served', () => {
     const other = await api.request('GET', '/dashboard/links', { key: null, outsideContract: true, headers: { host: '127.0.0.1' } });
     expect(other.status).toBe(404);
     expect(other.text).toContain(escapeHtml(`${PUBLIC_URL}/dashboard/`));
+  });
+
+  it("runs an account's pixels on the service's own address in an opaque origin, so they cannot use a visitor's session", async () => {
+    const user = await createUser(api);
+    const pixel = await createPixel(api, user);
+    const splash = await createSplash(api, user, { delay: 30 });
+    const { domain } = await createDomain(api, user);
+    const policyOf = async (host: string, body: Record<string, unknown>) => {
+      const id = await createLink(api, user, { url: 'https://example.com/', ...body });
+      const alias = (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.alias as string;
+      const page = await api.request('GET', `/${alias}`, { key: null, headers: { host } });
+      expect(page.status).toBe(200);
+      return String(page.headers['content-security-policy']);
+    };
+    const ownHost = new URL(PUBLIC_URL).host;
+    for (const body of [{ pixels: [pixel] }, { pixels: [pixel], type: String(splash) }, { pixels: [pixel], type: 'frame' }]) {
+      const policy = await policyOf(ownHost, body);
+      expect(policy).toMatch(/; sandbox allow-scripts /);
+      expect(policy).not.toContain('allow-same-origin');
+    }
+    // Without pixels, or on a branded domain (no sessions there), pages keep their origin.
+    expect(await policyOf(ownHost, { type: String(splash) })).not.toContain('sandbox');
+    expect(await policyOf(new URL(domain).host, { pixels: [pixel], domain })).not.toContain('sandbox');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
-import { createLink, createUser } from '../support/factories';
+import { createLink, createPixel, createSplash, createUser } from '../support/factories';
 import { accessibilityProblems, findChromium, freePort, launch, screenshotDir } from './browser';
 
 /**
@@ -111,8 +111,9 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('link', { name: 'Open the dashboard' }).click();
       await page.getByRole('heading', { name: 'Sign in to Linkyard' }).waitFor();
       // Measured, not asserted (docs/dashboard.md): the first screen, on loopback.
-      const paint = await page.evaluate(
-        () => performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ?? -1,
+      // (Page expressions are strings: this program has no DOM types.)
+      const paint = await page.evaluate<number>(
+        "performance.getEntriesByType('paint').find((entry) => entry.name === 'first-contentful-paint')?.startTime ?? -1",
       );
       process.stderr.write(`dashboard: first contentful paint of the sign-in page ${Math.round(paint)} ms after navigation\n`);
       await check('sign-in', true);
@@ -125,7 +126,7 @@ suite('the dashboard in a browser', () => {
       // The session is an HttpOnly cookie the page cannot read.
       const cookies = await context.cookies(base);
       expect(cookies).toEqual([expect.objectContaining({ name: 'linkyard_session', httpOnly: true, sameSite: 'Lax', path: '/' })]);
-      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(await page.evaluate<string>('document.cookie')).toBe('');
     }));
 
   it('sets a password, signs out, and signs in with it using the keyboard alone', () =>
@@ -296,6 +297,25 @@ suite('the dashboard in a browser', () => {
       expect((await api.request('GET', '/l/api/urls', { key: adminKey })).body.data.result).toBe(before);
     }));
 
+  it("keeps an account's pixel page from acting with the visitor's session", () =>
+    step('pixels', async () => {
+      // Another account's link, on the service's own address, shows a splash page with a tag manager.
+      const other = await createUser(api, {}, adminKey);
+      const pixel = await createPixel(api, other, { type: 'gtmpixel', tag: 'GTM-NQ3ZXJH' });
+      const splash = await createSplash(api, other, { delay: 30 });
+      await createLink(api, other, { url: `${base}/`, custom: 'with-pixels', pixels: [pixel], type: String(splash) });
+      const visit = await context.newPage();
+      await visit.goto(`${base}/with-pixels`);
+      // Its scripts run in an opaque origin, not the dashboard's: they cannot read its pages, its
+      // storage or its API's answers (over http the page's connect-src keeps them from the API too).
+      expect(await visit.evaluate<string>('self.origin')).toBe('null');
+      const status = await visit.evaluate<number>("fetch('/l/api/session', { credentials: 'include' }).then((r) => r.status, () => 0)");
+      expect([0, 401]).toContain(status);
+      await visit.close();
+      // The same question from the dashboard is answered.
+      expect(await page.evaluate<number>("fetch('/l/api/session').then((r) => r.status)")).toBe(200);
+    }));
+
   it('works at 375 pixels wide', () =>
     step('narrow', async () => {
       await page.setViewportSize({ width: 375, height: 800 });
@@ -307,7 +327,7 @@ suite('the dashboard in a browser', () => {
         await page.goto(`${base}/dashboard${path}`);
         await page.locator('main h1').waitFor();
         await page.waitForLoadState('networkidle');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
         await check(name, name !== 'narrow-account');
       }
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -330,7 +350,7 @@ suite('the dashboard in a browser', () => {
       await page.getByLabel('By', { exact: true }).selectOption('hour');
       const response = await answered;
       const arrived = Date.now();
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="clicks-chart"]')?.getAttribute('data-drawn')) > 8000);
+      await page.waitForFunction(`Number(document.querySelector('[data-testid="clicks-chart"]')?.getAttribute('data-drawn')) > 8000`);
       // Measured, not asserted (docs/dashboard.md): from the answer to the drawn chart.
       process.stderr.write(
         `dashboard: a year by hour (${(await response.json()).data.series.length} points) drawn ${Date.now() - arrived} ms after its answer\n`,
