@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
+import { registerDashboard } from '../src/dashboard/dashboard-routes';
 import { escapeHtml } from '../src/public/html';
+import type { PublicService } from '../src/public/public.service';
 import { PUBLIC_URL, useApi } from './support/app';
 import { createDomain, createLink, createPixel, createSplash, createUser } from './support/factories';
 
@@ -87,5 +90,15 @@ describe('the dashboard, as served', () => {
     // Without pixels, or on a branded domain (no sessions there), pages keep their origin.
     expect(await policyOf(ownHost, { type: String(splash) })).not.toContain('sandbox');
     expect(await policyOf(new URL(domain).host, { pixels: [pixel], domain })).not.toContain('sandbox');
+  });
+
+  it('says so when the dashboard was not built', async () => {
+    const fastify = Fastify();
+    const service = { config: { publicUrl: PUBLIC_URL }, domain: () => Promise.resolve(null) } as unknown as PublicService;
+    registerDashboard(fastify, service, null);
+    const response = await fastify.inject({ method: 'GET', url: '/dashboard/links', headers: { host: new URL(PUBLIC_URL).host } });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('run pnpm build');
+    await fastify.close();
   });
 });

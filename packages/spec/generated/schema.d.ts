@@ -1476,7 +1476,7 @@ export interface paths {
         };
         /**
          * The root of the service or of a branded domain
-         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference.
+         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference and, on the service's own address, to the dashboard (`/dashboard/`, a web app served on that address only).
          */
         get: operations["domainRoot"];
         put?: never;
