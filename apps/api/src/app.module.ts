@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './modules/auth/auth.module';
-import { AdminGuard, AuthGuard, RefusedBodyGuard } from './modules/auth/auth.guard';
+import { AdminGuard, AuthGuard, BodyGuard } from './modules/auth/auth.guard';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './modules/auth/rate-limit.guard';
@@ -105,14 +105,17 @@ export class AppModule {
         UnmatchedRoutesModule,
       ],
       providers: [
-        // Order matters: who you are, then how often you may ask, then whether you may.
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // Order matters: who you are, then how often you may ask, then whether you may. The first
+        // two are also called before a body is read (app.ts), hence their own providers.
+        AuthGuard,
+        RateLimitGuard,
+        { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         // A session's changing request without its proof, or from another site: 403.
         { provide: APP_GUARD, useClass: SessionCsrfGuard },
         { provide: APP_GUARD, useClass: AdminGuard },
-        // Last: a body that could not be read is refused once the caller is known and counted.
-        { provide: APP_GUARD, useClass: RefusedBodyGuard },
+        // Last: the body is read once the caller is known and counted.
+        { provide: APP_GUARD, useClass: BodyGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
       ],
     };

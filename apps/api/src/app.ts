@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { NestPinoLogger } from './infrastructure/nest-logger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import { type Clock, SystemClock } from './common/clock';
@@ -12,7 +14,11 @@ import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { registerCors } from './common/cors';
 import { RedisLink } from './infrastructure/redis';
-import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerJsonParser } from './common/request-body';
+import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerBodyReaders } from './common/request-body';
+import { isPublicRoute } from './common/public.decorator';
+import { AuthGuard } from './modules/auth/auth.guard';
+import { PasswordHasher } from './modules/auth/password';
+import { RateLimitGuard } from './modules/auth/rate-limit.guard';
 import { RouteTable } from './common/route-table';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Config } from './config/config';
@@ -33,8 +39,12 @@ import { PublicService } from './public/public.service';
 export interface LinkyardApp {
   app: NestFastifyApplication;
   config: Config;
-  /** The key of the admin account created on this start (first start on an empty database). */
-  createdAdminKey: string | undefined;
+  /**
+   * On an empty database without ADMIN_API_KEY: creates the first admin account and returns its
+   * key, to be shown once; otherwise undefined. Called once the service listens, so that a start
+   * that fails (a port taken) never makes an admin whose key nobody saw.
+   */
+  createFirstAdmin(): Promise<string | undefined>;
   /** Stops serving, waits for requests in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -101,6 +111,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   });
   const fastify = adapter.getInstance();
+  // Nest's lines, and those of the service's `new Logger(...)`, go through the same JSON logger.
+  const nestLogger = config.logLevel === 'silent' ? false : new NestPinoLogger(fastify.log);
+  Logger.overrideLogger(nestLogger);
   // Requests are timed, and the process measured, only when /metrics is served somewhere: without
   // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
   if (config.metricsToken !== undefined || config.metricsPort !== null) {
@@ -133,7 +146,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       done();
     });
   }
-  registerJsonParser(fastify);
+  registerBodyReaders(fastify);
+  // The caller of an API call with a body is known and counted from the headers before a byte of
+  // the body is read: a request without a valid key, or over its account's limit, is answered at
+  // once, and only an authenticated caller may send the 8 MiB a bulk call or an import takes. The
+  // guards run again in Nest's pipeline, where they find this request authenticated and counted.
+  let checkCaller: ((request: AuthenticatedRequest, reply: FastifyReply) => Promise<void>) | null = null;
+  fastify.addHook('preParsing', async (request: AuthenticatedRequest, reply, payload) => {
+    if (checkCaller && carriesBody(request) && request.routeOptions.url?.startsWith(`/${API_PREFIX}/`) && !isPublicRoute(request)) {
+      await checkCaller(request, reply);
+    }
+    return payload;
+  });
 
   let app: NestFastifyApplication | undefined;
   try {
@@ -152,21 +176,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         metrics,
       }),
       adapter,
-      {
-        bodyParser: false,
-        logger:
-          config.logLevel === 'silent'
-            ? false
-            : ['debug', 'trace'].includes(config.logLevel)
-              ? ['error', 'warn', 'log']
-              : ['error', 'warn'],
-      },
+      { bodyParser: false, logger: nestLogger },
     );
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics);
+    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher), routes);
     registerDashboard(fastify, app.get(PublicService));
+    const authGuard = app.get(AuthGuard);
+    const rateLimitGuard = app.get(RateLimitGuard);
+    checkCaller = async (request, reply) => {
+      await authGuard.authenticate(request);
+      await rateLimitGuard.consume(request, reply);
+    };
     if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();
     if (config.metricsPort !== null) {
@@ -181,10 +203,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     throw error;
   }
 
-  let createdAdminKey: string | undefined;
   try {
-    // Still under the start-up lock: instances starting together on an empty database make one admin.
-    createdAdminKey = await bootstrapAdmin(app.get(UsersService), config);
+    // Still under the start-up lock: ADMIN_API_KEY names an admin, and the free plan has the
+    // configured limit, before any request is served.
+    const users = app.get(UsersService);
+    if (config.adminApiKey) await users.ensureAdminKey(config.adminApiKey);
+    await users.applyDefaultRateLimit();
   } finally {
     await startup.release();
   }
@@ -192,7 +216,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   return {
     app: nest,
     config,
-    createdAdminKey,
+    createFirstAdmin: () => createFirstAdmin(nest.get(UsersService), config),
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
@@ -206,6 +230,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   };
 }
 
+/** Whether a request comes with a body (a length above zero, or chunks). */
+function carriesBody(request: FastifyRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+}
+
 /** Stops the metrics port: a scrape in flight is cut, there is nothing to finish. */
 function closeServer(server: Server | null): void {
   server?.close();
@@ -217,13 +246,9 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-/** ADMIN_API_KEY always names an admin; without it, an empty database gets one admin, once. */
-async function bootstrapAdmin(users: UsersService, config: Config): Promise<string | undefined> {
-  if (config.adminApiKey) {
-    await users.ensureAdminKey(config.adminApiKey);
-    return undefined;
-  }
-  if ((await users.count()) > 0) return undefined;
+/** Without ADMIN_API_KEY, an empty database gets one admin, once. */
+async function createFirstAdmin(users: UsersService, config: Config): Promise<string | undefined> {
+  if (config.adminApiKey || (await users.count()) > 0) return undefined;
   try {
     return await users.createBootstrapAdmin();
   } catch (error) {

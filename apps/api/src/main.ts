@@ -1,4 +1,19 @@
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/config';
+
+/**
+ * What the service says of itself (listening, the first admin's key, stopping): readable text on
+ * standard error when a person watches a terminal, JSON lines on standard output otherwise, like
+ * every other log line. Said whatever LOG_LEVEL is: the first admin's key must never be lost.
+ */
+function announce(message: string, fields: Record<string, unknown> = {}, text: string = message): void {
+  if (process.stderr.isTTY) process.stderr.write(`${text}\n`);
+  else
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: message, ...fields })}\n`,
+    );
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -17,20 +32,47 @@ async function main(): Promise<void> {
   const tracing = config.tracing ? (await import('./tracing')).startTracing(config.tracing) : null;
   const { createApp } = await import('./app');
   const linkyard = await createApp(config);
-  await linkyard.app.listen({ port: config.port, host: config.host });
-  const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`Linkyard listening on ${config.host}:${config.port} — public address ${config.publicUrl}, database: ${database}`);
-  console.log(`API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`);
-  if (linkyard.createdAdminKey) {
-    console.log(
+  try {
+    await linkyard.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await linkyard.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use (another Linkyard?); set PORT to another port`
+        : `cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+    );
+  }
+  const dataDir = config.dataDir.startsWith('memory://') ? config.dataDir : resolve(config.dataDir);
+  const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
+  announce(
+    'Linkyard listening',
+    {
+      address: `${config.host}:${config.port}`,
+      publicUrl: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : 'embedded',
+      dataDir,
+    },
+    [
+      `Linkyard listening on ${config.host}:${config.port} — public address ${config.publicUrl}, database: ${database}`,
+      `API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`,
+    ].join('\n'),
+  );
+  // Only now that the service listens: a start that fails never makes an admin whose key nobody saw.
+  const adminKey = await linkyard.createFirstAdmin();
+  if (adminKey) {
+    announce(
+      'An admin account was created; its API key is shown only once',
+      { adminApiKey: adminKey },
       [
         '',
         '============================================================',
         ' An admin account was created. Its API key, shown only once:',
         '',
-        `   ${linkyard.createdAdminKey}`,
+        `   ${adminKey}`,
         '',
         ' Keep it secret. Rotate it with POST /l/api/account/apikey/rotate.',
+        ' Lost it? Stop the service and run: pnpm admin:key',
         '============================================================',
         '',
       ].join('\n'),
@@ -41,7 +83,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    announce(`${signal} received: finishing requests in flight, then stopping`, { signal });
     try {
       await linkyard.close();
       // The last spans go out before the process ends, unless the collector is slow to take them.

@@ -1,4 +1,4 @@
-import { useApi } from './support/app';
+import { startApi, useApi } from './support/app';
 import { createDomain, createUser } from './support/factories';
 
 describe('admin', () => {
@@ -173,5 +173,20 @@ describe('admin', () => {
       expect((await api.request('PUT', `/l/api/plan/999/user/${user.id}`)).status).toBe(404);
       expect((await api.request('PUT', '/l/api/plan/1/user/987654')).status).toBe(404);
     });
+  });
+
+  it("sets the free plan's limit, every new account's, from DEFAULT_RATE_LIMIT", async () => {
+    const configured = await startApi({ DEFAULT_RATE_LIMIT: '120' });
+    try {
+      const plans = (await configured.request('GET', '/l/api/plans')).body.data as { free: boolean; ratelimit: number }[];
+      expect(plans.find((plan) => plan.free)?.ratelimit).toBe(120);
+      // null: no limit of its own, the plan's.
+      const user = await createUser(configured, { ratelimit: null });
+      const call = await configured.request('GET', '/l/api/account', { key: user.apikey });
+      expect(call.headers['x-ratelimit-limit']).toBe('120');
+      expect(call.headers['x-ratelimit-remaining']).toBe('119');
+    } finally {
+      await configured.close();
+    }
   });
 });

@@ -169,6 +169,21 @@ describe('HTTP conventions', () => {
     });
   });
 
+  describe("the service's own paths outside /l/api", () => {
+    it.each([
+      ['POST', '/healthz'],
+      ['POST', '/readyz'],
+      ['PUT', '/readyz'],
+      ['DELETE', '/healthz'],
+    ])('answers %s %s with 405 and the methods the path really has', async (method, path) => {
+      // POST /{alias} is in the document (a link's password form), with its 405; the others are not.
+      const response = await api.request(method, path, { key: null, body: {}, outsideContract: method !== 'POST' });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+      expect(response.body).toEqual({ error: 1, message: `Method ${method} is not allowed on ${path}; use GET.` });
+    });
+  });
+
   describe('GET /healthz', () => {
     it('reports the database as up without a key', async () => {
       const response = await api.request('GET', '/healthz', { key: null });

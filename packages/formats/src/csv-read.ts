@@ -13,6 +13,9 @@ export interface CsvRow {
   quoted: boolean[];
 }
 
+/** Cells of one record: far more than any export has, far fewer than a line of commas can make. */
+export const MAX_CELLS = 1000;
+
 const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
@@ -51,6 +54,9 @@ export function readCsv(text: string, formatName: string): CsvRow[] {
       }
       row.cells.push(value);
       row.quoted.push(quoted);
+      if (row.cells.length > MAX_CELLS) {
+        throw new ImportFormatError(`not a readable ${formatName} file: line ${row.line} holds more than ${MAX_CELLS} cells`);
+      }
       if (at < length && text.charCodeAt(at) === delimiter) {
         at += 1;
         continue;

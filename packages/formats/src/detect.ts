@@ -9,10 +9,12 @@ import type { ImportSource } from './types';
 /** Which format a file is, from its content, or null. */
 export function detectImportSource(text: string): ImportSource | null {
   if (typeof text !== 'string') return null;
-  const content = withoutBom(text).trimStart();
-  if (content === '') return null;
+  // Not trimmed: the readers get the same string, whose parse is then remembered (rememberingParses).
+  const content = withoutBom(text);
+  const start = content.trimStart().charAt(0);
+  if (start === '') return null;
   try {
-    return content.startsWith('{') || content.startsWith('[') ? detectJson(content) : detectCsv(content);
+    return start === '{' || start === '[' ? detectJson(content) : detectCsv(content.trimStart());
   } catch {
     // A header that cannot even be read (an unclosed quote) is no known format.
     return null;
@@ -23,7 +25,7 @@ function detectJson(text: string): ImportSource | null {
   const whole = tryParseJson(text);
   if (whole.ok) return fromJsonShape(whole.value);
   // Not one JSON document: NDJSON has one object per line, Linkyard's export the only one we read.
-  const firstLine = tryParseJson(text.split(/\r\n|\r|\n/, 1)[0] ?? '');
+  const firstLine = tryParseJson(text.trimStart().split(/\r\n|\r|\n/, 1)[0] ?? '');
   return firstLine.ok && isJsonObject(firstLine.value) && 'longurl' in firstLine.value ? 'linkyard' : null;
 }
 

@@ -8,3 +8,11 @@ export class ImportFormatError extends Error {
     this.name = 'ImportFormatError';
   }
 }
+
+/** No known format could be told from the file's content: the user has to name its source. */
+export class UnrecognizedFormatError extends ImportFormatError {
+  constructor() {
+    super("the file's format was not recognized");
+    this.name = 'UnrecognizedFormatError';
+  }
+}

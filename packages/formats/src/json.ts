@@ -14,6 +14,7 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * The parser's own message is not passed on: it quotes the file, which may be anything.
  */
 export function parseJsonDocument(text: string, formatName: string): unknown {
+  // (Remembered when the format was detected from this very text.)
   const outcome = tryParseJson(text);
   if (outcome.ok) return outcome.value;
   throw new ImportFormatError(
@@ -23,13 +24,35 @@ export function parseJsonDocument(text: string, formatName: string): unknown {
   );
 }
 
-/** Parses JSON without throwing (one NDJSON line, a JSON-typed CSV cell). */
-export function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: 'syntax' | 'depth' } {
+type ParseOutcome = { ok: true; value: unknown } | { ok: false; reason: 'syntax' | 'depth' };
+
+/**
+ * The whole file's parse, kept while one import reads it (rememberingParses): finding out which
+ * format a file is parses it, and reading it then must not parse the same text a second time.
+ */
+let remembered: { text: string; outcome: ParseOutcome } | null | undefined;
+
+export function rememberingParses<T>(read: () => T): T {
+  const before = remembered;
+  remembered = null;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, reason: error instanceof RangeError ? 'depth' : 'syntax' };
+    return read();
+  } finally {
+    remembered = before;
   }
+}
+
+/** Parses JSON without throwing (one NDJSON line, a JSON-typed CSV cell). */
+export function tryParseJson(text: string): ParseOutcome {
+  if (remembered?.text === text) return remembered.outcome;
+  let outcome: ParseOutcome;
+  try {
+    outcome = { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    outcome = { ok: false, reason: error instanceof RangeError ? 'depth' : 'syntax' };
+  }
+  if (remembered !== undefined) remembered = { text, outcome };
+  return outcome;
 }
 
 /** Reads the items of a JSON list: each one's 1-based position and the object it is, or an error. */

@@ -1,4 +1,6 @@
-import { ImportFormatError } from './errors';
+import { detectImportSource } from './detect';
+import { ImportFormatError, UnrecognizedFormatError } from './errors';
+import { rememberingParses } from './json';
 import { withRecordLimit } from './limits';
 import { readBitly } from './sources/bitly';
 import { readKutt } from './sources/kutt';
@@ -40,4 +42,23 @@ export function readImport(source: ImportSource, text: string, options: { maxRec
 /** Text as read from a file that a spreadsheet saved with a byte-order mark. */
 export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** An import file read: the source it was read as (named, or told from its content) and its records. */
+export interface ImportFile {
+  source: ImportSource;
+  records: ImportRecord[];
+}
+
+/**
+ * Reads an import file as `source`, or, without one, as the format its content shows (throwing
+ * UnrecognizedFormatError when none does). The file is parsed once, whether or not its format had
+ * to be found first.
+ */
+export function readImportFile(text: string, source: ImportSource | undefined, options: { maxRecords?: number } = {}): ImportFile {
+  return rememberingParses(() => {
+    const found = source ?? detectImportSource(text);
+    if (found === null) throw new UnrecognizedFormatError();
+    return { source: found, records: readImport(found, text, options) };
+  });
 }

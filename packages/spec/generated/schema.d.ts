@@ -1292,7 +1292,7 @@ export interface paths {
         };
         /**
          * Readiness check (extension)
-         * @description Whether this instance should be sent traffic, at `{PUBLIC_URL}/readyz`; no key needed. `/healthz` stays the liveness check. Ready (200) when the database answers `SELECT 1` within 2 seconds, Redis answers a `PING` (only when `REDIS_URL` is set), and clicks are being written: none is held, or a batch was written within the last 60 seconds. Otherwise 503, with the reason of each failed check. An extension to the spec.
+         * @description Whether this instance should be sent traffic, at `{PUBLIC_URL}/readyz`; no key needed. `/healthz` stays the liveness check. Ready (200) when the database answers `SELECT 1` within 2 seconds and clicks are being written: no click has waited 60 seconds to be written, and writes have not failed for 60 seconds. Otherwise 503, with the reason of each failed check. With `REDIS_URL` set, Redis's `PING` is reported under `redis` but never makes the instance unready: every instance answers everything while Redis is away. An extension to the spec.
          */
         get: operations["readyz"];
         put?: never;
@@ -3820,7 +3820,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is over 1 MiB (8 MiB on `url/bulk` and `urls/import`). Refused while reading the body, before the key is checked, so the rate-limit headers may be absent. */
+        /** @description The body is over 1 MiB (8 MiB on `url/bulk` and `urls/import`). Refused while reading the body, after the key is checked from the headers; the rate-limit headers are absent where no key is needed. */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -7594,7 +7594,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every check passed. */
+            /** @description The database and the click writer checks passed (Redis may be away). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7852,6 +7852,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["PageNotFound"];
+            /** @description The path is one of the service's own (`/healthz`, `/readyz`, `/metrics`), not a short link: `Allow` lists the methods it takes. */
+            405: components["responses"]["MethodNotAllowed"];
             /** @description The link has expired. */
             410: {
                 headers: {

@@ -3,7 +3,7 @@
  * with another method is a 405, anything else a 404.
  */
 export class RouteTable {
-  private readonly routes: { method: string; pattern: RegExp }[] = [];
+  private readonly routes: { method: string; pattern: RegExp; fixed: boolean }[] = [];
 
   add(methods: string | string[], url: string): void {
     if (url.includes('*')) return; // the catch-all of unmatched routes serves no path of its own
@@ -15,15 +15,25 @@ export class RouteTable {
           .join('/') +
         '/?$',
     );
+    const fixed = !url.includes(':');
     for (const method of Array.isArray(methods) ? methods : [methods]) {
-      this.routes.push({ method: method.toUpperCase(), pattern });
+      this.routes.push({ method: method.toUpperCase(), pattern, fixed });
     }
   }
 
-  /** Methods that serve this path; empty when the path is unknown. */
+  /**
+   * Methods that serve this path; empty when the path is unknown. A path the service serves as
+   * such (`/readyz`) is served by its own routes only: the parametric routes it also matches
+   * (`/:alias`, a short link's) are not its methods.
+   */
   methodsFor(path: string): string[] {
-    const methods = new Set<string>();
-    for (const route of this.routes) if (route.pattern.test(path)) methods.add(route.method);
-    return [...methods];
+    const matching = this.routes.filter((route) => route.pattern.test(path));
+    const own = matching.some((route) => route.fixed) ? matching.filter((route) => route.fixed) : matching;
+    return [...new Set(own.map((route) => route.method))];
+  }
+
+  /** Methods of the routes that serve exactly this path (no parameter), if any. */
+  fixedMethodsFor(path: string): string[] {
+    return [...new Set(this.routes.filter((route) => route.fixed && route.pattern.test(path)).map((route) => route.method))];
   }
 }

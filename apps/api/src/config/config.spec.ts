@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -7,7 +8,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
-      dataDir: './.data',
+      dataDir: DEFAULT_DATA_DIR,
       adminApiKey: undefined,
       redisUrl: undefined,
       trustProxy: false,
@@ -16,11 +17,12 @@ describe('loadConfig', () => {
       logoFetchAllowPrivate: false,
       webhookAllowPrivate: false,
       webhookTimeoutMs: 10_000,
+      defaultRateLimit: 30,
       corsOrigins: '*',
       databaseTimeoutMs: 5000,
       requestTimeoutMs: 30_000,
       clickBufferLimit: 100_000,
-      clickSpoolDir: './.data/click-spool',
+      clickSpoolDir: `${DEFAULT_DATA_DIR}/click-spool`,
       clickSpoolLimitBytes: 1024 * 1024 * 1024,
       clickRetentionDays: null,
       domainVerification: 'off',
@@ -29,6 +31,18 @@ describe('loadConfig', () => {
       metricsHost: '127.0.0.1',
       tracing: null,
     });
+  });
+
+  it("keeps the embedded database in the service's own folder, whichever folder it is started from", () => {
+    const started = process.cwd();
+    try {
+      process.chdir('/');
+      expect(loadConfig({}).dataDir).toBe(join(__dirname, '..', '..', '.data'));
+    } finally {
+      process.chdir(started);
+    }
+    // Given, DATA_DIR is taken as it is (relative to where the service starts).
+    expect(loadConfig({ DATA_DIR: './elsewhere' }).dataDir).toBe('./elsewhere');
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {

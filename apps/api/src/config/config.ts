@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -23,6 +24,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** The deadline of one webhook delivery: connection, request and answer. */
   webhookTimeoutMs: number;
+  /** Requests a minute of the free plan, every account's by default, and of accounts without a plan. */
+  defaultRateLimit: number;
   /**
    * Which proxies are trusted for `X-Forwarded-For`: false (none: the connection's address), a
    * number of hops counted from the service, or a list of proxy addresses and CIDR ranges.
@@ -75,6 +78,16 @@ export interface TracingConfig {
 }
 
 /** A bad variable: the message names it and says what is expected. */
+/**
+ * The embedded database's folder when DATA_DIR is not set: `.data` in the service's own folder
+ * (apps/api/.data in a checkout), whichever folder the service is started from, so that
+ * `pnpm start` and `node apps/api/dist/main.js` never make two databases by accident.
+ */
+export const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '.data');
+
+/** The spec's rate limit, 30 requests a minute: the default of DEFAULT_RATE_LIMIT. */
+export const SPEC_RATE_LIMIT = 30;
+
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
     super(`Configuration error: ${variable} ${problem}`);
@@ -202,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins = corsOrigins.map((origin) => origin.replace(/\/$/, ''));
   }
 
-  const dataDir = text(env, 'DATA_DIR') ?? './.data';
+  const dataDir = text(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR;
   const spoolText = text(env, 'CLICK_SPOOL_DIR');
   const clickSpoolDir =
     spoolText !== undefined
@@ -232,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoFetchAllowPrivate: flag(env, 'LOGO_FETCH_ALLOW_PRIVATE'),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    defaultRateLimit: integer(env, 'DEFAULT_RATE_LIMIT', SPEC_RATE_LIMIT, 1, 1_000_000),
     corsOrigins,
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),

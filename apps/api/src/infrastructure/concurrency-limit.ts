@@ -1,7 +1,9 @@
-/** Thrown when a ConcurrencyLimit's queue is full: the caller should answer 503 and ask to retry. */
-export class Busy extends Error {
+import { ApiError } from '../common/api-error';
+
+/** Thrown when a limit's queue is full: a 503 that asks to retry in a few seconds. */
+export class Busy extends ApiError {
   constructor() {
-    super('Too many requests of this kind are waiting; try again shortly.');
+    super(503, 'Too many requests of this kind are waiting; try again shortly.', { 'Retry-After': '5' });
     this.name = 'Busy';
   }
 }

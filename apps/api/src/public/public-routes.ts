@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse as parseForm } from 'node:querystring';
 import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
-import { verifyPassword } from '../modules/auth/password';
+import type { PasswordHasher } from '../modules/auth/password';
+import type { RouteTable } from '../common/route-table';
 import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
@@ -85,6 +86,15 @@ export function sendPageError(request: FastifyRequest, reply: FastifyReply, erro
   return reply;
 }
 
+/** 405 in the API's envelope, for a path of the service's own asked with a method it does not serve. */
+async function refuseMethod(reply: FastifyReply, path: string, allowed: string[]): Promise<FastifyReply> {
+  await reply
+    .code(405)
+    .header('Allow', allowed.join(', '))
+    .send({ error: 1, message: `Method ${reply.request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.` });
+  return reply;
+}
+
 type Handler<R extends FastifyRequest> = (request: R, reply: FastifyReply) => Promise<FastifyReply>;
 
 /** Runs a public route; whatever it throws becomes an error page (see sendPageError). */
@@ -110,6 +120,8 @@ export function registerPublicRoutes(
   storage: FixedWindowStorage,
   clock: Clock,
   metrics: Metrics,
+  hasher: PasswordHasher,
+  routes: RouteTable,
 ): void {
   const publicUrl = service.config.publicUrl;
   const ownHost = new URL(publicUrl).hostname.toLowerCase();
@@ -194,7 +206,7 @@ export function registerPublicRoutes(
           'Retry-After': String(wait),
         });
       }
-      if (!(await verifyPassword(password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
+      if (!(await hasher.verify(link.userId, password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
     const visit = await visitOf(request);
     const destination = destinationFor(link, visit);
@@ -232,6 +244,9 @@ export function registerPublicRoutes(
     scope.post<{ Params: RawPathParams<'unlockAlias'>; Body: unknown }>(
       '/:alias',
       safe((request, reply) => {
+        // `/healthz`, `/readyz`, `/metrics`: a path of the service's own, whose methods these are not.
+        const own = routes.fixedMethodsFor(`/${request.params.alias}`).filter((method) => method !== 'HEAD');
+        if (own.length > 0) return refuseMethod(reply, `/${request.params.alias}`, own);
         const password = (request.body as Record<string, unknown> | null)?.password;
         return follow(request, reply, typeof password === 'string' ? password : '');
       }),

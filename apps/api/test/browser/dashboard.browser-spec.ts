@@ -48,8 +48,9 @@ suite('the dashboard in a browser', () => {
     base = `http://127.0.0.1:${port}`;
     // No ADMIN_API_KEY: the first start makes the admin account and prints its key, as for a new user.
     api = await startApi({ ADMIN_API_KEY: '', PUBLIC_URL: base });
-    adminKey = api.linkyard.createdAdminKey!;
     await api.linkyard.app.listen({ port, host: '127.0.0.1' });
+    // What `pnpm start` prints once the service listens.
+    adminKey = (await api.linkyard.createFirstAdmin())!;
     // Another site (localhost is not the same site as 127.0.0.1) with a form posting to the API.
     crossSite = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');

@@ -41,11 +41,44 @@ interface Operation {
 
 export interface Action {
   operationId: string;
-  mode: 'valid' | 'hostile' | 'raw';
+  mode: 'valid' | 'hostile' | 'raw' | 'abuse';
   /** A choice for every path parameter: a known id (by index) or a hostile value. */
   path: ({ pick: number } | { hostile: string })[];
   query: Record<string, string>;
   body: unknown;
+}
+
+/** The shapes of the abuse mode's bodies: each as large as asked, made when sent. */
+const ABUSE_SHAPES = ['deep', 'entries', 'fields', 'values', 'string', 'cells'] as const;
+type AbuseShape = (typeof ABUSE_SHAPES)[number];
+
+/** An abuse action's body: which shape, how many bytes, sent by whom. */
+interface Abuse {
+  shape: AbuseShape;
+  bytes: number;
+  caller: 'key' | 'none' | 'wrong key';
+}
+
+const KIB = 1024;
+const ABUSE_SIZES = [64 * KIB, 1024 * KIB - 64, 8192 * KIB - 64];
+
+/** A hostile body of about `bytes`: nesting, entries, fields, values, one long string, or CSV cells. */
+export function abuseBody(shape: AbuseShape, bytes: number): string {
+  const half = Math.floor(bytes / 2) - 8;
+  switch (shape) {
+    case 'deep':
+      return '{"urls":' + '['.repeat(half) + ']'.repeat(half) + '}';
+    case 'entries':
+      return '{"urls":[' + '{},'.repeat(Math.floor(bytes / 3) - 5) + '{}]}';
+    case 'fields':
+      return '{' + Array.from({ length: Math.floor(bytes / 12) }, (_, index) => `"k${index}":1`).join(',') + '}';
+    case 'values':
+      return '{"urls":[' + Array.from({ length: Math.floor(bytes / 4096) }, () => '[' + '0,'.repeat(2000) + '0]').join(',') + ']}';
+    case 'string':
+      return '{"url":"https://example.com/' + 'a'.repeat(bytes - 40) + '"}';
+    case 'cells':
+      return ','.repeat(bytes);
+  }
 }
 
 /** A failed oracle: what was sent and what came back. */
@@ -98,6 +131,8 @@ export class ContractFuzzer {
   private session: { cookie: string; csrf: string } | null = null;
   private readonly domains: string[] = [];
   requests = 0;
+  /** Actions run, by mode. */
+  readonly modes = new Map<Action['mode'], number>();
 
   /**
    * @param logoUrls Where generated QR logos may be fetched from: loopback addresses of the
@@ -201,8 +236,14 @@ export class ContractFuzzer {
                 ),
               ),
             },
+            { weight: 1, arbitrary: fc.tuple(fc.constant('abuse' as const), this.abuse()) },
           )
-        : fc.constant(['valid' as const, undefined]);
+        : ['POST', 'PUT'].includes(operation.method)
+          ? fc.oneof(
+              { weight: 6, arbitrary: fc.constant(['valid' as const, undefined]) },
+              { weight: 1, arbitrary: fc.tuple(fc.constant('abuse' as const), this.abuse()) },
+            )
+          : fc.constant(['valid' as const, undefined]);
       return fc.tuple(path, query, body).map(([pathChoices, queryValues, [mode, bodyValue]]) => ({
         operationId: operation.operationId,
         mode,
@@ -210,6 +251,15 @@ export class ContractFuzzer {
         query: queryValues,
         body: bodyValue,
       }));
+    });
+  }
+
+  /** An abuse body's recipe (made when sent: a shrinking run never holds megabytes of them). */
+  private abuse(): Arbitrary<Abuse> {
+    return fc.record({
+      shape: fc.constantFrom(...ABUSE_SHAPES),
+      bytes: fc.constantFrom(...ABUSE_SIZES),
+      caller: fc.constantFrom('key' as const, 'none' as const, 'wrong key' as const),
     });
   }
 
@@ -258,6 +308,7 @@ export class ContractFuzzer {
 
   /** Sends one action and checks the answer; remembers what it created. */
   async run(action: Action): Promise<void> {
+    this.modes.set(action.mode, (this.modes.get(action.mode) ?? 0) + 1);
     const operation = this.operations.find((candidate) => candidate.operationId === action.operationId)!;
     let index = 0;
     const path = operation.template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
@@ -272,6 +323,15 @@ export class ContractFuzzer {
     const query = new URLSearchParams(action.query).toString();
     const url = `/l/api${path}${query ? `?${query}` : ''}`;
     const admin = ADMIN_OPERATIONS.has(operation.operationId);
+    if (action.mode === 'abuse') {
+      // Large hostile bodies, with the key, without one and with a wrong one: never a 5xx, and
+      // (the oracle) an answer the document allows.
+      const key = admin ? this.adminKey : this.userKey;
+      const abuse = action.body as Abuse;
+      const caller = abuse.caller === 'key' ? key : abuse.caller === 'none' ? null : 'lyk_not-a-key-of-anyone-0123456789';
+      await this.send(operation.method, url, { key: caller, rawBody: abuseBody(abuse.shape, abuse.bytes) });
+      return;
+    }
     // One request in three goes as the dashboard sends it: the session cookie and its proof.
     const session = !admin && this.requests % 3 === 0 ? this.session : null;
     const key = session ? null : admin ? this.adminKey : this.userKey;
@@ -370,7 +430,12 @@ export class ContractFuzzer {
     this.requests += 1;
     const response = await this.target.request(method, url, options);
     const problems = oracle(method, url, response);
-    if (problems.length > 0) throw new FuzzFailure(problems, `${method} ${url} ${JSON.stringify(options).slice(0, 3000)}`, response);
+    if (problems.length > 0) {
+      const { rawBody, ...rest } = options;
+      const sent =
+        rawBody && rawBody.length > 3000 ? { ...rest, rawBody: `${rawBody.slice(0, 200)}… (${rawBody.length} characters)` } : options;
+      throw new FuzzFailure(problems, `${method} ${url} ${JSON.stringify(sent).slice(0, 3000)}`, response);
+    }
     return response;
   }
 }

@@ -8,7 +8,7 @@ import { AccountLookup } from './account-lookup';
 import { AuthCache } from './auth-cache';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
-import { RefusedBody } from '../../common/request-body';
+import { BODY_LIMIT, JsonText, jsonLimits, readJsonBody, RefusedBody } from '../../common/request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
 import { Metrics } from '../metrics/metrics';
 import { SessionLookup } from './session-lookup';
@@ -37,8 +37,17 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    await this.authenticate(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    return true;
+  }
 
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  /**
+   * Attaches the account of the request's key, from its headers alone, or throws (401, or 429 past
+   * the failed-auth limit). Also called before a body is read (see app.ts), so that a caller without
+   * a key never costs the reading of one; a request authenticated there is not looked up again.
+   */
+  async authenticate(request: AuthenticatedRequest): Promise<void> {
+    if (request.account) return;
     const header = request.headers.authorization;
     // The dashboard: without Authorization, a session cookie stands for the account (modules/sessions).
     if (!header) {
@@ -47,7 +56,7 @@ export class AuthGuard implements CanActivate {
       if (found) {
         request.account = found.account;
         request.session = found.session;
-        return true;
+        return;
       }
     }
     if (!header) return this.fail(request, 'Missing API key: send the header Authorization: Bearer <API key>.');
@@ -65,7 +74,6 @@ export class AuthGuard implements CanActivate {
       return this.fail(request, 'The API key has expired; rotate it for a new one.');
     }
     request.account = account;
-    return true;
   }
 
   /** Counts the failure against the client address; past the limit the answer is 429. */
@@ -95,12 +103,18 @@ export class AdminGuard implements CanActivate {
   }
 }
 
-/** Raises the refusal of a body that could not be read (see RefusedBody), once the key is checked. */
+/**
+ * Reads the body once the caller is known and counted: raises the refusal of a body that could not
+ * be read (RefusedBody), and parses JSON text within the limits of its operation (readJsonBody), so
+ * that no request costs parsing before its key and its rate limit have been checked.
+ */
 @Injectable()
-export class RefusedBodyGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const body = context.switchToHttp().getRequest<AuthenticatedRequest>().body;
+export class BodyGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const body: unknown = request.body;
     if (body instanceof RefusedBody) throw body.error;
+    if (body instanceof JsonText) request.body = await readJsonBody(body.text, jsonLimits(request.routeOptions.bodyLimit ?? BODY_LIMIT));
     return true;
   }
 }

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { FairLimit } from '../../infrastructure/fair-limit';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt: a deliberately slow, memory-hard hash, built into Node.
@@ -28,4 +30,36 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: PARAMS.maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * Password hashing in fair shares. scrypt takes a thread of libuv's pool (4 threads, shared with
+ * file and DNS work) and 16 MiB for some 50 ms per password: at most HASHING_AT_ONCE hashes run at
+ * once, at most HASHING_PER_ACCOUNT of them for one account, and waiting accounts are served in
+ * turn. A bulk call of a thousand links with passwords takes its time, and every other account's
+ * sign-in or password still gets the next free place.
+ */
+export const HASHING_AT_ONCE = 3;
+export const HASHING_PER_ACCOUNT = 2;
+/** Hashes one account may have waiting (two bulk calls' worth); past it: 503, try again. */
+export const HASHING_WAITING_PER_ACCOUNT = 2000;
+
+@Injectable()
+export class PasswordHasher {
+  private readonly limit = new FairLimit(HASHING_AT_ONCE, HASHING_PER_ACCOUNT, HASHING_WAITING_PER_ACCOUNT);
+
+  /** The hash of a password of `accountId`'s (its own, or one of its links'). */
+  hash(accountId: number, password: string): Promise<string> {
+    return this.limit.run(accountId, () => hashPassword(password));
+  }
+
+  /** Whether `password` is the one `stored` was made of; counted against `accountId`, whose password it is. */
+  verify(accountId: number, password: string, stored: string): Promise<boolean> {
+    return this.limit.run(accountId, () => verifyPassword(password, stored));
+  }
+
+  /** The hashes of the passwords given (undefined where none, or `""`), in turn with other accounts'. */
+  hashAll(accountId: number, passwords: readonly (string | undefined)[]): Promise<(string | undefined)[]> {
+    return Promise.all(passwords.map((password) => (password ? this.hash(accountId, password) : Promise.resolve(undefined))));
+  }
 }

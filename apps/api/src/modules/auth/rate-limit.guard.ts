@@ -6,6 +6,8 @@ import type { AuthenticatedRequest } from '../../common/account';
 import type { FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { Metrics } from '../metrics/metrics';
 
+const COUNTED = Symbol('linkyard:rate-limit-counted');
+
 /** The fixed rate-limit window: 60 seconds. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -20,10 +22,19 @@ export class RateLimitGuard extends ThrottlerGuard {
   @Inject(Metrics) private readonly metrics: Metrics;
 
   protected override async handleRequest({ context, ttl }: ThrottlerRequest): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    await this.consume(context.switchToHttp().getRequest<AuthenticatedRequest>(), context.switchToHttp().getResponse<FastifyReply>(), ttl);
+    return true;
+  }
+
+  /**
+   * Counts the request against its account's window, once per request, and sets the headers; throws
+   * 429 past the limit. Also called before a body is read (see app.ts): a caller over its limit
+   * never costs the reading of one.
+   */
+  async consume(request: AuthenticatedRequest & { [COUNTED]?: true }, reply: FastifyReply, ttl = RATE_LIMIT_WINDOW_MS): Promise<void> {
     const account = request.account;
-    if (!account) return true; // public route: the auth guard let it through without a key
+    if (!account || request[COUNTED]) return; // public route (no key), or counted already
+    request[COUNTED] = true;
     const limit = account.ratelimit;
     const record = await (this.storageService as FixedWindowStorage).increment(`account:${account.id}`, ttl, limit);
     reply.header('X-RateLimit-Limit', limit);
@@ -36,6 +47,5 @@ export class RateLimitGuard extends ThrottlerGuard {
         record.timeToExpire,
       );
     }
-    return true;
   }
 }

@@ -89,10 +89,8 @@ export interface ClickRecorderProgress {
   spooledBatches: number;
   /** The time (the service clock's) of the oldest click held in memory; null when none is. */
   oldestBufferedAt: number | null;
-  /** When a batch was last written (ms since the epoch); null when none was since the start. */
-  lastWrittenAt: number | null;
-  /** When this recorder started (ms since the epoch). */
-  startedAt: number;
+  /** Since when writes have failed (the service clock's time); null while they succeed. */
+  failingSince: number | null;
 }
 
 export interface ClickRecorderOptions {
@@ -136,8 +134,6 @@ export class ClickRecorder implements OnModuleInit {
   // For progress(): counted as clicks pass, read when asked.
   private writtenCount = 0;
   private spooledCount = 0;
-  private lastWrittenAt: number | null = null;
-  private readonly startedAt = Date.now();
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -165,8 +161,7 @@ export class ClickRecorder implements OnModuleInit {
       dropped: this.dropped,
       spooledBatches: this.options.spool?.size.files ?? 0,
       oldestBufferedAt: oldest ? oldest.at.getTime() : null,
-      lastWrittenAt: this.lastWrittenAt,
-      startedAt: this.startedAt,
+      failingSince: this.failingSince?.getTime() ?? null,
     };
   }
 
@@ -327,12 +322,11 @@ export class ClickRecorder implements OnModuleInit {
       this.failures = 0;
       this.failingSince = null;
       this.writtenCount += size;
-      this.lastWrittenAt = Date.now();
       this.lastError = null;
       return true;
     } catch (error) {
       this.failures += 1;
-      this.failingSince ??= new Date();
+      this.failingSince ??= new Date(this.clock.now());
       this.lastError = (error as Error).message;
       if (this.failures === 1 || this.failures % 10 === 0) {
         this.logger.error(`Could not record ${size} clicks (attempt ${this.failures}; kept for a retry): ${this.lastError}`);

@@ -39,7 +39,6 @@ const PAGE_POLICY =
 
 /** The contract itself, at `/l/api/openapi.json`, and its rendered reference at `/l/api/docs`. */
 @Controller()
-@Public()
 export class DocsController {
   private readonly document: string;
   private readonly assets = new Map<string, { body: Buffer; type: string }>();
@@ -54,12 +53,14 @@ export class DocsController {
     this.assets.set('reference.js', { body: Buffer.from(REFERENCE_SCRIPT), type: 'application/javascript; charset=utf-8' });
   }
 
+  @Public()
   @Get('openapi.json')
   @Header('Content-Type', 'application/json; charset=utf-8')
   getOpenApi(): string {
     return this.document;
   }
 
+  @Public()
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Content-Security-Policy', PAGE_POLICY)
@@ -67,6 +68,7 @@ export class DocsController {
     return PAGE;
   }
 
+  @Public()
   @Get('docs/:asset')
   getDocsAsset(@Param('asset') name: string, @Res({ passthrough: true }) reply: FastifyReply): Buffer {
     const asset = this.assets.get(name);

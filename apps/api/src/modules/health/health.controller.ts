@@ -14,7 +14,6 @@ const CHECK_TIMEOUT_MS = 2000;
  * what the click recorder holds and has lost.
  */
 @Controller()
-@Public()
 export class HealthController {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -22,6 +21,7 @@ export class HealthController {
     @Inject(ClickRecorder) private readonly clicks: ClickRecorder,
   ) {}
 
+  @Public()
   @Get('healthz')
   async healthz(): Promise<Ok<'healthz'>> {
     const down = new ApiError(503, 'The database is unavailable.');

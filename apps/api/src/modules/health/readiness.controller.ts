@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { components } from '@linkyard/spec';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock';
 import { Public } from '../../common/public.decorator';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 import { ClickRecorder } from '../clicks/click-recorder';
@@ -11,8 +12,10 @@ type Check = components['schemas']['ReadinessCheck'];
 
 const DATABASE_TIMEOUT_MS = 2000;
 /**
- * Clicks held with no batch written for this long: the writer is stuck. While writes fail it
- * retries at most 30 s apart, so a writer that recovers writes well within it.
+ * A click held this long, or writes failing for this long: the writer is stuck. It writes a batch
+ * about once a second and, while writes fail, retries at most 30 s apart, so a writer that
+ * recovers writes well within it. Measured from the oldest click held (not from the last batch
+ * written): after a quiet hour, the first visit is a click held for a moment, not a stall.
  */
 export const CLICKS_STALL_MS = 60_000;
 
@@ -27,23 +30,28 @@ function codeOf(error: unknown): string {
 /**
  * `GET /readyz` (outside /l/api): whether this instance should get traffic. `/healthz` stays the
  * liveness check (it says 200 while the database answers, whatever else is wrong); this one is
- * 503 as soon as the database, Redis (when configured) or the click writer fails, with the
- * reason of each, so a load balancer sends the traffic to the instances that can serve it.
+ * 503 as soon as the database or the click writer fails, with the reason of each, so a load
+ * balancer sends the traffic to the instances that can serve it. Redis (when configured) is
+ * reported but never makes an instance unready: every instance answers everything without it (the
+ * caches are bypassed, rate limits count per instance), and it is shared, so a balancer that
+ * dropped instances for it would drop them all at once.
  */
 @Controller()
-@Public()
 export class ReadinessController {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(ClickRecorder) private readonly clicks: ClickRecorder,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
+  @Public()
   @Get('readyz')
   async readyz(@Res() reply: FastifyReply): Promise<void> {
     const [database, redis] = await Promise.all([this.database(), this.redis.configured ? this.redisAnswers() : null]);
-    const checks: Readiness['checks'] = { database, ...(redis ? { redis } : {}), clicks: this.clicksWritten() };
-    const failed = Object.entries(checks).flatMap(([name, check]) => (check.ok ? [] : [`${name} (${check.reason ?? 'failed'})`]));
+    const deciding = { database, clicks: this.clicksWritten() };
+    const checks: Readiness['checks'] = { ...deciding, ...(redis ? { redis } : {}) };
+    const failed = Object.entries(deciding).flatMap(([name, check]) => (check.ok ? [] : [`${name} (${check.reason ?? 'failed'})`]));
     const body: Readiness =
       failed.length === 0
         ? { error: 0, status: 'ready', checks }
@@ -84,11 +92,12 @@ export class ReadinessController {
   }
 
   private clicksWritten(): Check {
-    const { buffered, spooledBatches, lastWrittenAt, startedAt } = this.clicks.progress();
+    const { buffered, spooledBatches, oldestBufferedAt, failingSince } = this.clicks.progress();
     if (buffered === 0 && spooledBatches === 0) return OK;
-    const quiet = Date.now() - (lastWrittenAt ?? startedAt);
-    if (quiet < CLICKS_STALL_MS) return OK;
+    const now = this.clock.now();
+    const waiting = Math.max(now - (oldestBufferedAt ?? now), failingSince === null ? 0 : now - failingSince);
+    if (waiting < CLICKS_STALL_MS) return OK;
     const held = `${buffered} clicks in memory${spooledBatches > 0 ? ` and ${spooledBatches} batches on disk` : ''}`;
-    return { ok: false, reason: `${held}, none written for ${Math.floor(quiet / 1000)} s` };
+    return { ok: false, reason: `${held}, waiting to be written for ${Math.floor(waiting / 1000)} s` };
   }
 }

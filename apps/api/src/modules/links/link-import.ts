@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  detectImportSource,
-  ImportFormatError,
   IMPORT_SOURCES,
-  readImport,
   type ImportedLink,
   type ImportRecord,
   type ImportSource,
+  type ImportWorkerInput,
+  type ImportWorkerOutput,
 } from '@linkyard/formats';
 import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
@@ -16,6 +15,9 @@ import type { Ok } from '../../common/contract';
 import { shortUrl } from '../../common/public-urls';
 import { normalizeBody } from '../../common/request-body';
 import { checkItem } from '../../common/validation.pipe';
+import { Turns } from '../../common/turns';
+import { FairLimit } from '../../infrastructure/fair-limit';
+import { runInWorker, WorkerLimitError } from '../../infrastructure/worker-task';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { DomainsService } from '../domains/domains.service';
@@ -29,6 +31,23 @@ type ImportResult = ImportAnswer['results'][number];
 
 /** Most records one import call takes (the body is at most 8 MiB too). */
 export const MAX_IMPORT_LINKS = 10_000;
+
+/**
+ * Files are read in a worker thread of their own (`@linkyard/formats/import-worker`), never on the
+ * thread that answers requests, with this much heap and time: a legitimate 8 MiB export takes a
+ * fraction of either, and a hostile one is stopped by them.
+ */
+export const IMPORT_WORKER_HEAP_MB = 256;
+export const IMPORT_WORKER_TIMEOUT_MS = 20_000;
+/**
+ * Files read at once by this instance (each takes a core while it is read), and per account; a
+ * waiting account is served in turn with the others, and past two waiting files per account the
+ * next is refused (503, try again).
+ */
+export const IMPORTS_AT_ONCE = 1;
+const IMPORTS_WAITING_PER_ACCOUNT = 2;
+
+const IMPORT_WORKER = require.resolve('@linkyard/formats/import-worker');
 
 /** A record of the file on its way in: its line, the url/add body made of it, the alias it asked for. */
 interface Candidate {
@@ -47,6 +66,8 @@ interface Candidate {
  */
 @Injectable()
 export class LinkImport {
+  private readonly reading = new FairLimit(IMPORTS_AT_ONCE, 1, IMPORTS_WAITING_PER_ACCOUNT);
+
   constructor(
     @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
     @Inject(LinksService) private readonly service: LinksService,
@@ -55,18 +76,13 @@ export class LinkImport {
   ) {}
 
   async run(account: Account, from: unknown, text: string): Promise<ImportAnswer> {
-    const source = sourceOf(from, text);
-    let records;
-    try {
-      records = readImport(source, text, { maxRecords: MAX_IMPORT_LINKS });
-    } catch (error) {
-      if (error instanceof ImportFormatError) throw badRequest(`The file cannot be imported: ${error.message}.`);
-      throw error;
-    }
+    const { source, records } = await this.read(account, sourceOf(from), text);
     const results = new Map<number, ImportResult>();
     const ownDomains = await this.ownDomains(account, records);
     const candidates: Candidate[] = [];
+    const turns = new Turns();
     for (const record of records) {
+      await turns.take();
       if ('error' in record) {
         results.set(record.line, { line: record.line, result: 'failed', field: null, message: record.error });
         continue;
@@ -118,6 +134,36 @@ export class LinkImport {
     };
   }
 
+  /** The file's records, read in a worker thread, in turn with other accounts' files. */
+  private async read(
+    account: Account,
+    source: ImportSource | undefined,
+    text: string,
+  ): Promise<{ source: ImportSource; records: ImportRecord[] }> {
+    const input: ImportWorkerInput = { text, source, maxRecords: MAX_IMPORT_LINKS };
+    let output: ImportWorkerOutput;
+    try {
+      output = await this.reading.run(account.id, () =>
+        runInWorker<ImportWorkerInput, ImportWorkerOutput>(IMPORT_WORKER, input, {
+          timeoutMs: IMPORT_WORKER_TIMEOUT_MS,
+          maxHeapMb: IMPORT_WORKER_HEAP_MB,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof WorkerLimitError)) throw error;
+      throw badRequest(
+        error.limit === 'time'
+          ? `The file cannot be imported: it could not be read within ${IMPORT_WORKER_TIMEOUT_MS / 1000} seconds.`
+          : `The file cannot be imported: reading it would take more than ${IMPORT_WORKER_HEAP_MB} MB of memory.`,
+      );
+    }
+    if (output.ok) return output;
+    if (output.unrecognized) {
+      throw badRequest(`The file's format was not recognized; name its source with "from" (${IMPORT_SOURCES.join(', ')}).`);
+    }
+    throw badRequest(`The file cannot be imported: ${output.message}.`);
+  }
+
   /** The domains the file names that are branded domains of the account: name as written -> its URL. */
   private async ownDomains(account: Account, records: ImportRecord[]): Promise<Map<string, string>> {
     const named = records.flatMap((record) => ('link' in record && record.link.domain ? [record.link.domain] : []));
@@ -161,14 +207,9 @@ export class LinkImport {
   }
 }
 
-function sourceOf(from: unknown, text: string): ImportSource {
-  if (from === undefined) {
-    const detected = detectImportSource(text);
-    if (!detected) {
-      throw badRequest(`The file's format was not recognized; name its source with "from" (${IMPORT_SOURCES.join(', ')}).`);
-    }
-    return detected;
-  }
+/** The source the caller named, or undefined: told from the file's content. */
+function sourceOf(from: unknown): ImportSource | undefined {
+  if (from === undefined) return undefined;
   if (typeof from !== 'string' || !(IMPORT_SOURCES as readonly string[]).includes(from)) {
     throw badRequest(`Invalid parameter "from": must be one of ${IMPORT_SOURCES.join(', ')}.`);
   }

@@ -22,6 +22,7 @@ import { CONFIG } from '../../config/config.provider';
 import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
 import { ApiError, badRequest } from '../../common/api-error';
 import { checkItem } from '../../common/validation.pipe';
+import { mapInTurns } from '../../common/turns';
 import { toLinkDetails, toLinkRecord } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
 
@@ -154,7 +155,7 @@ export class LinksController {
 
   @PostOk('url/bulk')
   async addUrlsInBulk(@CurrentAccount() account: Account, @Body() body: BulkUrlsDto): Promise<Ok<'addUrlsInBulk'>> {
-    const checked = await Promise.all(body.urls.map((item) => checkItem(AddUrlDto, item)));
+    const checked = await mapInTurns(body.urls, (item) => checkItem(AddUrlDto, item));
     const valid = checked.filter((item): item is AddUrlDto => !(item instanceof ApiError));
     const creations = await this.links.create(account, valid);
     let next = 0;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClicksModule } from '../clicks/clicks.module';
@@ -14,6 +15,7 @@ import { LinkImport } from './link-import';
 
 @Module({
   imports: [
+    AuthModule,
     ClicksModule,
     CampaignsModule,
     ChannelsModule,

@@ -7,7 +7,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../common/api-error
 import { parseDateTime } from '../../common/dates';
 import { deleteOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
-import { hashPassword } from '../auth/password';
+import { PasswordHasher } from '../auth/password';
 import { isUniqueViolation } from '../../database/errors';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { ChannelsService } from '../channels/channels.service';
@@ -47,6 +47,7 @@ export class LinksService {
     @Inject(SplashService) splashPages: SplashService,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {
     this.services = { campaigns, channels, domains, overlays, pixels, splashPages };
   }
@@ -158,7 +159,10 @@ export class LinksService {
    */
   async create(account: Account, inputs: AddUrlDto[], options: { renameTaken?: boolean } = {}): Promise<Creation[]> {
     // Passwords are hashed (scrypt, slow by design) before the transaction opens: it holds a connection.
-    const hashes = await hashPasswords(inputs.map((input) => input.password));
+    const hashes = await this.hasher.hashAll(
+      account.id,
+      inputs.map((input) => input.password),
+    );
     return this.links.manager.transaction(async (manager) => {
       const lookups = new LinkLookups(this.services, account, manager);
       const results: Creation[] = new Array<Creation>(inputs.length);
@@ -191,7 +195,7 @@ export class LinksService {
   }
 
   async update(account: Account, id: number, changes: UpdateUrlDto): Promise<void> {
-    const [hashed] = await hashPasswords([changes.password]);
+    const [hashed] = await this.hasher.hashAll(account.id, [changes.password]);
     await this.links.manager.transaction(async (manager) => {
       const link = await manager.findOne(LinkEntity, { where: { id, userId: account.id }, relations: { pixels: true, domain: true } });
       if (!link) throw notFound(`No link with id ${id}.`);
@@ -306,19 +310,6 @@ export class LinksService {
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
     if (items.length > 0) await this.channels.addItems(manager, items);
   }
-}
-
-/** Passwords hashed at most this many at a time (scrypt takes 16 MiB and a thread of libuv's pool each). */
-const HASHING = 4;
-
-/** The hashes of the passwords given (undefined where none, or `""`), a few at a time. */
-async function hashPasswords(passwords: (string | undefined)[]): Promise<(string | undefined)[]> {
-  const hashes: (string | undefined)[] = new Array<string | undefined>(passwords.length);
-  const todo = passwords.flatMap((password, index) => (password ? [index] : []));
-  for (let start = 0; start < todo.length; start += HASHING) {
-    await Promise.all(todo.slice(start, start + HASHING).map(async (index) => (hashes[index] = await hashPassword(passwords[index]!))));
-  }
-  return hashes;
 }
 
 /** What became of one link asked for: written (perhaps under a new alias), or refused. */

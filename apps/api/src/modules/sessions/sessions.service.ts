@@ -11,7 +11,7 @@ import { CONFIG } from '../../config/config.provider';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { hashApiKey } from '../auth/api-key';
 import { AUTH_FAILURE_LIMIT } from '../auth/auth.guard';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, PasswordHasher } from '../auth/password';
 import { RATE_LIMIT_WINDOW_MS } from '../auth/rate-limit.guard';
 import { SessionLookup, type SessionAuthentication } from '../auth/session-lookup';
 import { Metrics } from '../metrics/metrics';
@@ -51,6 +51,7 @@ export class SessionsService extends SessionLookup {
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(CONFIG) config: Config,
   ) {
     super();
@@ -137,10 +138,10 @@ export class SessionsService extends SessionLookup {
       return { ...account, keyExpiresAt: null };
     }
     const user = await this.users.findByLogin(credentials.login);
-    const matches = await verifyPassword(
-      credentials.password,
-      user?.passwordHash ?? (await (this.decoy ??= hashPassword(randomBytes(16).toString('base64')))),
-    );
+    // Checked in turn with other accounts' hashing (PasswordHasher); an unknown login against a
+    // decoy hash, in a share of its own, so both answers take as long.
+    const stored = user?.passwordHash ?? (await (this.decoy ??= hashPassword(randomBytes(16).toString('base64'))));
+    const matches = await this.hasher.verify(user?.id ?? 0, credentials.password, stored);
     if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
     const account = await this.users.findAccountById(user.id);
     if (!account) throw unauthorized(WRONG_CREDENTIALS);

@@ -1,7 +1,11 @@
+import { SPEC_RATE_LIMIT } from '../../config/config';
 import type { UserEntity } from './user.entity';
 
-/** Without a plan (or once a paid plan has expired) an account has the spec's 30 a minute. */
-export const DEFAULT_RATELIMIT = 30;
+/**
+ * The spec's 30 a minute: the free plan's limit, and an account's without a plan (or once a paid
+ * plan has expired), unless DEFAULT_RATE_LIMIT says otherwise.
+ */
+export const DEFAULT_RATELIMIT = SPEC_RATE_LIMIT;
 export const ADMIN_RATELIMIT = 1000;
 
 /** What an account's plan gives it now: the status the API shows and the rate limit in force. */
@@ -14,8 +18,8 @@ export interface Standing {
  * Status: `pro` on a paid plan whose expiry has not passed. Limit: an admin's setting for the
  * account, else the admin limit, else the plan's while it has not expired, else the default.
  */
-export function standingAt(user: UserEntity, now: number): Standing {
+export function standingAt(user: UserEntity, now: number, defaultLimit = DEFAULT_RATELIMIT): Standing {
   const plan = user.plan && (!user.planExpires || user.planExpires.getTime() > now) ? user.plan : null;
-  const ratelimit = user.ratelimit || (user.admin ? ADMIN_RATELIMIT : (plan?.ratelimit ?? DEFAULT_RATELIMIT));
+  const ratelimit = user.ratelimit || (user.admin ? ADMIN_RATELIMIT : (plan?.ratelimit ?? defaultLimit));
   return { status: plan && !plan.free ? 'pro' : 'free', ratelimit };
 }

@@ -6,7 +6,12 @@ import { badRequest, conflict, notFound } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
 import { AuthCache } from '../auth/auth-cache';
 import type { PageRequest } from '../../common/pagination';
-import { hashPassword } from '../auth/password';
+import { PasswordHasher } from '../auth/password';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+
+/** The hashing line's key for the passwords of accounts being created (they have no id yet). */
+const NEW_ACCOUNTS = 0;
 import { isUniqueViolation } from '../../database/errors';
 import { plainColumns } from '../../common/plain-rows';
 import { PlanEntity } from './plan.entity';
@@ -34,11 +39,18 @@ export class UsersService {
     @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
     @Inject(AuthCache) private readonly authCache: AuthCache,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   /** What the account's plan gives it now. */
   standing(user: UserEntity): Standing {
-    return standingAt(user, this.clock.now());
+    return standingAt(user, this.clock.now(), this.config.defaultRateLimit);
+  }
+
+  /** The free plan's limit is DEFAULT_RATE_LIMIT's (set at every start: the configuration decides). */
+  async applyDefaultRateLimit(): Promise<void> {
+    await this.plans.update({ free: true }, { ratelimit: this.config.defaultRateLimit });
   }
 
   /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
@@ -110,7 +122,8 @@ export class UsersService {
         this.users.create({
           username: input.username,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          // New accounts' passwords share one place in the hashing line, whoever makes them.
+          passwordHash: await this.hasher.hash(NEW_ACCOUNTS, input.password),
           admin: input.admin ?? false,
           planId,
           planExpires: input.planExpires ?? null,
@@ -136,7 +149,7 @@ export class UsersService {
       await this.assertFree({ email: changes.email }, id);
       patch.email = changes.email;
     }
-    if (changes.password !== undefined) patch.passwordHash = await hashPassword(changes.password);
+    if (changes.password !== undefined) patch.passwordHash = await this.hasher.hash(id, changes.password);
     try {
       await this.users.update({ id }, patch);
     } catch (error) {
@@ -195,6 +208,17 @@ export class UsersService {
       return;
     }
     await this.createBootstrapAdmin(apiKey);
+  }
+
+  /**
+   * A new key for the first admin account (the one made at the first start), or, when there is no
+   * admin, a new admin: for an operator who lost the key (`pnpm admin:key`). The old key stops
+   * working at once.
+   */
+  async resetAdminKey(): Promise<{ username: string; apiKey: string; created: boolean }> {
+    const admin = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
+    if (!admin) return { username: 'admin', apiKey: await this.createBootstrapAdmin(), created: true };
+    return { username: admin.username, apiKey: await this.rotateKey(admin.id, null), created: false };
   }
 
   /** The first admin of an empty database; returns its key. */

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, loopbackRequest, startBuiltService } from './support/built-service';
+
+/**
+ * The first hour of a self-hoster, on the built service and a data folder of its own: the admin's
+ * key is printed once the service listens (never by a start that failed), a second service on the
+ * same folder is refused, and a lost key is replaced by `admin:key`.
+ */
+const DIST = join(__dirname, '..', 'dist');
+
+function runNode(script: string, env: Record<string, string>): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [join(DIST, script)], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const keyIn = (output: string): string | undefined =>
+  /"adminApiKey":"(lyk_[A-Za-z0-9_-]+)"/.exec(output)?.[1] ?? /^ {3}(lyk_\S+)$/m.exec(output)?.[1];
+
+describe('the first start and a lost admin key', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkyard-first-start-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints the admin key only from a start that listens, keeps the folder to one service, and makes a new key with admin:key', async () => {
+    // A start on a port already taken fails, and makes no admin whose key nobody would see.
+    const taken: Server = createServer();
+    const takenPort = await freePort();
+    await new Promise<void>((resolve) => taken.listen(takenPort, '127.0.0.1', resolve));
+    const failed = runNode('main.js', { PORT: String(takenPort), DATA_DIR: dataDir });
+    taken.close();
+    expect(failed.status).toBe(1);
+    expect(failed.output).toContain(`Linkyard could not start: port ${takenPort} on 127.0.0.1 is already in use`);
+    expect(keyIn(failed.output)).toBeUndefined();
+
+    // The next start makes the admin and prints its key (a JSON line: the output is not a terminal).
+    const service = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    let first: string | undefined;
+    try {
+      for (let waited = 0; !(first = keyIn(service.output())) && waited < 50; waited++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(first).toMatch(/^lyk_/);
+      expect(service.output()).toContain(`"dataDir":"${dataDir}"`);
+      // Every line it wrote is JSON.
+      for (const line of service.output().trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      const account = await service.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${first!}` } });
+      expect(account.status).toBe(200);
+
+      // The folder is this service's: a second one, or admin:key, is refused while it runs.
+      const second = runNode('main.js', { PORT: String(await freePort()), DATA_DIR: dataDir });
+      expect(second.status).toBe(1);
+      expect(second.output).toContain(`the embedded database in ${dataDir} is in use by another Linkyard process`);
+      const whileRunning = runNode('admin-key.js', { DATA_DIR: dataDir });
+      expect(whileRunning.status).toBe(1);
+      expect(whileRunning.output).toContain('is in use by another Linkyard process');
+    } finally {
+      await service.stop();
+    }
+
+    // Stopped: admin:key replaces the lost key; the next start prints none, and only the new key works.
+    const reset = runNode('admin-key.js', { DATA_DIR: dataDir });
+    expect(reset.status).toBe(0);
+    expect(reset.output).toContain('A new API key for the admin "admin"');
+    const replaced = keyIn(reset.output);
+    expect(replaced).toMatch(/^lyk_/);
+    const again = await startBuiltService({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    try {
+      expect(keyIn(again.output())).toBeUndefined();
+      const call = (key: string) => loopbackRequest(again.port, 'GET', '/l/api/account', { headers: { authorization: `Bearer ${key}` } });
+      expect((await call(replaced!)).status).toBe(200);
+      expect((await call(first!)).status).toBe(401);
+    } finally {
+      await again.stop();
+    }
+  }, 240_000);
+});
