@@ -30,6 +30,15 @@ export function launch(executablePath: string): Promise<Browser> {
   });
 }
 
+/** Whether nothing listens on this loopback port now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** A loopback port nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
