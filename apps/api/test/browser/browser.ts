@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 
 /** Debian's Chromium (or CHROMIUM_PATH); the browser suite is skipped without one. */
 export function findChromium(): string | null {
@@ -66,4 +67,21 @@ export function screenshotDir(name: string): string {
   const dir = join(__dirname, name);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Writes a picture for the docs when it differs from the one there by more than a sliver (text
+ * antialiasing varies a few pixels from run to run): the docs follow the pages, and a test run
+ * leaves the tree clean when nothing a reader would see changed.
+ */
+export async function saveDocsPicture(path: string, picture: Buffer): Promise<void> {
+  if (existsSync(path)) {
+    const [before, after] = await Promise.all([path, picture].map((image) => sharp(image).raw().toBuffer({ resolveWithObject: true })));
+    if (before!.info.width === after!.info.width && before!.info.height === after!.info.height) {
+      let changed = 0;
+      for (let index = 0; index < before!.data.length; index += 1) if (before!.data[index] !== after!.data[index]) changed += 1;
+      if (changed <= before!.data.length / 2000) return;
+    }
+  }
+  writeFileSync(path, picture);
 }

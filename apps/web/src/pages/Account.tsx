@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, errorMessage, type Schemas } from '../api';
 import { SESSION_KEY, markSignedOut, useSession } from '../App';
 import { Link, navigate } from '../router';
-import { formatApiDate, formatNumber } from '../format';
+import { formatApiDate, plural } from '../format';
 import { ClicksChart } from '../components/ClicksChart';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CopyButton } from '../components/CopyButton';
@@ -267,7 +267,7 @@ function AccountStats() {
                   <Link to={`/links/${link.id}`}>
                     <bdi>{link.shorturl.replace(/^https?:\/\//, '')}</bdi>
                   </Link>{' '}
-                  <span className="muted">{formatNumber(link.clicks)} clicks</span>
+                  <span className="muted">{plural(link.clicks, 'click')}</span>
                 </li>
               ))}
             </ol>
