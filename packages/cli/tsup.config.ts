@@ -1,14 +1,15 @@
 import { defineConfig } from 'tsup';
 
-// One executable ES module for Node.js 20. @linkyard/formats is private to this repository, so its
-// code is bundled in; the published dependencies stay external and are installed with the package.
+// One ES module for Node.js 20, run by bin/linkyard.js. Linkyard's own packages (the client and
+// the formats) are bundled in, so that the package installs from its tarball alone, before they
+// are published and whatever version of them a project has; the terminal libraries stay
+// dependencies, installed with it from the registry.
 export default defineConfig({
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  noExternal: ['@linkyard/formats'],
-  banner: { js: '#!/usr/bin/env node' },
+  noExternal: ['@linkyard/formats', '@linkyard/client'],
   clean: true,
   sourcemap: true,
 });

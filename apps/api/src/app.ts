@@ -13,6 +13,7 @@ import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
 import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { registerCors } from './common/cors';
+import { redactUrl } from './common/redaction';
 import { RedisLink } from './infrastructure/redis';
 import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerBodyReaders } from './common/request-body';
 import { isPublicRoute } from './common/public.decorator';
@@ -136,7 +137,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       request.log.info(
         {
           method: request.method,
-          path: request.url.split('?', 1)[0],
+          path: redactUrl(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           account: request.account?.id,

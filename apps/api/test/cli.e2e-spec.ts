@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { detectImportSource, readImport } from '@linkyard/formats';
 import { tmpdir } from 'node:os';
@@ -26,10 +27,13 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the command line with exactly this environment (no variable of the test process leaks in). */
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * Runs the command line with exactly this environment (no variable of the test process leaks in),
+ * stdin a pipe holding `input` (empty by default): not a terminal, as in a script.
+ */
+function cli(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI, ...args],
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000, killSignal: 'SIGKILL', maxBuffer: 32 * 1024 * 1024 },
@@ -38,8 +42,47 @@ function cli(args: string[], env: Record<string, string>): Promise<Run> {
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin!.end(input);
   });
 }
+
+interface TerminalRun {
+  code: number;
+  /** What the terminal showed: stdout and stderr together, as a person sees them. */
+  screen: string;
+}
+
+/**
+ * Runs the command line on a terminal of its own (util-linux `script` makes a pseudo-terminal for
+ * stdin, stdout and stderr), as a person at a terminal runs it. Each answer is typed once the
+ * screen shows its prompt, as a person would, so a hidden answer is typed while echo is off.
+ */
+function terminal(args: string[], env: Record<string, string>, answers: { after: string; type: string }[] = []): Promise<TerminalRun> {
+  return new Promise((resolve) => {
+    const line = [process.execPath, CLI, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+    const child = spawn('script', ['-qefc', line, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let screen = '';
+    const pending = [...answers];
+    const onOutput = (chunk: Buffer) => {
+      screen += chunk.toString('utf8');
+      while (pending.length > 0 && screen.includes(pending[0]!.after)) child.stdin.write(pending.shift()!.type);
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, screen });
+    });
+  });
+}
+
+/** The columns a line takes on a terminal: CJK characters take two. */
+const widthOf = (line: string): number =>
+  Array.from(line).reduce(
+    (sum, character) => sum + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(character) ? 2 : 1),
+    0,
+  );
 
 const json = (run: Run): any => JSON.parse(run.stdout);
 
@@ -92,7 +135,7 @@ describe('the command line (linkyard)', () => {
 
       const table = await cli(['links', 'list'], env);
       expect(table.code).toBe(0);
-      expect(table.stdout).toMatch(/│ ID │ Alias\s+│ Short URL\s+│ Destination\s+│ Clicks │ Created \(UTC\)/);
+      expect(table.stdout).toMatch(/│ ID │ Short URL\s+│ Destination\s+│ Clicks │ Created\s+│/);
       for (const index of [0, 1, 2]) expect(table.stdout).toContain(`http://links.test/list-${user.id}-${index}`);
 
       const limited = await cli(['links', 'list', '--limit', '2'], env);
@@ -184,7 +227,7 @@ describe('the command line (linkyard)', () => {
     it('4 for a destination the service refuses', async () => {
       const run = await cli(['links', 'add', 'not a url'], env);
       expect(run.code).toBe(4);
-      expect(run.stderr).toMatch(/^linkyard: Invalid field "url"/);
+      expect(run.stderr).toMatch(/^linkyard: invalid <url>: must be an http or https URL/);
       const taken = await createLink(api, user, { custom: `taken-${user.id}` });
       expect(taken).toEqual(expect.any(Number));
       expect((await cli(['links', 'add', 'https://example.com/', '--alias', `taken-${user.id}`], env)).code).toBe(4);
@@ -280,9 +323,67 @@ describe('the command line (linkyard)', () => {
       writeConfig(join(home, '.config', 'linkyard', 'config.json'), profiles());
       const run = await cli(['links', 'list', '--json'], { HOME: home, LINKYARD_API_KEY: other.apikey });
       expect(aliases(run)).toEqual([`theirs-${other.id}`]);
-      const wrongUrlInFile = JSON.stringify({ profiles: { default: { url: 'http://127.0.0.1:9', apiKey: other.apikey } } });
-      writeConfig(join(home, '.config', 'linkyard', 'config.json'), wrongUrlInFile);
-      expect(aliases(await cli(['links', 'list', '--json'], { HOME: home, LINKYARD_URL: baseUrl }))).toEqual([`theirs-${other.id}`]);
+      // Both from the environment: the file is not needed, nor read.
+      writeConfig(join(home, '.config', 'linkyard', 'config.json'), '{not json');
+      expect(
+        aliases(await cli(['links', 'list', '--json'], { HOME: home, LINKYARD_URL: baseUrl, LINKYARD_API_KEY: other.apikey })),
+      ).toEqual([`theirs-${other.id}`]);
+      // LINKYARD_URL naming the profile's own address (as the API base, with a slash) is no other service.
+      writeConfig(join(home, '.config', 'linkyard', 'config.json'), profiles());
+      const same = await cli(['links', 'list', '--json', '--profile', 'work'], { HOME: home, LINKYARD_URL: `${baseUrl}/l/api/` });
+      expect(aliases(same)).toEqual([`theirs-${other.id}`]);
+    });
+
+    it("never sends a profile's key to another address given in LINKYARD_URL", async () => {
+      // A server on loopback standing for another service, which must receive nothing.
+      const received: IncomingHttpHeaders[] = [];
+      const elsewhere = createServer((request, response) => {
+        received.push(request.headers);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"error":0,"data":{"urls":[]}}');
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      const elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      try {
+        writeConfig(join(home, '.config', 'linkyard', 'config.json'), profiles());
+        for (const [args, extra] of [
+          [['--profile', 'work', 'links', 'list'], {}],
+          [['links', 'list'], { LINKYARD_PROFILE: 'work' }],
+          [['links', 'list'], {}],
+        ] as const) {
+          const run = await cli([...args], { HOME: home, LINKYARD_URL: elsewhereUrl, ...extra });
+          expect(run.code).toBe(2);
+          expect(run.stdout).toBe('');
+          expect(run.stderr).toContain(`LINKYARD_URL (${elsewhereUrl}) is not the address of profile`);
+          expect(run.stderr).toContain('unset LINKYARD_URL to use the profile, or set LINKYARD_API_KEY too');
+          expect(run.stderr).not.toContain(other.apikey);
+          expect(run.stderr).not.toContain(user.apikey);
+        }
+        // A profile with a key and no address does not lend its key to LINKYARD_URL either.
+        writeConfig(join(home, '.config', 'linkyard', 'config.json'), JSON.stringify({ profiles: { default: { apiKey: user.apikey } } }));
+        const keyOnly = await cli(['links', 'list'], { HOME: home, LINKYARD_URL: elsewhereUrl });
+        expect(keyOnly.code).toBe(2);
+        expect(keyOnly.stderr).toContain('which has no "url"');
+        expect(received).toEqual([]);
+      } finally {
+        await new Promise((resolve) => elsewhere.close(resolve));
+      }
+    });
+
+    it('never repeats the content of a malformed file, which holds keys', async () => {
+      const path = join(home, '.config', 'linkyard', 'config.json');
+      const secret = 'lyk_SECRETabcdefghijklmnopqrstuvwxyz0123456789AB';
+      for (const text of [
+        `{"profiles": {"default": {"url": "${baseUrl}", "apiKey": ${secret}}}}`,
+        `{"profiles": {"default": {"url": "${baseUrl}", "apiKey": "${secret}"`,
+        `{"profiles": {"default": {"url": "${secret}", "apiKey": "${secret}"}}}`,
+        `{"profiles": {"default": {"url": "${baseUrl}", "apiKey": "${secret}",}}}`,
+      ]) {
+        writeConfig(path, text);
+        const run = await cli(['links', 'list'], { HOME: home });
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(path);
+        for (const part of ['lyk_', 'SECRET', 'abcdef', '0123']) expect(run.stderr).not.toContain(part);
+      }
     });
 
     it('says what is wrong with a file it cannot use', async () => {
@@ -399,6 +500,21 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['qr', alias, '--out', png, '--size', '50'], env)).code).toBe(2);
       expect((await cli(['qr', 'no-such-link', '--out', png], env)).code).toBe(3);
     });
+
+    it('refuses a file named for a format it does not write, and writes nothing', async () => {
+      const alias = `qrx-${user.id}`;
+      await createLink(api, user, { custom: alias });
+      const gif = await cli(['qr', alias, '--out', join(home, 'code.gif')], env);
+      expect(gif.code).toBe(2);
+      expect(gif.stderr).toContain('a QR code is written as PNG (.png) or SVG (.svg), not .gif');
+      const mixed = await cli(['qr', alias, '--out', join(home, 'code.PNG'), '--format', 'svg'], env);
+      expect(mixed.code).toBe(2);
+      expect(mixed.stderr).toContain('is named for png, and --format asks for svg');
+      expect(readdirSync(home)).toEqual([]);
+      const upper = await cli(['qr', alias, '--out', join(home, 'CODE.SVG')], env);
+      expect(upper.code).toBe(0);
+      expect(readFileSync(join(home, 'CODE.SVG'), 'utf8')).toMatch(/^<svg /);
+    });
   });
 
   describe('links import', () => {
@@ -458,6 +574,35 @@ describe('the command line (linkyard)', () => {
       expect(report.results[2299]).toMatchObject({ line: 2300, result: 'created', alias: `many-${user.id}-2299` });
     });
 
+    it('says on Ctrl-C how many records went in and how to resume, and the same import then finishes', async () => {
+      const file = join(home, 'big.ndjson');
+      const total = 8000;
+      const lines = Array.from({ length: total }, (_, index) =>
+        JSON.stringify({ longurl: `https://example.com/big/${index}`, alias: `big-${user.id}-${index}` }),
+      );
+      writeFileSync(file, lines.join('\n'));
+      const child = spawn(process.execPath, [CLI, 'links', 'import', file], { env: { PATH: process.env.PATH ?? '', ...env } });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      // Interrupted once the first chunk is in, with most of the file still to send.
+      const count = async () => (await api.request('GET', '/l/api/urls?limit=1', { key: user.apikey })).body.data.result as number;
+      while ((await count()) < 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+      child.kill('SIGINT');
+      expect(await ended).toBe(130);
+      const said = /^linkyard: interrupted: (\d+) of 8000 records imported \((\d+) created, 0 renamed, 0 existing, 0 failed\)/.exec(stderr);
+      expect(said).not.toBeNull();
+      expect(Number(said![1])).toBeGreaterThanOrEqual(1000);
+      expect(Number(said![1])).toBeLessThan(total);
+      expect(stderr).toContain(`To resume, run the same import again: linkyard links import ${file}`);
+      // What went in stayed, and the same import adds the rest without creating any twice.
+      const again = await cli(['links', 'import', file, '--json'], env);
+      expect(again.code).toBe(0);
+      expect(json(again).created + json(again).existing).toBe(total);
+      expect(json(again).renamed).toBe(0);
+      expect(await count()).toBe(total);
+    });
+
     it('prints a summary with the renamed and the failed records', async () => {
       const alias = (letter: string) => `sum-${user.id}-${letter}`;
       await createLink(api, user, { url: 'https://example.com/already', custom: alias('b') });
@@ -488,6 +633,301 @@ describe('the command line (linkyard)', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('name it with --from');
       expect((await cli(['links', 'import', join(home, 'missing.csv')], env)).code).toBe(2);
+    });
+  });
+  describe('on a terminal, and in 80 columns', () => {
+    it('fits its tables in 80 columns when the output is not a terminal, and in COLUMNS when set', async () => {
+      const domain = await createDomain(api, user);
+      await createLink(api, user, {
+        url: `https://example.com/${'long-path/'.repeat(20)}`,
+        custom: `wide-${user.id}`,
+        domain: domain.domain,
+      });
+      const titled = await createLink(api, user, {
+        url: 'https://example.com/tokyo',
+        custom: `tokyo-${user.id}`,
+        metatitle: '東京の春のセール、すべての商品が半額になります。'.repeat(4),
+      });
+      for (const args of [
+        ['links', 'list'],
+        ['links', 'get', String(titled)],
+        ['domains', 'list'],
+      ]) {
+        const run = await cli(args, env);
+        expect(run.code).toBe(0);
+        const lines = run.stdout.trimEnd().split('\n');
+        expect(Math.max(...lines.map(widthOf))).toBeLessThanOrEqual(80);
+        const wide = await cli(args, { ...env, COLUMNS: '120' });
+        expect(Math.max(...wide.stdout.trimEnd().split('\n').map(widthOf))).toBeLessThanOrEqual(120);
+      }
+      // The short URLs stay whole; the destinations give up their room first.
+      const listed = await cli(['links', 'list'], env);
+      expect(listed.stdout).toContain(`│ ${domain.domain}/wide-${user.id} │ h`);
+      expect(listed.stdout).toContain(`│ http://links.test/tokyo-${user.id}`);
+      const wide = await cli(['links', 'list'], { ...env, COLUMNS: '120' });
+      expect(wide.stdout).toContain('│ https://example.com/long-path/long-path/');
+    });
+
+    it('names the option the service refused, not the field of the API', async () => {
+      const short = await cli(['links', 'add', 'https://example.com/', '--alias', 'x'], env);
+      expect(short.code).toBe(4);
+      expect(short.stderr).toMatch(/^linkyard: invalid --alias: /);
+      expect(short.stderr).not.toContain('custom');
+      const id = await createLink(api, user);
+      const expiry = await cli(['links', 'update', String(id), '--expiry', 'next tuesday'], env);
+      expect(expiry.code).toBe(4);
+      expect(expiry.stderr).toMatch(/^linkyard: invalid --expiry: /);
+      const title = await cli(['links', 'update', String(id), '--title', 'x'.repeat(5000)], env);
+      expect(title.code).toBe(4);
+      expect(title.stderr).toMatch(/^linkyard: invalid --title: /);
+      const redirect = await cli(['domains', 'add', 'https://go-named.example.com', '--redirect-root', 'javascript:alert(1)'], env);
+      expect(redirect.code).toBe(4);
+      expect(redirect.stderr).toMatch(/^linkyard: invalid --redirect-root: /);
+    });
+
+    it('asks before deleting a link on a terminal, and not with --yes or without a terminal', async () => {
+      const id = await createLink(api, user, { url: 'https://example.com/keep', custom: `ask-${user.id}` });
+      const declined = await terminal(['links', 'delete', `ask-${user.id}`], env, [{ after: '[y/N] ', type: 'n\r' }]);
+      expect(declined.screen).toContain(`Delete link ${id} (http://links.test/ask-${user.id} → https://example.com/keep)? [y/N]`);
+      expect(declined.screen).toContain('Nothing deleted.');
+      expect(declined.code).toBe(9);
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).status).toBe(200);
+
+      const confirmed = await terminal(['links', 'delete', String(id)], env, [{ after: '[y/N] ', type: 'y\r' }]);
+      expect(confirmed.code).toBe(0);
+      expect(confirmed.screen).toContain(`Deleted link ${id}`);
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).status).toBe(404);
+
+      const other = await createLink(api, user);
+      const yes = await terminal(['links', 'delete', String(other), '--yes'], env);
+      expect(yes.code).toBe(0);
+      expect(yes.screen).not.toContain('[y/N]');
+    });
+
+    it('reads the link password from a hidden prompt or from stdin, never from an argument', async () => {
+      const typed = await terminal(['links', 'add', 'https://example.com/secret', '--password', '--json'], env, [
+        { after: 'Link password: ', type: 'typed-secret-1\r' },
+        { after: 'The link password again: ', type: 'typed-secret-1\r' },
+      ]);
+      expect(typed.code).toBe(0);
+      expect(typed.screen).not.toContain('typed-secret-1');
+      const id = JSON.parse(typed.screen.slice(typed.screen.indexOf('{'))).id;
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.password).toBe(true);
+
+      const piped = await cli(['links', 'add', 'https://example.com/piped', '--password', '--json'], env, 'piped-secret-2\n');
+      expect(piped.code).toBe(0);
+      const pipedId = json(piped).id;
+      expect((await api.request('GET', `/l/api/url/${pipedId}`, { key: user.apikey })).body.details.password).toBe(true);
+      const removed = await cli(['links', 'update', String(pipedId), '--no-password'], env);
+      expect(removed.code).toBe(0);
+      expect((await api.request('GET', `/l/api/url/${pipedId}`, { key: user.apikey })).body.details.password).toBe(false);
+
+      expect((await cli(['links', 'add', 'https://example.com/argument', '--password', 'in-the-clear'], env)).code).toBe(2);
+      const tooShort = await cli(['links', 'add', 'https://example.com/short', '--password'], env, 'abc\n');
+      expect(tooShort.code).toBe(4);
+      expect(tooShort.stderr).toMatch(/^linkyard: invalid password \(--password\): /);
+      const mismatch = await terminal(['links', 'add', 'https://example.com/typo', '--password'], env, [
+        { after: 'Link password: ', type: 'first-typing\r' },
+        { after: 'The link password again: ', type: 'second-typing\r' },
+      ]);
+      expect(mismatch.code).toBe(2);
+      expect(mismatch.screen).toContain('the two link passwords typed differ');
+    });
+
+    it('says so when it waits on the rate limit, and how far a long list has got', async () => {
+      const limited = await createUser(api, { ratelimit: 2 });
+      const urls = Array.from({ length: 250 }, (_, index) => ({ url: `https://example.com/page/${index}` }));
+      expect((await api.request('POST', '/l/api/url/bulk', { key: limited.apikey, body: { urls } })).status).toBe(200);
+      // Three seconds before the window ends: the list's second or third page waits for the next one.
+      api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + 57_000);
+      const run = await terminal(['links', 'list', '--all'], { ...env, LINKYARD_API_KEY: limited.apikey });
+      expect(run.code).toBe(0);
+      expect(run.screen).toMatch(/rate limit: waiting \d s, [12] of 3 pages/);
+      expect(run.screen).toContain('reading the links: 1 of 3 pages');
+      expect(run.screen).toContain('reading the links: 2 of 3 pages');
+      expect(run.screen.match(/│\s+\d+ │ http:\/\/links\.test\//g)).toHaveLength(250);
+
+      // Without a terminal, the output is the same as ever: nothing but the result.
+      api.clock.set(Math.floor(Date.now() / 60_000) * 60_000 + 57_000);
+      const piped = await cli(['links', 'list', '--all', '--json'], { ...env, LINKYARD_API_KEY: limited.apikey });
+      expect(piped.code).toBe(0);
+      expect(piped.stderr).toBe('');
+      expect(json(piped)).toHaveLength(250);
+    });
+  });
+
+  describe('auth login', () => {
+    const path = () => join(home, '.config', 'linkyard', 'config.json');
+
+    it('checks the key read from stdin, then saves the profile, mode 600, beside the others', async () => {
+      mkdirSync(join(home, '.config', 'linkyard'), { recursive: true });
+      writeFileSync(path(), JSON.stringify({ profiles: { default: { url: 'https://links.example.com', apiKey: 'lyk_kept' } } }), {
+        mode: 0o600,
+      });
+      const run = await cli(['auth', 'login', '--url', baseUrl, '--profile', 'work'], { HOME: home }, `${user.apikey}\n`);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`Logged in to ${baseUrl} as ${user.username}: profile "work" saved to ${path()}`);
+      expect(run.stdout).not.toContain(user.apikey);
+      expect(statSync(path()).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(path(), 'utf8'))).toEqual({
+        profiles: { default: { url: 'https://links.example.com', apiKey: 'lyk_kept' }, work: { url: baseUrl, apiKey: user.apikey } },
+      });
+      const listed = await cli(['--profile', 'work', 'links', 'list', '--json'], { HOME: home });
+      expect(listed.code).toBe(0);
+    });
+
+    it('asks for the key without showing it on a terminal, and saves nothing the service refuses', async () => {
+      const typed = await terminal(['auth', 'login', '--url', baseUrl], { HOME: home }, [{ after: 'API key: ', type: `${user.apikey}\r` }]);
+      expect(typed.code).toBe(0);
+      expect(typed.screen).not.toContain(user.apikey);
+      expect(statSync(path()).mode & 0o777).toBe(0o600);
+      expect(statSync(join(home, '.config', 'linkyard')).mode & 0o777).toBe(0o700);
+      expect(JSON.parse(readFileSync(path(), 'utf8')).profiles.default).toEqual({ url: baseUrl, apiKey: user.apikey });
+
+      const refused = await cli(['auth', 'login', '--url', baseUrl, '--profile', 'bad'], { HOME: home }, 'lyk_not-a-key\n');
+      expect(refused.code).toBe(5);
+      expect(JSON.parse(readFileSync(path(), 'utf8')).profiles.bad).toBeUndefined();
+      const noUrl = await cli(['auth', 'login'], { HOME: home }, `${user.apikey}\n`);
+      expect(noUrl.code).toBe(2);
+      expect(noUrl.stderr).toContain('--url');
+    });
+  });
+
+  describe('completion', () => {
+    it('completes commands and options in bash, and prints the scripts of zsh and fish', async () => {
+      const script = await cli(['completion', 'bash'], { HOME: home });
+      expect(script.code).toBe(0);
+      const file = join(home, 'linkyard.bash');
+      writeFileSync(file, script.stdout);
+      const complete = async (...words: string[]) => {
+        const run = await new Promise<string>((resolve, reject) =>
+          execFile(
+            'bash',
+            [
+              '-c',
+              `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _linkyard; printf '%s\\n' "\${COMPREPLY[@]}"`,
+              'bash',
+              file,
+              'linkyard',
+              ...words,
+            ],
+            (error, stdout) => (error ? reject(new Error(`bash failed: ${error.message}`)) : resolve(stdout)),
+          ),
+        );
+        return run.trim().split('\n');
+      };
+      expect(await complete('')).toEqual(
+        expect.arrayContaining(['links', 'stats', 'qr', 'domains', 'campaigns', 'qrcodes', 'webhooks', 'auth', 'completion']),
+      );
+      expect(await complete('li')).toEqual(['links']);
+      expect(await complete('links', '')).toEqual(expect.arrayContaining(['list', 'add', 'get', 'update', 'delete', 'import', 'export']));
+      expect(await complete('links', 'delete', '--')).toEqual(expect.arrayContaining(['--yes', '--json', '--profile']));
+      expect(await complete('--json', 'webhooks', 're')).toEqual(['replay']);
+
+      const zsh = await cli(['completion', 'zsh'], { HOME: home });
+      expect(zsh.stdout).toContain('bashcompinit');
+      expect(zsh.stdout).toContain('complete -o default -F _linkyard linkyard');
+      const fish = await cli(['completion', 'fish'], { HOME: home });
+      expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from links; and not __fish_seen_subcommand_from list");
+      expect((await cli(['completion', 'powershell'], { HOME: home })).code).toBe(2);
+    });
+  });
+
+  describe('domains, campaigns, QR codes, webhooks and the account', () => {
+    it('adds, lists, changes and deletes branded domains', async () => {
+      const domain = `https://cli-${user.id}.example.com`;
+      const added = await cli(['domains', 'add', domain, '--redirect-root', 'https://example.com/home', '--json'], env);
+      expect(added.code).toBe(0);
+      const { id } = json(added);
+      const listed = await cli(['domains', 'list'], env);
+      expect(listed.stdout).toMatch(new RegExp(`│\\s+${id} │ ${domain.replace(/\./g, '\\.')}\\s+│ https://example\\.com/home`));
+      expect((await cli(['domains', 'update', `cli-${user.id}.example.com`, '--redirect-404', 'https://example.com/404'], env)).code).toBe(
+        0,
+      );
+      const stored = (await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains[0];
+      expect(stored).toMatchObject({ id, redirectroot: 'https://example.com/home', redirect404: 'https://example.com/404' });
+      expect((await cli(['domains', 'add', domain], env)).code).toBe(4);
+      const deleted = await cli(['domains', 'delete', String(id)], env);
+      expect(deleted.code).toBe(0);
+      expect((await api.request('GET', '/l/api/domains', { key: user.apikey })).body.data.domains).toEqual([]);
+      expect((await cli(['domains', 'delete', String(id)], env)).code).toBe(3);
+    });
+
+    it('creates campaigns, puts links in them, changes and deletes them', async () => {
+      const added = await cli(['campaigns', 'add', 'Spring sale', '--slug', `spring-${user.id}`, '--public', '--json'], env);
+      expect(added.code).toBe(0);
+      expect(json(added)).toMatchObject({ name: 'Spring sale', public: true, rotator: `http://links.test/r/spring-${user.id}` });
+      const link = await createLink(api, user, { custom: `camp-${user.id}` });
+      const assigned = await cli(['campaigns', 'assign', 'Spring sale', `camp-${user.id}`], env);
+      expect(assigned.code).toBe(0);
+      expect((await api.request('GET', `/l/api/url/${link}`, { key: user.apikey })).body.details.campaign).toBe(json(added).id);
+      const updated = await cli(['campaigns', 'update', 'Spring sale', '--slug', '', '--no-public', '--json'], env);
+      expect(json(updated)).toMatchObject({ name: 'Spring sale', public: false, rotator: false });
+      const listed = await cli(['campaigns', 'list'], env);
+      expect(listed.stdout).toMatch(/│ Spring sale │ no\s+│/);
+      expect((await cli(['campaigns', 'delete', String(json(added).id)], env)).code).toBe(0);
+      expect((await cli(['campaigns', 'delete', 'Spring sale'], env)).code).toBe(3);
+    });
+
+    it('creates, reads and deletes QR codes, and draws their scans', async () => {
+      const added = await cli(['qrcodes', 'add', 'link', 'https://example.com/menu', '--name', 'Menu', '--json'], env);
+      expect(added.code).toBe(0);
+      const { id, link } = json(added);
+      expect(link).toMatch(/^http:\/\/links\.test\/qr\/[A-Za-z0-9_-]+$/);
+      const wifi = await cli(['qrcodes', 'add', 'wifi', '{"ssid": "Cafe", "pass": "espresso42", "encryption": "WPA"}'], env);
+      expect(wifi.code).toBe(0);
+      expect((await cli(['qrcodes', 'add', 'wifi', 'not json'], env)).code).toBe(2);
+      expect((await cli(['qrcodes', 'add', 'hologram', 'x'], env)).code).toBe(2);
+      const listed = await cli(['qrcodes', 'list', '--json'], env);
+      expect(json(listed).map((qr: { name: string }) => qr.name)).toContain('Menu');
+      const shown = await cli(['qrcodes', 'get', String(id)], env);
+      expect(shown.stdout).toMatch(/│ Name\s+│ Menu/);
+      const stats = await cli(['qrcodes', 'stats', String(id), '--since', '7d', '--json'], env);
+      expect(json(stats)).toMatchObject({ interval: 'day', totals: { clicks: 0 } });
+      expect((await cli(['qrcodes', 'delete', String(id)], env)).code).toBe(0);
+      expect((await cli(['qrcodes', 'get', String(id)], env)).code).toBe(3);
+    });
+
+    it('adds, shows, changes and deletes webhooks, and lists their deliveries', async () => {
+      const hook = await cli(
+        ['webhooks', 'add', 'https://hooks.example.com/linkyard', '--events', 'link.created,campaign.*', '--disabled', '--json'],
+        env,
+      );
+      expect(hook.code).toBe(0);
+      const { id, secret } = json(hook);
+      expect(secret).toMatch(/^whsec_/);
+      expect((await cli(['webhooks', 'add', 'https://hooks.example.com/x', '--events', 'link.exploded'], env)).code).toBe(2);
+      const shown = await cli(['webhooks', 'get', String(id), '--json'], env);
+      expect(json(shown)).toMatchObject({
+        id,
+        url: 'https://hooks.example.com/linkyard',
+        events: ['link.created', 'campaign.*'],
+        enabled: false,
+      });
+      const listed = await cli(['webhooks', 'list'], env);
+      expect(listed.stdout).toMatch(new RegExp(`│\\s+${id} │ https://hooks\\.example\\.com/linkyard │ link\\.created, camp.* │ no `));
+      const none = await cli(['webhooks', 'deliveries', String(id)], env);
+      expect(none.stdout).toContain('No deliveries.');
+      expect((await cli(['webhooks', 'update', String(id), '--events', 'link.*'], env)).code).toBe(0);
+      expect((await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data.events).toEqual(['link.*']);
+      expect((await cli(['webhooks', 'replay', String(id), '987654'], env)).code).toBe(3);
+      expect((await cli(['webhooks', 'delete', String(id)], env)).code).toBe(0);
+      expect((await cli(['webhooks', 'get', String(id)], env)).code).toBe(3);
+    });
+
+    it('draws the clicks of the whole account, with its top links', async () => {
+      await createLink(api, user, { custom: `acct-a-${user.id}` });
+      await createLink(api, user, { custom: `acct-b-${user.id}` });
+      await visit(`acct-a-${user.id}`, 2);
+      await visit(`acct-b-${user.id}`, 1);
+      const drawn = await cli(['stats', '--since', '7d'], env);
+      expect(drawn.code).toBe(0);
+      expect(drawn.stdout).toContain('Clicks of the account');
+      expect(drawn.stdout).toContain('Total: 3 clicks');
+      expect(drawn.stdout).toMatch(new RegExp(`│ http://links\\.test/acct-a-${user.id}\\s+│\\s+\\d+ │\\s+2 │`));
+      const asJson = await cli(['stats', '--since', '7d', '--json'], env);
+      expect(json(asJson).topLinks.map((link: { alias: string }) => link.alias)).toEqual([`acct-a-${user.id}`, `acct-b-${user.id}`]);
     });
   });
 });

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { createLinkyardClient, LinkyardError, type LinkyardClient } from '@linkyard/client';
+import { createServer } from 'node:http';
+import { createLinkyardClient, LinkyardError, type LinkyardClient, type RateLimitWait } from '@linkyard/client';
+import { freePort } from './support/built-service';
 import { ADMIN_KEY, useApi } from './support/app';
 import { createChannel, createDomain, createLink, createUser, type TestUser } from './support/factories';
 
@@ -21,14 +23,14 @@ describe('@linkyard/client', () => {
 
   it('calls typed operations and returns their data', async () => {
     const { data: account } = await client.GET('/account');
-    expect(account!.data.username).toBe(user.username);
+    expect(account.data.username).toBe(user.username);
     const { data: created } = await client.POST('/url/add', { body: { url: 'https://example.com/from-client', custom: `c-${user.id}` } });
-    expect(created!.shorturl).toMatch(new RegExp(`/c-${user.id}$`));
-    await client.PUT('/url/{id}/update', { params: { path: { id: created!.id } }, body: { title: 'Set by the client' } });
-    const { data: link } = await client.GET('/url/{id}', { params: { path: { id: created!.id } } });
-    expect(link!.details.title).toBe('Set by the client');
-    const { data: deleted } = await client.DELETE('/url/{id}/delete', { params: { path: { id: created!.id } } });
-    expect(deleted!.error).toBe(0);
+    expect(created.shorturl).toMatch(new RegExp(`/c-${user.id}$`));
+    await client.PUT('/url/{id}/update', { params: { path: { id: created.id } }, body: { title: 'Set by the client' } });
+    const { data: link } = await client.GET('/url/{id}', { params: { path: { id: created.id } } });
+    expect(link.details.title).toBe('Set by the client');
+    const { data: deleted } = await client.DELETE('/url/{id}/delete', { params: { path: { id: created.id } } });
+    expect(deleted.error).toBe(0);
     expect(client.rateLimit).toEqual({ limit: 100000, remaining: expect.any(Number), reset: expect.any(Number) });
   });
 
@@ -61,17 +63,81 @@ describe('@linkyard/client', () => {
 
   it('accepts the API base as well as the service address', async () => {
     const viaBase = createLinkyardClient({ baseUrl: `${baseUrl}/l/api/`, apiKey: user.apikey });
-    expect((await viaBase.GET('/account')).data!.data.id).toBe(user.id);
+    expect((await viaBase.GET('/account')).data.data.id).toBe(user.id);
   });
 
   it('throws a LinkyardError with the status, the message and the rate-limit headers', async () => {
     const failure = await client.GET('/url/{id}', { params: { path: { id: 987654 } } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(LinkyardError);
-    expect(failure).toMatchObject({ status: 404, message: 'No link with id 987654.', rateLimit: { limit: 100000 }, body: { error: 1 } });
+    expect(failure).toMatchObject({
+      kind: 'http',
+      status: 404,
+      message: 'No link with id 987654.',
+      rateLimit: { limit: 100000 },
+      body: { error: 1, message: 'No link with id 987654.' },
+      field: null,
+    });
     const refused = await createLinkyardClient({ baseUrl, apiKey: 'lyk_wrong' })
       .GET('/account')
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 401, rateLimit: null });
+  });
+
+  it('names the field the service refused', async () => {
+    const failure = await client.POST('/url/add', { body: { url: 'https://example.com', custom: 'x' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LinkyardError);
+    expect(failure).toMatchObject({
+      kind: 'http',
+      status: 400,
+      field: 'custom',
+      body: { error: 1, message: expect.stringMatching(/^Invalid field "custom"/) },
+    });
+  });
+
+  it('goes on ignoring fields it does not know, sent by code that is not type-checked', async () => {
+    const body = { url: 'https://example.com/untyped', stauts: 'public' } as unknown as { url: string };
+    const { data } = await client.POST('/url/add', { body });
+    const { data: link } = await client.GET('/url/{id}', { params: { path: { id: data.id } } });
+    expect(link.details).toMatchObject({ longurl: 'https://example.com/untyped', status: 'private' });
+  });
+
+  it('throws a LinkyardError of kind "network" when the service cannot be reached', async () => {
+    const closed = await freePort();
+    const unreachable = createLinkyardClient({ baseUrl: `http://127.0.0.1:${closed}`, apiKey: user.apikey });
+    const failure = await unreachable.GET('/account').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LinkyardError);
+    expect(failure).toMatchObject({ kind: 'network', status: null, body: null, field: null });
+    expect((failure as LinkyardError).message).toMatch(new RegExp(`^cannot reach http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED`));
+    expect((failure as LinkyardError).cause).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+  });
+
+  it('throws a LinkyardError when the connection breaks while the answer is read, or the answer is not JSON', async () => {
+    // A server on loopback that answers 200 and then closes the connection halfway through the
+    // body, or sends a body that is not JSON.
+    const server = createServer((request, response) => {
+      if (request.url!.endsWith('/account')) {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        response.write('{"error": 0, "da');
+        setImmediate(() => response.socket?.destroy());
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('<html>a proxy page</html>');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address() as AddressInfo;
+      const broken = createLinkyardClient({ baseUrl: `http://127.0.0.1:${address.port}`, apiKey: 'k' });
+      expect(await broken.GET('/account').catch((error: unknown) => error)).toMatchObject({
+        name: 'LinkyardError',
+        kind: 'network',
+        status: null,
+      });
+      expect(await broken.GET('/domains').catch((error: unknown) => error)).toMatchObject({ name: 'LinkyardError', kind: 'response' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('walks every page of a list', async () => {
@@ -104,16 +170,40 @@ describe('@linkyard/client', () => {
     expect((failure as LinkyardError).retryAfter).toBeGreaterThan(0);
   });
 
-  it('waits for Retry-After on 429 and tries again', async () => {
+  it('waits for Retry-After on 429, says so first, and tries again', async () => {
     const limited = await createUser(api, { ratelimit: 1 });
-    const patient = createLinkyardClient({ baseUrl, apiKey: limited.apikey });
+    const waits: RateLimitWait[] = [];
+    const patient = createLinkyardClient({ baseUrl, apiKey: limited.apikey, onRateLimitWait: (wait) => waits.push(wait) });
     // Use up the limit a second before the window ends: the service answers Retry-After: 1.
     setWindowSecond(59);
     await patient.GET('/account');
-    const started = Date.now();
+    expect(waits).toEqual([]);
+    // The next window opens on the service's clock while the client waits.
     const { data } = await patient.GET('/account');
-    expect(data!.data.id).toBe(limited.id);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(data.data.id).toBe(limited.id);
+    expect(waits).toEqual([
+      {
+        seconds: 1,
+        attempt: 1,
+        retries: 2,
+        method: 'GET',
+        url: `${baseUrl}/l/api/account`,
+        rateLimit: { limit: 1, remaining: 0, reset: expect.any(Number) },
+      },
+    ]);
+  });
+
+  it('tells how far a walk through a list has gone', async () => {
+    for (let index = 0; index < 3; index += 1) await createDomain(api, user);
+    const pages: { page: number; pages: number; records: number }[] = [];
+    const seen: unknown[] = [];
+    for await (const domain of client.paginate('/domains', { query: { limit: 2 }, onPage: (progress) => pages.push(progress) }))
+      seen.push(domain);
+    expect(seen).toHaveLength(3);
+    expect(pages).toEqual([
+      { page: 1, pages: 2, records: 2 },
+      { page: 2, pages: 2, records: 1 },
+    ]);
   });
 
   /** Sets the service's clock to this second of a rate-limit window (they are aligned on minutes). */
@@ -124,6 +214,6 @@ describe('@linkyard/client', () => {
   it("is the admin's client too", async () => {
     const admin = createLinkyardClient({ baseUrl, apiKey: ADMIN_KEY });
     const { data } = await admin.GET('/plans');
-    expect(data!.data.map((plan) => plan.name)).toEqual(['Free', 'Pro']);
+    expect(data.data.map((plan) => plan.name)).toEqual(['Free', 'Pro']);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { freePort } from './support/built-service';
 import { ADMIN_KEY, startApi, type TestApi } from './support/app';
+import { resolverWith } from './support/names';
 
 /**
  * The guides are run as written: every ```sh block of the README files and of docs/ runs, in
@@ -154,7 +155,8 @@ describe('the guides', () => {
     beforeAll(async () => {
       const port = await freePort();
       address = `http://127.0.0.1:${port}`;
-      api = await startApi({ PUBLIC_URL: address });
+      // The webhooks guide adds https://hooks.example.com/... (off): its name is resolved when it is added.
+      api = await startApi({ PUBLIC_URL: address }, { hostResolver: resolverWith({ 'hooks.example.com': ['93.184.215.14'] }) });
       await api.linkyard.app.listen({ port, host: '127.0.0.1' });
       // The session's folder, and in its bin/ a `linkyard` that runs the built command line.
       scratch = mkdtempSync(join(tmpdir(), 'linkyard-guide-'));

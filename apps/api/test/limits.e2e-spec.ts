@@ -167,6 +167,16 @@ describe('limits', () => {
       expect(line).toBeDefined();
       expect(logs.join('\n')).not.toContain('sent-by-mistake');
     });
+
+    it('writes a key found in the path as REDACTED, by the rule the traces and metrics follow', async () => {
+      await api.request('GET', '/l/api/lyk_in-the-path-by-mistake/x?token=in-the-query', { key: user.apikey, outsideContract: true });
+      const line = logs
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.msg === 'request' && entry.path === '/l/api/REDACTED/x');
+      expect(line).toBeDefined();
+      expect(logs.join('\n')).not.toContain('in-the-path-by-mistake');
+      expect(logs.join('\n')).not.toContain('in-the-query');
+    });
   });
 
   describe('slow requests', () => {

@@ -142,6 +142,33 @@ describe('GET /metrics', () => {
       expect(samples.every((sample) => !JSON.stringify(sample.labels).includes('no-such-alias-here'))).toBe(true);
     });
 
+    it('adds no series for a method outside the known ones: they all count as `other`', async () => {
+      const before = (await scrape(api)).samples;
+      for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT']) {
+        const response = await api.request(method, '/l/api/account', { key: user.apikey, outsideContract: true });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        await api.request(method, `/${alias}`, { key: null, outsideContract: true });
+      }
+      const after = (await scrape(api)).samples;
+      const methods = new Set(after.map((sample) => sample.labels.method).filter((method) => method !== undefined));
+      expect(
+        [...methods].filter((method) => !['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'other'].includes(method)),
+      ).toEqual([]);
+      const others = (samples: Sample[]) =>
+        samples
+          .filter((sample) => sample.name === 'linkyard_http_request_duration_seconds_count' && sample.labels.method === 'other')
+          .reduce((sum, sample) => sum + sample.value, 0);
+      expect(others(after) - others(before)).toBe(14);
+    });
+
+    it('keeps no query string and no key of a path in its labels, by the rule the logs and traces follow', async () => {
+      await api.request('GET', '/lyk_path-secret-1?token=query-secret-2', { key: null, outsideContract: true });
+      await api.request('GET', '/l/api/account?key=lyk_query-secret-3', { key: user.apikey });
+      await api.request('GET', '/l/api/lyk_path-secret-4/x?password=query-secret-5', { key: user.apikey, outsideContract: true });
+      const { text } = await scrape(api);
+      for (const secret of ['path-secret', 'query-secret', 'token=', 'password=']) expect(text).not.toContain(secret);
+    });
+
     it('names only metrics docs/operations.md documents, with the process metrics', async () => {
       const { text } = await scrape(api);
       const names = families(text);

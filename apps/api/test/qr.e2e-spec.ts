@@ -117,16 +117,21 @@ describe('QR codes', () => {
   describe('logos from private addresses', () => {
     const strict = useApi();
 
-    it.each(['127.0.0.1', 'localhost', '[::1]'])('are refused for %s without the test setting', async (host) => {
-      const owner = await createUser(strict);
-      const port = (logos.address() as AddressInfo).port;
-      const response = await strict.request('POST', '/l/api/qr/add', {
-        key: owner.apikey,
-        body: { type: 'text', data: 'x', logo: `http://${host}:${port}/logo.png` },
-      });
-      expect(response.status).toBe(400);
-      expect(response.body.message).toMatch(/private and loopback addresses are not fetched/);
-    });
+    it.each(['127.0.0.1', 'localhost', '[::1]', '[::127.0.0.1]', '[fec0::1]', 'no-such-logo-host.invalid'])(
+      'are refused for %s without the test setting, all in the same words',
+      async (host) => {
+        const owner = await createUser(strict);
+        const port = (logos.address() as AddressInfo).port;
+        const response = await strict.request('POST', '/l/api/qr/add', {
+          key: owner.apikey,
+          body: { type: 'text', data: 'x', logo: `http://${host}:${port}/logo.png` },
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe(
+          'Invalid field "logo": the host is not a public address or a name that resolves to one; logos are fetched from public addresses only.',
+        );
+      },
+    );
   });
 
   describe('GET /qr and GET /qr/:id', () => {

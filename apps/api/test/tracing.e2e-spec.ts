@@ -91,6 +91,25 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(sent.includes(parent)).toBe(true);
   });
 
+  it('records no query string, and no key in a path, by the rule the request log follows', async () => {
+    const sampled = () => `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+    const before = exports.length;
+    const read = await service.request('GET', '/l/api/account?token=query-secret-1&key=lyk_query-secret-2', {
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, traceparent: sampled() },
+    });
+    expect(read.status).toBe(200);
+    await service.request('GET', '/lyk_path-secret-3?password=query-secret-4', { headers: { traceparent: sampled() } });
+    const marker = randomBytes(16);
+    await service.request('GET', '/l/api/account', {
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, traceparent: `00-${marker.toString('hex')}-${randomBytes(8).toString('hex')}-01` },
+    });
+    await exportedWith(marker);
+    const later = Buffer.concat(exports.slice(before).map((item) => item.body)).toString('latin1');
+    expect(later).toContain('/l/api/account');
+    expect(later).toContain('/REDACTED');
+    for (const secret of ['query-secret', 'path-secret', 'token=', 'password=']) expect(later).not.toContain(secret);
+  });
+
   it('records no span of a redirect (nor of the probes) that no caller sampled', async () => {
     const before = exports.length;
     const visit = await service.request('GET', '/an-alias-nobody-made', { headers: { 'user-agent': 'Mozilla/5.0' } });

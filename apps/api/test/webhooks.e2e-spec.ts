@@ -1,16 +1,18 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock';
 import { CONFIG } from '../src/config/config.provider';
-import { RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
+import { ACCOUNT_IN_FLIGHT, IN_FLIGHT, RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
+import { MAX_WEBHOOKS } from '../src/modules/webhooks/webhooks.service';
 import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_URL, startApi, useApi, type TestApi } from './support/app';
 import { createCampaign, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { resolverWith } from './support/names';
 import { FIREFOX } from './support/visitors';
 
 interface Received {
@@ -22,10 +24,17 @@ interface Received {
 /** A webhook receiver on 127.0.0.1: keeps what it receives; `answer` decides each reply. */
 class Receiver {
   readonly received: Received[] = [];
-  /** Status to answer, or 'hang' (no answer until the test ends). Default 204. */
-  answer: (request: number) => number | 'hang' = () => 204;
+  /** The path each request came to, in the order they came. */
+  readonly paths: string[] = [];
+  /** Status to answer, 'hang' (no answer until the test ends) or 'hold' (204 at `release()`). Default 204. */
+  answer: (request: number) => number | 'hang' | 'hold' = () => 204;
   private server: Server | null = null;
   private readonly hanging = new Set<() => void>();
+  private readonly held = new Set<ServerResponse>();
+  /** Requests answered 'hold': kept open until `release()`. */
+  get holding(): number {
+    return this.held.size;
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
@@ -35,8 +44,14 @@ class Receiver {
         const body = Buffer.concat(chunks).toString('utf8');
         const reply = this.answer(this.received.length);
         this.received.push({ headers: request.headers, body, event: JSON.parse(body) as Received['event'] });
+        this.paths.push(request.url ?? '');
         if (reply === 'hang') {
           this.hanging.add(() => response.destroy());
+          return;
+        }
+        if (reply === 'hold') {
+          this.held.add(response);
+          response.on('close', () => this.held.delete(response));
           return;
         }
         response.writeHead(reply).end();
@@ -44,6 +59,13 @@ class Receiver {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+
+  /** Answers the held requests 204, and every later one at once. */
+  release(): void {
+    this.answer = () => 204;
+    for (const response of this.held) response.writeHead(204).end();
+    this.held.clear();
   }
 
   async stop(): Promise<void> {
@@ -127,6 +149,8 @@ describe('webhooks', () => {
       enabled: true,
       disabledReason: null,
       pending: 0,
+      dropped: 0,
+      lastDropped: null,
       date: expect.any(String),
     });
     expect(JSON.stringify(read.body)).not.toContain(secret.slice(6));
@@ -331,14 +355,249 @@ describe('webhooks', () => {
   });
 });
 
+describe('webhook limits: deliveries waiting, replays', () => {
+  const TOKEN = 'metrics-token-0123456789abcdefghij';
+  const api = useApi({
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_MAX_PENDING: '5',
+    WEBHOOK_REPLAYS_PER_HOUR: '3',
+    METRICS_TOKEN: TOKEN,
+  });
+  let receiver: Receiver;
+  let url: string;
+  beforeEach(async () => {
+    receiver = new Receiver();
+    url = await receiver.start();
+  });
+  afterEach(() => receiver.stop());
+
+  const add = async (user: TestUser, events: string[]) => {
+    const added = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url, events } });
+    expect(added.status).toBe(200);
+    return added.body.id as number;
+  };
+  const read = async (user: TestUser, id: number) => (await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data;
+  const droppedMetric = async () => {
+    const text = (await api.request('GET', '/metrics', { key: null, headers: { authorization: `Bearer ${TOKEN}` } })).text;
+    return Number(/^linkyard_webhook_dropped_total (\S+)$/m.exec(text)?.[1]);
+  };
+
+  it('keeps the deliveries waiting and counts, on each webhook and in a metric, the events past the bound', async () => {
+    const user = await createUser(api);
+    const other = await createUser(api);
+    const [first, second] = [await add(user, ['link.created']), await add(user, ['link.*'])];
+    const otherHook = await add(other, ['link.created']);
+    const before = await droppedMetric();
+    // Four links want eight deliveries; five fit: the first two events go to both webhooks, the last two to none.
+    const bulk = await api.request('POST', '/l/api/url/bulk', {
+      key: user.apikey,
+      body: { urls: Array.from({ length: 4 }, (_, index) => ({ url: `https://example.com/capped/${index}` })) },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data.results.every((result: { error: number }) => result.error === 0)).toBe(true);
+    for (const id of [first, second]) {
+      expect(await read(user, id)).toMatchObject({ pending: 2, dropped: 2, lastDropped: expect.any(String) });
+    }
+    expect(await droppedMetric()).toBe(before + 2);
+    // The links were made all the same; another account's events are not held back by this one's.
+    expect((await api.request('GET', '/l/api/urls?limit=10', { key: user.apikey })).body.data.urls).toHaveLength(4);
+    await createLink(api, other);
+    expect(await read(other, otherHook)).toMatchObject({ pending: 1, dropped: 0, lastDropped: null });
+
+    // Clicks too: one more delivery fits (a click event for the second webhook), the next batch's does not.
+    const link = bulk.body.data.results[0].id as number;
+    const alias = await linkAlias(api, user, link);
+    await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    expect(await read(user, second)).toMatchObject({ pending: 3, dropped: 2 });
+    await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    expect(await read(user, second)).toMatchObject({ pending: 3, dropped: 3 });
+    expect(await read(user, first)).toMatchObject({ pending: 2, dropped: 2 });
+
+    // Once the waiting deliveries went, events are queued again.
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    await createLink(api, user);
+    expect(await read(user, first)).toMatchObject({ pending: 1, dropped: 2 });
+    expect(receiver.types().filter((type) => type === 'link.created')).toHaveLength(2 + 2 + 1);
+  });
+
+  it('answers 429 with Retry-After past the replays of the hour, and while the deliveries waiting are at the bound', async () => {
+    const user = await createUser(api);
+    const id = await add(user, ['campaign.created']);
+    await createCampaign(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    const [sent] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
+    const replay = () => api.request('POST', `/l/api/webhook/${id}/delivery/${sent.id}/replay`, { key: user.apikey });
+    api.clock.set(Date.UTC(2031, 0, 1, 10, 0, 0));
+    for (let index = 0; index < 3; index += 1) expect((await replay()).status).toBe(200);
+    const refused = await replay();
+    expect([refused.status, refused.body.error, refused.body.message, refused.headers['retry-after']]).toEqual([
+      429,
+      1,
+      'An account may replay 3 webhook deliveries an hour. Try again in 3600 seconds.',
+      '3600',
+    ]);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    expect(receiver.received).toHaveLength(1 + 3);
+
+    // A new hour: replays again, until the deliveries waiting reach the bound (5).
+    api.clock.advance(3_600_000);
+    await createCampaign(api, user);
+    await createCampaign(api, user);
+    for (let index = 0; index < 3; index += 1) expect((await replay()).status).toBe(200);
+    api.clock.advance(3_600_000);
+    const full = await replay();
+    expect([full.status, full.headers['retry-after'], full.body.message]).toEqual([
+      429,
+      '60',
+      'The account has 5 webhook deliveries waiting to be sent, the most kept; replay once some have been sent.',
+    ]);
+  });
+});
+
+describe('webhook delivery slots, shared between accounts', () => {
+  // A timeout far longer than the test: a held delivery holds its slot until it is released.
+  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '20000' });
+  const receivers: Receiver[] = [];
+  const receiver = async () => {
+    const started = new Receiver();
+    receivers.push(started);
+    return { receiver: started, url: await started.start() };
+  };
+  afterEach(async () => {
+    for (const started of receivers.splice(0)) {
+      started.release();
+      await started.stop();
+    }
+  });
+  const addWebhooks = async (user: TestUser, url: string, count: number) => {
+    const ids: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const added = await api.request('POST', '/l/api/webhooks', {
+        key: user.apikey,
+        body: { url: `${url}/${index}`, events: ['link.created'] },
+      });
+      expect(added.status).toBe(200);
+      ids.push(added.body.id as number);
+    }
+    return ids;
+  };
+  const until = async (done: () => boolean) => {
+    for (let wait = 0; wait < 500 && !done(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it("never lets one account's slow receivers hold every slot while another account's delivery is due", async () => {
+    expect(MAX_WEBHOOKS).toBeGreaterThanOrEqual(IN_FLIGHT);
+    const slow = await createUser(api);
+    const quick = await createUser(api);
+    const held = await receiver();
+    const answered = await receiver();
+    held.receiver.answer = () => 'hold';
+    await addWebhooks(slow, held.url, MAX_WEBHOOKS);
+    await addWebhooks(quick, answered.url, 1);
+    // The slow account's events come first: oldest first alone would give it every slot.
+    await createLink(api, slow);
+    await createLink(api, quick);
+
+    const running = api.linkyard.app.get(WebhookDispatcher).runOnce();
+    await until(() => answered.receiver.received.length > 0);
+    const slowHeldThen = held.receiver.holding;
+    const slowSentThen = held.receiver.received.length;
+    held.receiver.release();
+    await running;
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+
+    // The other account's delivery went while the slow receivers still held theirs, and the slow
+    // account never had more than its share of the slots.
+    expect(answered.receiver.received).toHaveLength(1);
+    expect(slowHeldThen).toBeGreaterThan(0);
+    expect(slowSentThen).toBeLessThanOrEqual(ACCOUNT_IN_FLIGHT);
+    expect(ACCOUNT_IN_FLIGHT).toBeLessThan(IN_FLIGHT);
+    // Every delivery of the slow account went in the end, once each.
+    expect(held.receiver.received).toHaveLength(MAX_WEBHOOKS);
+  });
+
+  it('serves the webhooks of one account in turn: one with a newer event is not held back by older backlogs', async () => {
+    const user = await createUser(api);
+    const { receiver: quick, url } = await receiver();
+    const older = await addWebhooks(user, url, ACCOUNT_IN_FLIGHT + 1);
+    await createLink(api, user);
+    api.clock.advance(60_000);
+    const [newer] = await addWebhooks(user, `${url}/newer`, 1);
+    await createLink(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+
+    expect(quick.received).toHaveLength(2 * older.length + 1);
+    // The newer webhook's one delivery went within the first two rounds, not after every backlog.
+    const position = quick.paths.indexOf('/hook/newer/0');
+    expect(newer).toBeDefined();
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThan(2 * ACCOUNT_IN_FLIGHT);
+  });
+});
+
+const REFUSED = 'the host is not a public address or a name that resolves to one';
+
 describe('webhooks on a public deployment', () => {
   const api = useApi();
 
-  it('are never sent to private or loopback addresses', async () => {
+  it('are never sent to private, loopback, reserved or unresolvable addresses, all refused in the same words', async () => {
     const user = await createUser(api);
-    for (const target of ['http://127.0.0.1:9/hook', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.0.0.8/']) {
+    for (const target of [
+      'http://127.0.0.1:9999/hook',
+      // The name is resolved when the webhook is added, by the rule a delivery connects by.
+      'http://localhost:9999/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://10.0.0.8/',
+      'http://[::127.0.0.1]:4001/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[fec0::1]/',
+      'http://[fd00::1]/',
+      'http://[64:ff9b::a00:1]/',
+      'http://192.0.2.10/',
+      'http://198.51.100.7/',
+      'http://203.0.113.9/hook',
+      'http://no-such-host.invalid/hook',
+    ]) {
       const response = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.*'] } });
-      expect([response.status, response.body.message]).toEqual([400, expect.stringContaining('public http(s) addresses only')]);
+      expect([target, response.status, response.body.message]).toEqual([
+        target,
+        400,
+        `Invalid field "url": ${REFUSED}; webhooks call public http(s) addresses only.`,
+      ]);
+    }
+    const list = await api.request('GET', '/l/api/webhooks', { key: user.apikey });
+    expect(list.body.data.webhooks).toEqual([]);
+  });
+});
+
+describe('webhooks whose name is re-pointed after they were added', () => {
+  // The test resolver says both names are public when the webhooks are added; when a delivery
+  // connects, the system resolves the first to loopback and the second not at all.
+  const api = useApi({}, { hostResolver: resolverWith({ localhost: ['93.184.215.14'], 'rebound.invalid': ['93.184.215.14'] }) });
+
+  it('are checked again when they connect, and refused in the same words whether the name resolves or not', async () => {
+    const user = await createUser(api);
+    const ids = [];
+    for (const target of ['http://localhost:9999/hook', 'http://rebound.invalid/hook']) {
+      const added = await api.request('POST', '/l/api/webhooks', { key: user.apikey, body: { url: target, events: ['link.created'] } });
+      expect(added.status).toBe(200);
+      ids.push(added.body.id as number);
+    }
+    await createLink(api, user);
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    for (const id of ids) {
+      const [delivery] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastStatus: null,
+        lastError: `The endpoint could not be reached: ${REFUSED}.`,
+      });
     }
   });
 });

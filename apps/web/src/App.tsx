@@ -35,7 +35,7 @@ export function useSession() {
     queryFn: async (): Promise<Session | null> => {
       try {
         const { data } = await api.GET('/session');
-        return data!.data;
+        return data.data;
       } catch (error) {
         if (isStatus(error, 401)) return null;
         throw error;

@@ -36,8 +36,35 @@ export class Context {
   }
 
   get client(): LinkyardClient {
-    this.made ??= createLinkyardClient({ baseUrl: this.config.url, apiKey: this.config.apiKey });
+    this.made ??= createLinkyardClient({
+      baseUrl: this.config.url,
+      apiKey: this.config.apiKey,
+      onRateLimitWait: (wait) => this.waiting(wait.seconds),
+    });
     return this.made;
+  }
+
+  /** How far a long command has gone (`3 of 800 pages`), said with a rate-limit wait. */
+  progress: string | null = null;
+
+  /** Where a wait is shown: the status line, unless the command draws its own (the import's bar). */
+  showWait: (text: string | null) => void = (text) => this.output.status(text);
+
+  /**
+   * A rate-limit wait, said on a terminal rather than sat through in silence: the seconds left,
+   * counted down, and how far the command has gone.
+   */
+  private waiting(seconds: number): void {
+    let left = seconds;
+    const say = () => this.showWait(`rate limit: waiting ${left} s${this.progress ? `, ${this.progress}` : ''}`);
+    say();
+    const timer = setInterval(() => {
+      left -= 1;
+      if (left > 0) return say();
+      clearInterval(timer);
+      this.showWait(null);
+    }, 1000);
+    timer.unref();
   }
 }
 

@@ -14,6 +14,7 @@ export const ExitCode = {
   rateLimited: 6,
   unavailable: 7,
   partial: 8,
+  cancelled: 9,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -27,7 +28,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   5  authentication failed (401, 403)
   6  rate limited (429, after waiting and trying again)
   7  the service is unreachable or failing (network error, 5xx)
-  8  partly done (an import where some records failed)`;
+  8  partly done (an import where some records failed)
+  9  cancelled at a confirmation (answered no)`;
 
 /** A failure the command line explains itself: its message is for the user, its code for scripts. */
 export class CliError extends Error {
@@ -66,16 +68,20 @@ export function exitCodeForStatus(status: number): ExitCode {
 
 /**
  * Node's fetch reports a connection that failed as a TypeError "fetch failed", and one that broke
- * while a body was streaming as "terminated", each with the system error as its `cause`.
+ * while a body was streaming (an export) as "terminated", each with the system error as its `cause`.
  */
 function networkFailure(error: unknown): string | null {
   if (!(error instanceof TypeError) || (error.message !== 'fetch failed' && error.message !== 'terminated')) return null;
-  const cause: unknown = error.cause;
+  return systemError(error);
+}
+
+function systemError(error: unknown): string {
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
   if (cause instanceof Error) {
     const code = (cause as NodeJS.ErrnoException).code;
     return code && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
   }
-  return error.message;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export interface ErrorReport {
@@ -84,12 +90,31 @@ export interface ErrorReport {
   message: string;
 }
 
+/**
+ * The options and arguments of a command by the request field each one fills (`custom` is
+ * `--alias`), so that the service's `Invalid field "custom"` reaches the user as `invalid --alias`.
+ */
+export type FieldNames = Record<string, string>;
+
 /** What to tell the user, and which exit code to end with, for anything a command threw. */
-export function reportOf(error: unknown, serviceUrl: string | null): ErrorReport {
+export function reportOf(error: unknown, serviceUrl: string | null, fields: FieldNames = {}): ErrorReport {
   if (error instanceof CliError) return { exitCode: error.exitCode, status: error.status, message: error.message };
   if (error instanceof LinkyardError) {
-    const waited = error.status === 429 && error.retryAfter !== null ? ` (try again in ${error.retryAfter} s)` : '';
-    return { exitCode: exitCodeForStatus(error.status), status: error.status, message: `${error.message}${waited}` };
+    if (error.kind === 'network') {
+      const where = serviceUrl ? ` at ${serviceUrl}` : '';
+      return {
+        exitCode: ExitCode.unavailable,
+        status: null,
+        message: `cannot reach the Linkyard service${where} (${systemError(error.cause)})`,
+      };
+    }
+    if (error.kind === 'response') return { exitCode: ExitCode.unavailable, status: error.status, message: error.message };
+    const status = error.status ?? 0;
+    const waited = status === 429 && error.retryAfter !== null ? ` (try again in ${error.retryAfter} s)` : '';
+    let message = error.message;
+    const option = error.field === null ? undefined : fields[error.field];
+    if (option !== undefined) message = message.replace(`Invalid field "${error.field}"`, `invalid ${option}`);
+    return { exitCode: exitCodeForStatus(status), status, message: `${message}${waited}` };
   }
   const network = networkFailure(error);
   if (network !== null) {

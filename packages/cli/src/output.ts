@@ -1,4 +1,5 @@
 import Table from 'cli-table3';
+import stringWidth from 'string-width';
 
 /**
  * Terminal escape sequences: CSI (`ESC [ ... final`, and its one-byte form 0x9B), OSC (`ESC ]`,
@@ -37,17 +38,57 @@ export function toJson(value: unknown, indent?: number): string {
   );
 }
 
-/** The text cut to `width` characters, with an ellipsis where it was cut. */
+/** The columns a text takes on a terminal (a CJK character or an emoji takes two), as tables count them. */
+export const displayWidth = (text: string): number => stringWidth(text);
+
+/** The text cut to `width` columns, with an ellipsis where it was cut. */
 export function shorten(text: string, width: number): string {
-  const characters = Array.from(text);
-  return characters.length <= width ? text : `${characters.slice(0, Math.max(0, width - 1)).join('')}…`;
+  if (displayWidth(text) <= width) return text;
+  let kept = '';
+  let used = 0;
+  for (const character of text) {
+    const size = displayWidth(character);
+    if (used + size > width - 1) break;
+    kept += character;
+    used += size;
+  }
+  return `${kept}…`;
 }
 
-/** The width of the terminal; for a file or a pipe, `COLUMNS` when set, else a wide page. */
+/** The width to draw for: the terminal's when writing to one; else `COLUMNS` when set, else 80. */
 export function columns(stream: NodeJS.WriteStream = process.stdout): number {
   if (stream.isTTY && stream.columns) return stream.columns;
   const fromEnv = Number(process.env.COLUMNS);
-  return Number.isInteger(fromEnv) && fromEnv >= 40 ? fromEnv : 120;
+  return Number.isInteger(fromEnv) && fromEnv >= 40 ? fromEnv : 80;
+}
+
+/**
+ * The width of each column so that the table fits in `width` columns: the columns of `first`
+ * give up room first, in that order, down to 10 characters each, then down to 4; then the widest
+ * columns, none below 6. A table of n columns takes 3n + 1 columns for its borders and padding.
+ */
+export function fitColumns(natural: number[], width: number, first: number[] = []): number[] {
+  const widths = [...natural];
+  let excess = widths.reduce((sum, value) => sum + value, 3 * widths.length + 1) - width;
+  for (const floor of [10, 4]) {
+    for (const column of first) {
+      if (excess <= 0) break;
+      const give = Math.min(excess, Math.max(0, widths[column]! - floor));
+      widths[column]! -= give;
+      excess -= give;
+    }
+  }
+  const minimum = (index: number) => Math.min(natural[index]!, 6);
+  while (excess > 0) {
+    let widest = -1;
+    widths.forEach((value, index) => {
+      if (value > minimum(index) && (widest === -1 || value > widths[widest]!)) widest = index;
+    });
+    if (widest === -1) break;
+    widths[widest]! -= 1;
+    excess -= 1;
+  }
+  return widths;
 }
 
 /**
@@ -71,19 +112,38 @@ export class Output {
     if (this.json) this.stdout.write(`${toJson(value, 2)}\n`);
   }
 
-  /** A table for people, every cell cleaned. */
-  table(head: string[], rows: Cell[][], options: { colWidths?: (number | null)[]; align?: ('left' | 'right')[] } = {}): void {
+  /**
+   * A table for people, every cell cleaned, fitted to the width of the terminal (80 columns when
+   * the output is not one): a cell too long for its column is cut, with an ellipsis. The columns of
+   * `shrinkFirst` (the least needed) give up room before the others.
+   */
+  table(head: string[], rows: Cell[][], options: { align?: ('left' | 'right')[]; shrinkFirst?: number[] } = {}): void {
     if (this.json) return;
+    const cleaned = rows.map((row) => row.map((cell) => clean(cell)));
+    const natural = head.map((name, column) => Math.max(displayWidth(name), ...cleaned.map((row) => displayWidth(row[column] ?? ''))));
+    const widths = fitColumns(natural, columns(this.stdout), options.shrinkFirst);
     const table = new Table({
-      head,
+      head: head.map((name, column) => shorten(name, widths[column]!)),
       // No colors: the output may go to a file or a pipe, and plain text reads the same everywhere.
       style: { head: [], border: [], compact: true },
-      ...(options.colWidths ? { colWidths: options.colWidths } : {}),
       ...(options.align ? { colAligns: options.align } : {}),
     });
-    for (const row of rows) table.push(row.map((cell) => clean(cell)));
+    for (const row of cleaned) table.push(row.map((cell, column) => shorten(cell, widths[column]!)));
     this.stdout.write(`${table.toString()}\n`);
   }
+
+  /**
+   * A line on stderr that the next one replaces (progress, a wait), on a terminal only: with
+   * --json too, since stdout keeps the result; `null` clears it.
+   */
+  status(text: string | null): void {
+    if (!this.stderrIsTerminal || (text === null && !this.statusShown)) return;
+    const line = text === null ? '' : shorten(clean(text), columns(this.stderr) - 1);
+    this.stderr.write(`\r\x1b[2K${line}`);
+    this.statusShown = text !== null;
+  }
+
+  private statusShown = false;
 
   /** A note on stderr (human mode only), so that stdout keeps only the result. */
   note(text: string): void {

@@ -1,19 +1,27 @@
 import { Command } from 'commander';
 import { version } from '../package.json';
+import { registerAuth } from './commands/auth';
+import { registerCampaigns } from './commands/campaigns';
+import { registerCompletion } from './commands/completion';
+import { registerDomains } from './commands/domains';
 import { registerExport } from './commands/export';
 import { registerImport } from './commands/import';
 import { registerLinks } from './commands/links';
 import { registerQr } from './commands/qr';
+import { registerQrCodes } from './commands/qrcodes';
 import { registerStats } from './commands/stats';
+import { registerWebhooks } from './commands/webhooks';
 import { EXIT_CODES_HELP } from './errors';
 import { Output } from './output';
 
 const CONFIGURATION_HELP = `Configuration:
   LINKYARD_URL and LINKYARD_API_KEY, or a profile of the configuration file
-  ($LINKYARD_CONFIG, else \${XDG_CONFIG_HOME:-~/.config}/linkyard/config.json):
+  ($LINKYARD_CONFIG, else \${XDG_CONFIG_HOME:-~/.config}/linkyard/config.json),
+  written by \`linkyard auth login\`:
     {"profiles": {"default": {"url": "https://links.example.com", "apiKey": "lyk_..."}}}
   chosen with --profile NAME or LINKYARD_PROFILE (default: "default"). The environment
-  wins over the file. The API key is never given on the command line.`;
+  wins over the file, except that a profile's key is sent only to the profile's own
+  address. The API key is never given on the command line.`;
 
 /**
  * The command line. Usage errors are thrown (exitOverride) rather than ending the process, so the
@@ -22,7 +30,7 @@ const CONFIGURATION_HELP = `Configuration:
 export function buildProgram(json: boolean): Command {
   const output = new Output(json);
   const program = new Command('linkyard')
-    .description('The Linkyard command line: short links, import and export, statistics and QR codes.')
+    .description('The Linkyard command line: short links, import and export, statistics, QR codes, domains, campaigns and webhooks.')
     .version(version, '-V, --version')
     .option('--json', 'print the result as JSON on stdout, and nothing else there')
     .option('--profile <name>', 'the profile of the configuration file to use')
@@ -39,6 +47,12 @@ export function buildProgram(json: boolean): Command {
   registerExport(links);
   registerStats(program);
   registerQr(program);
+  registerDomains(program);
+  registerCampaigns(program);
+  registerQrCodes(program);
+  registerWebhooks(program);
+  registerAuth(program);
+  registerCompletion(program);
 
   program.addHelpText('after', `\n${CONFIGURATION_HELP}\n\n${EXIT_CODES_HELP}\n`);
   return program;

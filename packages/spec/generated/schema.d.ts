@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Import short links from another shortener's export (extension)
-         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. An extension to the spec.
+         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. The source's creation date becomes the link's `date`, and its click count the start of the link's `clicks` (a count: the series hold only the clicks recorded here), where the file has them; Linkyard's own export keeps the link's `type` (a splash page or overlay only when its id is the account's). A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. The file is read in a worker thread of its own (at most 256 MB and 20 s; one file at a time per instance, accounts served in turn; past two waiting per account, 503). An extension to the spec.
          */
         post: operations["importUrls"];
         delete?: never;
@@ -985,7 +985,7 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), never from a private or loopback address; server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
         delete?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook (extension)
-         * @description An endpoint the account's events are sent to: `url` (http or https, never a private or loopback address) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
+         * @description An endpoint the account's events are sent to: `url` (http or https, to a public address only: its name is resolved now, and again at every delivery; a host that is not a public address or a name that resolves to one is refused with 400, in the same words whatever the reason) and `events`, the event types it wants (`link.created`, `link.updated`, `link.deleted`, `link.clicked`, `qr.scanned`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `domain.created`, `domain.updated`, `domain.deleted`) or families of them (`link.*`, `qr.*`, `campaign.*`, `domain.*`). The answer holds the signing secret, shown this once. An extension to the spec.
          */
         post: operations["addWebhook"];
         delete?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
         };
         /**
          * Read a webhook (extension)
-         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), and how many deliveries wait (`pending`). An extension to the spec.
+         * @description A webhook of the account: where it sends, what, whether it is on, why the service turned it off (`disabledReason`, after its deliveries kept failing for a day), how many deliveries wait (`pending`), and how many events were not queued for it because its account had too many waiting (`dropped`, `lastDropped`). An extension to the spec.
          */
         get: operations["getWebhook"];
         /**
@@ -1117,7 +1117,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again (extension)
-         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An extension to the spec.
+         * @description Queues the event of one of the webhook's deliveries (delivered or failed) to be sent again, after the deliveries already waiting, with the same `webhook-id`. `id` is the new delivery. An account may replay 100 deliveries an hour (`WEBHOOK_REPLAYS_PER_HOUR`, in hours that start on the hour); past that, and while the account has the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`), the answer is 429 with `Retry-After`. An extension to the spec.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -2521,7 +2521,7 @@ export interface components {
             to: string;
             /** @enum {string} */
             interval: "hour" | "day" | "week" | "month";
-            /** @description The time zone of the buckets. */
+            /** @description The time zone of the buckets, named as it was asked for (Asia/Kolkata stays Asia/Kolkata; only its case is corrected). */
             tz: string;
             /** @description The filters applied, by parameter name. */
             filters: {
@@ -3111,6 +3111,10 @@ export interface components {
             disabledReason: string | null;
             /** @description Deliveries waiting to be sent. */
             pending: number;
+            /** @description Events it wanted that were not queued for it because its account already had the most deliveries waiting that the service keeps (`WEBHOOK_MAX_PENDING`, 50,000 by default): the deliveries waiting are kept, the later events are counted here instead. */
+            dropped: number;
+            /** @description When the last of those events happened, or null when none was. */
+            lastDropped: components["schemas"]["DateTime"] | null;
             date: components["schemas"]["DateTime"];
         };
         WebhookResponse: {
@@ -3539,7 +3543,7 @@ export interface components {
             background?: components["schemas"]["RgbColor"];
             /** @description The color of the modules; default `rgb(0,0,0)` (black). */
             foreground?: components["schemas"]["RgbColor"];
-            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, never from a private or loopback address; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
+            /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, from public addresses only; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
             /** @description A name for the code; default "QR code". */
             name?: string;
@@ -3839,7 +3843,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers). Retry after `Retry-After` seconds. */
+        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers), or, for a webhook replay, past the account's replays this hour or its deliveries waiting. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];

@@ -26,6 +26,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Requests a minute of the free plan, every account's by default, and of accounts without a plan. */
   defaultRateLimit: number;
+  /** An account's webhook deliveries waiting to be sent, at most: events past it are counted, not queued. */
+  webhookMaxPending: number;
+  /** Replays of webhook deliveries an account may ask for in an hour. */
+  webhookReplaysPerHour: number;
   /**
    * Which proxies are trusted for `X-Forwarded-For`: false (none: the connection's address), a
    * number of hops counted from the service, or a list of proxy addresses and CIDR ranges.
@@ -246,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     defaultRateLimit: integer(env, 'DEFAULT_RATE_LIMIT', SPEC_RATE_LIMIT, 1, 1_000_000),
+    webhookMaxPending: integer(env, 'WEBHOOK_MAX_PENDING', 50_000, 1, 10_000_000),
+    webhookReplaysPerHour: integer(env, 'WEBHOOK_REPLAYS_PER_HOUR', 100, 1, 100_000),
     corsOrigins,
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),

@@ -5,7 +5,9 @@ import { NormalUrls1764000000000 } from './migrations/1764000000000-normal-urls'
 import { ClickBatches1764000100000 } from './migrations/1764000100000-click-batches';
 import { ClickHours1764100000000 } from './migrations/1764100000000-click-hours';
 import { Webhooks1764200000000 } from './migrations/1764200000000-webhooks';
-import { Sessions1764300000000 } from './migrations/1764300000000-sessions';
+import { WebhookTurns1764300000000 } from './migrations/1764300000000-webhook-turns';
+import { WebhookDropped1764300100000 } from './migrations/1764300100000-webhook-dropped';
+import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -16,5 +18,7 @@ export const migrations = [
   ClickBatches1764000100000,
   ClickHours1764100000000,
   Webhooks1764200000000,
-  Sessions1764300000000,
+  WebhookTurns1764300000000,
+  WebhookDropped1764300100000,
+  Sessions1764400000000,
 ];

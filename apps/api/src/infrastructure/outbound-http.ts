@@ -1,56 +1,70 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, type ClientRequest, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The one way the service sends a request to an address a user gave (a QR logo to fetch, a
- * webhook to call): http or https only, no credentials in the URL, never to a private, loopback
- * or link-local address (checked on the address the connection is made to, so a name cannot be
- * re-pointed in between), no redirects followed, the answer's body bounded, and one deadline
+ * webhook to call): http or https only, no credentials in the URL, only to public addresses
+ * (isPublicAddress: checked on the address the connection is made to, so a name cannot be
+ * re-pointed in between, and before a URL is stored, by checkOutboundDestination), no redirects followed, the answer's body bounded, and one deadline
  * over all of it (name lookup, connection, headers and body), however slowly the other side
  * trickles them. Connections are kept open a few seconds between requests to the same place (a
  * webhook's next delivery, over TLS too, does not pay for a new one); a connection is only ever
  * reused under the rules it was opened by.
  */
 
-/** Addresses never called: loopback, private, link-local, shared, reserved. */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-// NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and 6to4 (2002::/16) can carry any IPv4 address, private ones included.
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2002::', 16],
-  ['100::', 64],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
+/**
+ * Whether an address may be called: only global unicast ones, as ipaddr.js classes them (its
+ * `range()` is `unicast`), so loopback, private, shared (CGNAT), link-local, multicast, broadcast,
+ * unspecified, reserved, benchmarking and documentation (TEST-NET) ranges are all refused, and in
+ * IPv6 also unique-local, site-local, discard, Teredo, 6to4, ORCHID and anything outside 2000::/3
+ * (IPv4-compatible `::a.b.c.d` included). IPv6 forms that carry an IPv4 address (mapped
+ * `::ffff:a.b.c.d`, translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`) are judged as that
+ * IPv4 address; the local-use NAT64 prefix (64:ff9b:1::/48) is refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  const range = v6.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || v6.match(NAT64)) {
+    const [high, low] = [v6.parts[6]!, v6.parts[7]!];
+    return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]).range() === 'unicast';
+  }
+  return range === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  return PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
+/** The IPv6 global unicast space (IANA); the rest of `unicast` in ipaddr.js's sense is unassigned. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** The well-known NAT64 prefix (RFC 6052): its last 32 bits are the IPv4 address reached. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+/**
+ * What every refused destination is told, whatever the reason (a private address, a name that
+ * does not resolve, a name that resolves to private addresses only): the answer never tells a
+ * private name from a missing one.
+ */
+export const REFUSED_DESTINATION = 'the host is not a public address or a name that resolves to one';
+
+/** Resolves a host name to its addresses; empty when it does not resolve. */
+export type AddressLookup = (host: string) => Promise<string[]>;
+
+/** A name is given this long to resolve when a URL is checked before it is stored. */
+const LOOKUP_TIMEOUT_MS = 5000;
+
+/** The system's resolver (as a connection uses it), bounded by LOOKUP_TIMEOUT_MS. */
+export const systemLookup: AddressLookup = (host) =>
+  Promise.race([
+    dnsPromises
+      .lookup(host, { all: true })
+      .then((found) => found.map((entry) => entry.address))
+      .catch(() => []),
+    new Promise<string[]>((resolve) => setTimeout(() => resolve([]), LOOKUP_TIMEOUT_MS).unref()),
+  ]);
 
 /**
  * An idle connection is closed after this long, whatever the other side sends meanwhile: below the
@@ -119,7 +133,7 @@ function keptAlive<A extends HttpAgent>(Agent: new (options: ConstructorParamete
 }
 
 /** Why a request out did not get an answer. */
-export type OutboundFailure = 'url' | 'scheme' | 'credentials' | 'private' | 'timeout' | 'too-large' | 'connection' | 'incomplete';
+export type OutboundFailure = 'url' | 'scheme' | 'credentials' | 'refused' | 'timeout' | 'too-large' | 'connection' | 'incomplete';
 
 export class OutboundError extends Error {
   constructor(
@@ -142,7 +156,7 @@ export interface OutboundRequest {
   timeoutMs: number;
   /** The most of the answer's body read; past it the exchange fails (`too-large`). 0: the body is not read (the status decides). */
   maxBytes: number;
-  /** Private and loopback addresses allowed (tests and private networks, by a setting). */
+  /** Addresses that are not public allowed (tests and private networks, by a setting). */
   allowPrivate: boolean;
 }
 
@@ -162,19 +176,43 @@ export function checkOutboundUrl(source: string, allowPrivate: boolean): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('scheme', 'not an http or https URL');
   if (url.username || url.password) throw new OutboundError('credentials', 'the URL carries credentials');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) throw new OutboundError('private', 'a private or loopback address');
+  const host = hostOf(url);
+  if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) throw refused();
   return url;
+}
+
+/**
+ * Checks a URL before it is stored (a webhook's): what checkOutboundUrl checks, and that its name
+ * resolves now to a public address, by the rule a connection applies (which checks again when it
+ * connects, so a name re-pointed later is refused then). Every refused destination gets the same
+ * error (REFUSED_DESTINATION).
+ */
+export async function checkOutboundDestination(source: string, allowPrivate: boolean, lookup: AddressLookup = systemLookup): Promise<URL> {
+  const url = checkOutboundUrl(source, allowPrivate);
+  const host = hostOf(url);
+  if (allowPrivate || isIP(host) !== 0) return url;
+  const addresses = await lookup(host).catch(() => []);
+  if (!addresses.some(isPublicAddress)) throw refused();
+  return url;
+}
+
+/** The URL's host, an IPv6 address without its brackets. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+function refused(): OutboundError {
+  return new OutboundError('refused', REFUSED_DESTINATION);
 }
 
 export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
   const url = checkOutboundUrl(request.url, request.allowPrivate);
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const allowed = request.allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
+      // A name that does not resolve is refused as one that resolves to private addresses only.
+      const allowed = error ? [] : request.allowPrivate ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
       const first = allowed[0];
-      if (!first) return callback(Object.assign(new Error('private address'), { code: 'LINKYARD_PRIVATE' }), '', 4);
+      if (!first) return callback(Object.assign(new Error('refused destination'), { code: 'LINKYARD_REFUSED' }), '', 4);
       if (lookupOptions.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
       callback(null, first.address, first.family);
     });
@@ -183,7 +221,7 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
   // One deadline for everything; aborting it ends the request and the response stream alike.
   const deadline = AbortSignal.timeout(request.timeoutMs);
   const failed = (error: { code?: string }): never => {
-    if (error.code === 'LINKYARD_PRIVATE') throw new OutboundError('private', 'a private or loopback address');
+    if (error.code === 'LINKYARD_REFUSED') throw refused();
     if (error.code === 'LINKYARD_TOO_LARGE') throw new OutboundError('too-large', `an answer over ${request.maxBytes} bytes`);
     if (deadline.aborted) throw new OutboundError('timeout', `no answer within ${request.timeoutMs / 1000} seconds`);
     if (error.code === 'LINKYARD_INCOMPLETE') throw new OutboundError('incomplete', 'the answer was cut off');

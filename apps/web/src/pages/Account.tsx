@@ -12,7 +12,7 @@ import { ErrorState, Loading } from '../components/states';
 
 /** The account: its e-mail and password, its API key, signing out, and its totals over time. */
 export default function AccountPage() {
-  const account = useQuery({ queryKey: ['account'], queryFn: async () => (await api.GET('/account')).data!.data });
+  const account = useQuery({ queryKey: ['account'], queryFn: async () => (await api.GET('/account')).data.data });
   const session = useSession();
   const queryClient = useQueryClient();
   const signOut = useMutation({
@@ -79,7 +79,7 @@ function EmailForm({ current }: { current: string }) {
   const [email, setEmail] = useState('');
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: async () => (await api.PUT('/account/update', { body: { email: email.trim() } })).data!,
+    mutationFn: async () => (await api.PUT('/account/update', { body: { email: email.trim() } })).data,
     onSuccess: () => {
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: ['account'] });
@@ -128,7 +128,7 @@ function PasswordForm() {
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const save = useMutation({
-    mutationFn: async () => (await api.PUT('/account/update', { body: { password } })).data!,
+    mutationFn: async () => (await api.PUT('/account/update', { body: { password } })).data,
     onSuccess: () => {
       setPassword('');
       setAgain('');
@@ -189,7 +189,7 @@ function PasswordForm() {
 
 function ApiKey() {
   const [confirming, setConfirming] = useState(false);
-  const rotate = useMutation({ mutationFn: async () => (await api.POST('/account/apikey/rotate', { body: {} })).data!.apikey });
+  const rotate = useMutation({ mutationFn: async () => (await api.POST('/account/apikey/rotate', { body: {} })).data.apikey });
   return (
     <section className="card" aria-labelledby="key-title">
       <h2 id="key-title">API key</h2>
@@ -237,7 +237,7 @@ function useAccountSeries(range: Range, enabled = true) {
   return useQuery({
     queryKey: ['account-stats', range.from, range.to, range.interval, range.tz],
     queryFn: async (): Promise<Schemas['ClickSeries']> =>
-      (await api.GET('/stats', { params: { query: { from: range.from, to: range.to, interval: range.interval, tz: range.tz } } })).data!
+      (await api.GET('/stats', { params: { query: { from: range.from, to: range.to, interval: range.interval, tz: range.tz } } })).data
         .data,
     enabled,
     placeholderData: keepPreviousData,

@@ -124,7 +124,7 @@ function bodyOf(form: FormState, editing: Details | undefined): LinkUpdate & { u
 export default function LinkFormPage({ id }: { id?: number }) {
   const details = useQuery({
     queryKey: ['link', id],
-    queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id: id! } } })).data!,
+    queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id: id! } } })).data,
     enabled: id !== undefined,
   });
   if (id === undefined) return <LinkForm />;
@@ -163,7 +163,7 @@ function LinkForm({ editing }: { editing?: Details }) {
         await api.PUT('/url/{id}/update', { params: { path: { id: editing.id } }, body });
         return editing.id;
       }
-      return (await api.POST('/url/add', { body })).data!.id;
+      return (await api.POST('/url/add', { body })).data.id;
     },
     onSuccess: (id) => {
       void queryClient.invalidateQueries({ queryKey: ['links'] });

@@ -31,7 +31,7 @@ export const countryName = (code: string) => {
 export default function LinkPage({ id }: { id: number }) {
   const details = useQuery({
     queryKey: ['link', id],
-    queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id } } })).data!,
+    queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id } } })).data,
   });
   if (details.isPending) return <Loading label="Loading the link" />;
   if (details.isError) {
@@ -163,7 +163,7 @@ function useSeries(id: number, range: Range, enabled = true) {
         await api.GET('/url/{id}/stats', {
           params: { path: { id }, query: { from: range.from, to: range.to, interval: range.interval, tz: range.tz } },
         })
-      ).data!.data,
+      ).data.data,
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -207,7 +207,7 @@ function QrCode({ link }: { link: Schemas['LinkDetails'] }) {
         params: { path: { id: link.id }, query: { format: 'png', size: 300 } },
         parseAs: 'blob',
       });
-      return URL.createObjectURL(data as Blob);
+      return URL.createObjectURL(data);
     },
     staleTime: Infinity,
   });
@@ -218,7 +218,7 @@ function QrCode({ link }: { link: Schemas['LinkDetails'] }) {
         params: { path: { id: link.id }, query: format === 'png' ? { format, size: 1000 } : { format } },
         parseAs: 'blob',
       });
-      saveFile(data as Blob, `${link.alias}-qr.${format}`);
+      saveFile(data, `${link.alias}-qr.${format}`);
     },
   });
   return (
@@ -257,7 +257,7 @@ function ClicksExport({ id, alias, range }: { id: number; alias: string; range: 
         params: { path: { id }, query: { from: range.from, to: range.to, tz: range.tz, format } },
         parseAs: 'blob',
       });
-      saveFile(data as Blob, `${alias}-clicks-${range.from}.${format === 'csv' ? 'csv' : 'ndjson'}`);
+      saveFile(data, `${alias}-clicks-${range.from}.${format === 'csv' ? 'csv' : 'ndjson'}`);
     },
   });
   return (

@@ -54,7 +54,7 @@ export function LinksPage() {
 
   const links = useQuery({
     queryKey: ['links', { q, order, page }],
-    queryFn: async () => (await api.GET('/urls', { params: { query: { q: q || undefined, order, page, limit: PAGE_SIZE } } })).data!.data,
+    queryFn: async () => (await api.GET('/urls', { params: { query: { q: q || undefined, order, page, limit: PAGE_SIZE } } })).data.data,
     placeholderData: keepPreviousData,
   });
 

@@ -18,7 +18,7 @@ export function SignIn({ ended }: { ended: boolean }) {
     mutationFn: async () => {
       const body = mode === 'password' ? { login, password } : { apikey };
       const { data } = await api.POST('/session', { body });
-      return data!.data;
+      return data.data;
     },
     onSuccess: (session) => {
       markSignedIn();

@@ -3,7 +3,6 @@ import type { components } from '@linkyard/client';
 import { detectImportSource, IMPORT_SOURCES, ImportFormatError, readImport, type ImportRecord, type ImportSource } from '@linkyard/formats';
 import { Presets, SingleBar } from 'cli-progress';
 import { Option, type Command } from 'commander';
-import { body } from '../api';
 import type { Context } from '../context';
 import { CliError, ExitCode, fileError, reportOf, usageError } from '../errors';
 import { clean } from '../output';
@@ -47,28 +46,48 @@ async function readRecords(file: string, from: ImportSource | undefined): Promis
   }
 }
 
-/** A progress bar on stderr, when a person is watching it; else nothing. */
+/** How far the import has gone: the records sent and answered, and their outcomes. */
+interface Tally {
+  total: number;
+  answered: number;
+  results: ImportResult[];
+}
+
+/** A progress bar on stderr, when a person is watching it (a rate-limit wait shows in it); else nothing. */
 function progress(context: Context, total: number): { advance: (count: number) => void; stop: () => void } {
-  if (context.output.json || !context.output.stderrIsTerminal || total === 0) return { advance: () => undefined, stop: () => undefined };
+  if (!context.output.stderrIsTerminal || total === 0) return { advance: () => undefined, stop: () => undefined };
   const bar = new SingleBar(
-    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} links', hideCursor: true, clearOnComplete: true },
+    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} links {wait}', hideCursor: true, clearOnComplete: true },
     Presets.shades_classic,
   );
-  // Ctrl-C gives the terminal its cursor back, and says what became of the import, before ending.
+  bar.start(total, 0, { wait: '' });
+  context.showWait = (text) => bar.update({ wait: text ?? '' });
+  return {
+    advance: (count) => bar.increment(count),
+    stop: () => bar.stop(),
+  };
+}
+
+/**
+ * Ctrl-C during an import says how far it got and how to go on, then ends with 130: what the
+ * answered chunks created stays, the chunk on its way may be in part, and the same import run
+ * again finds the links that kept their alias (`existing`) instead of creating them twice.
+ */
+function onInterrupt(context: Context, file: string, tally: Tally, stopBar: () => void): () => void {
   const interrupt = () => {
-    bar.stop();
-    context.output.error('interrupted; importing the file again skips the links that kept their alias', null);
+    stopBar();
+    const count = (outcome: ImportOutcome) => tally.results.filter((result) => result.result === outcome).length;
+    const inFlight = tally.answered < tally.total ? `; the chunk of up to ${CHUNK_SIZE} on its way may be in part` : '';
+    context.output.error(
+      `interrupted: ${tally.answered} of ${tally.total} records imported (${count('created')} created, ${count('renamed')} renamed, ` +
+        `${count('existing')} existing, ${count('failed')} failed)${inFlight}. To resume, run the same import again: ` +
+        `linkyard links import ${file} (links that kept their alias are found as existing, not created twice)`,
+      null,
+    );
     process.exit(130);
   };
   process.once('SIGINT', interrupt);
-  bar.start(total, 0);
-  return {
-    advance: (count) => bar.increment(count),
-    stop: () => {
-      process.off('SIGINT', interrupt);
-      bar.stop();
-    },
-  };
+  return () => process.off('SIGINT', interrupt);
 }
 
 /**
@@ -77,21 +96,19 @@ function progress(context: Context, total: number): { advance: (count: number) =
  * import: what the chunks before it created stays, and importing the file again finds the links
  * that kept their alias `existing` (renamed ones are created again).
  */
-async function send(context: Context, records: ReadRecord[], advance: (count: number) => void): Promise<ImportResult[]> {
-  const results: ImportResult[] = [];
+async function send(context: Context, records: ReadRecord[], tally: Tally, advance: (count: number) => void): Promise<ImportResult[]> {
   for (let start = 0; start < records.length; start += CHUNK_SIZE) {
     const chunk = records.slice(start, start + CHUNK_SIZE);
     const ndjson = chunk.map((record) => `${JSON.stringify(record.link)}\n`).join('');
+    context.progress = `${start} of ${records.length} records imported`;
     let answer: components['schemas']['ImportResponse'];
     try {
-      answer = await body(
-        context.client.POST('/urls/import', {
-          params: { query: { from: 'linkyard' } },
-          body: ndjson,
-          bodySerializer: (text: string) => text,
-          headers: { 'Content-Type': 'application/x-ndjson' },
-        }),
-      );
+      ({ data: answer } = await context.client.POST('/urls/import', {
+        params: { query: { from: 'linkyard' } },
+        body: ndjson,
+        bodySerializer: (text: string) => text,
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      }));
     } catch (error) {
       if (start === 0) throw error;
       const report = reportOf(error, context.serviceUrl);
@@ -104,11 +121,12 @@ async function send(context: Context, records: ReadRecord[], advance: (count: nu
     for (const result of answer.data.results) {
       // `line` is the record's line in the NDJSON sent: 1 for the chunk's first record.
       const record = chunk[result.line - 1];
-      results.push({ ...result, line: record ? record.line : result.line });
+      tally.results.push({ ...result, line: record ? record.line : result.line });
     }
+    tally.answered += chunk.length;
     advance(chunk.length);
   }
-  return results;
+  return tally.results;
 }
 
 async function importFile(context: Context, file: string, options: ImportOptions): Promise<ExitCode> {
@@ -120,11 +138,14 @@ async function importFile(context: Context, file: string, options: ImportOptions
     isRead(record) ? [] : [{ line: record.line, result: 'failed' as const, field: null, message: record.error }],
   );
 
+  const tally: Tally = { total: accepted.length, answered: 0, results: [] };
   const bar = progress(context, accepted.length);
+  const stopListening = onInterrupt(context, file, tally, bar.stop);
   let sent: ImportResult[];
   try {
-    sent = await send(context, accepted, bar.advance);
+    sent = await send(context, accepted, tally, bar.advance);
   } finally {
+    stopListening();
     bar.stop();
   }
   const results = [...sent, ...refused].sort((a, b) => a.line - b.line);

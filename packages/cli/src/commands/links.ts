@@ -1,12 +1,13 @@
 import type { components, paths } from '@linkyard/client';
 import { Option, type Command } from 'commander';
-import { body } from '../api';
 import type { Context } from '../context';
-import { usageError } from '../errors';
+import { usageError, type ExitCode, type FieldNames } from '../errors';
 import { every, integer } from '../options';
-import { clean, columns, shorten, type Cell } from '../output';
+import { clean, type Cell } from '../output';
+import { canAsk, readSecret } from '../prompt';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
+import { confirmDeletion, YES_OPTION } from './common';
 
 type LinkSummary = components['schemas']['LinkSummary'];
 type LinkUpdate = components['schemas']['LinkUpdate'];
@@ -36,15 +37,31 @@ interface FieldOptions {
   description?: string;
   status?: LinkStatus;
   expiry?: string;
-  password?: string;
+  /** `--password` (read from a prompt or stdin), or false for `--no-password` (update). */
+  password?: boolean;
 }
 
 interface UpdateOptions extends FieldOptions {
   url?: string;
 }
 
-/** The fields of `url/add` and `url/{id}/update` the options give; those not given are not sent. */
-function fieldsOf(options: FieldOptions): LinkUpdate {
+/** The options by the request field each fills, for the service's errors (`custom` is `--alias`). */
+const FIELDS: FieldNames = {
+  custom: '--alias',
+  domain: '--domain',
+  metatitle: '--title',
+  description: '--description',
+  status: '--status',
+  expiry: '--expiry',
+  password: 'password (--password)',
+};
+
+/**
+ * The fields of `url/add` and `url/{id}/update` the options give; those not given are not sent.
+ * The password is never an argument, which every user of the machine can read (`ps`): `--password`
+ * asks for it on a terminal, or reads the first line of stdin.
+ */
+async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   const fields: LinkUpdate = {};
   if (options.alias !== undefined) fields.custom = options.alias;
   if (options.domain !== undefined) fields.domain = options.domain;
@@ -52,7 +69,8 @@ function fieldsOf(options: FieldOptions): LinkUpdate {
   if (options.description !== undefined) fields.description = options.description;
   if (options.status !== undefined) fields.status = options.status;
   if (options.expiry !== undefined) fields.expiry = options.expiry;
-  if (options.password !== undefined) fields.password = options.password;
+  if (options.password === true) fields.password = await readSecret('link password', { confirm: true });
+  if (options.password === false) fields.password = '';
   return fields;
 }
 
@@ -65,7 +83,7 @@ function fieldOptions(command: Command, updating: boolean): Command {
     .option('--description <text>', 'a note about the link')
     .addOption(new Option('--status <status>', 'who may see it in public lists').choices(STATUSES))
     .option('--expiry <date-time>', `when it stops redirecting, "YYYY-MM-DD HH:MM:SS" in UTC${empty('removes it')}`)
-    .option('--password <password>', `a password visitors must give, 6 to 100 characters${empty('removes it')}`);
+    .option('--password', 'ask for a password visitors must give, 6 to 100 characters (read from stdin without a terminal)');
 }
 
 async function list(context: Context, options: ListOptions): Promise<void> {
@@ -78,33 +96,33 @@ async function list(context: Context, options: ListOptions): Promise<void> {
   const links: LinkSummary[] = [];
   let total = 0;
   for (let page = 1; links.length < wanted; page += 1) {
-    const { data } = await body(client.GET('/urls', { params: { query: { ...query, page } } }));
+    const { data } = (await client.GET('/urls', { params: { query: { ...query, page } } })).data;
     total = data.result;
     links.push(...data.urls.slice(0, wanted - links.length));
     if (data.urls.length === 0 || data.currentpage >= data.maxpage) break;
+    // Long lists say how far they have got (on a terminal), and a rate-limit wait says it too.
+    const pages = Math.min(data.maxpage, Math.ceil(wanted / query.limit!));
+    context.progress = `${page} of ${pages} pages`;
+    output.status(`reading the links: ${context.progress}`);
   }
+  output.status(null);
 
   output.data(links);
   if (links.length === 0) {
     output.line(options.search === undefined ? 'No links yet.' : `No link matches ${JSON.stringify(clean(options.search))}.`);
     return;
   }
-  const head = ['ID', 'Alias', 'Short URL', 'Destination', 'Clicks', 'Created (UTC)'];
-  const destination = 3;
-  const rows = links.map((link) => [link.id, link.alias, link.shorturl, clean(link.longurl), link.clicks, link.date]);
-  // The destination takes the width the other columns leave: each column has a space either side,
-  // and a border runs between and around them.
-  const widthOf = (column: number) => Math.max(head[column]!.length, ...rows.map((row) => clean(row[column]).length));
-  const others = head.reduce((sum, _name, column) => (column === destination ? sum : sum + widthOf(column) + 2), 0);
-  const room = Math.max(20, columns() - others - 2 - (head.length + 1));
-  for (const row of rows) row[destination] = shorten(String(row[destination]), room);
-  output.table(head, rows, { align: ['right', 'left', 'left', 'left', 'right', 'left'] });
+  // The alias is in the short URL, and the time of day in `links get`: the table keeps to what fits
+  // in 80 columns, the destination giving up room first.
+  const head = ['ID', 'Short URL', 'Destination', 'Clicks', 'Created'];
+  const rows = links.map((link) => [link.id, link.shorturl, link.longurl, link.clicks, link.date.slice(0, 10)]);
+  output.table(head, rows, { align: ['right', 'left', 'left', 'right', 'left'], shrinkFirst: [2] });
   if (links.length < total) output.line(`${links.length} of ${total} links; --limit N or --all for more.`);
 }
 
 async function add(context: Context, url: string, options: FieldOptions): Promise<void> {
-  const request: LinkAdd = { url, ...fieldsOf(options) };
-  const created = await body(context.client.POST('/url/add', { body: request }));
+  const request: LinkAdd = { url, ...(await fieldsOf(options)) };
+  const { data: created } = await context.client.POST('/url/add', { body: request });
   context.output.data({ id: created.id, shorturl: created.shorturl });
   context.output.line(clean(created.shorturl));
 }
@@ -119,7 +137,7 @@ const topLine = (counts: Record<string, string | number>): string =>
 async function get(context: Context, reference: string): Promise<void> {
   const { client, output } = context;
   const { id } = await resolveLink(client, reference);
-  const answer = await body(client.GET('/url/{id}', { params: { path: { id } } }));
+  const { data: answer } = await client.GET('/url/{id}', { params: { path: { id } } });
   output.data({ details: answer.details, data: answer.data });
   const link = answer.details;
   const stats = answer.data;
@@ -148,34 +166,37 @@ async function get(context: Context, reference: string): Promise<void> {
     ['Social', Object.fromEntries(Object.entries(stats.socialCount).filter(([, count]) => count > 0))],
   ];
   for (const [label, counts] of tops) if (Object.keys(counts).length > 0) rows.push([label, topLine(counts)]);
-  const width = Math.max(30, columns() - 20);
-  output.table(
-    ['Field', 'Value'],
-    rows.map(([label, value]) => [label, shorten(clean(value), width)]),
-  );
+  output.table(['Field', 'Value'], rows, { shrinkFirst: [1] });
 }
 
 async function update(context: Context, reference: string, options: UpdateOptions): Promise<void> {
   const { client, output } = context;
-  const changes: LinkUpdate = fieldsOf(options);
-  if (options.url !== undefined) changes.url = options.url;
-  if (Object.keys(changes).length === 0) {
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  if (given.length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password',
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password',
     );
   }
   const { id } = await resolveLink(client, reference);
-  await body(client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes }));
+  const changes: LinkUpdate = await fieldsOf(options);
+  if (options.url !== undefined) changes.url = options.url;
+  await client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes });
   // The alias or the domain may have changed: show the short URL as it is now.
-  const { details } = await body(client.GET('/url/{id}', { params: { path: { id } } }));
+  const { details } = (await client.GET('/url/{id}', { params: { path: { id } } })).data;
   output.data({ id, shorturl: details.shorturl });
   output.line(`Updated ${clean(details.shorturl)}`);
 }
 
-async function remove(context: Context, reference: string): Promise<void> {
+async function remove(context: Context, reference: string, options: { yes?: boolean }): Promise<ExitCode | void> {
   const { client, output } = context;
   const { id, summary } = await resolveLink(client, reference);
-  await body(client.DELETE('/url/{id}/delete', { params: { path: { id } } }));
+  // On a terminal, a person confirms; a script (no terminal) or --yes does not stop to ask.
+  if (!options.yes && canAsk()) {
+    const link = summary ?? (await client.GET('/url/{id}', { params: { path: { id } } })).data.details;
+    const cancelled = await confirmDeletion(context, `link ${id} (${clean(link.shorturl)} → ${clean(link.longurl)})`, false);
+    if (cancelled !== null) return cancelled;
+  }
+  await client.DELETE('/url/{id}/delete', { params: { path: { id } } });
   output.data({ id, deleted: true });
   output.line(`Deleted link ${id}${summary ? ` (${clean(summary.shorturl)})` : ''}`);
 }
@@ -198,7 +219,9 @@ export function registerLinks(program: Command): Command {
   fieldOptions(
     links.command('add').description('shorten a URL; prints the short URL').argument('<url>', 'the destination, an http or https URL'),
     false,
-  ).action((url: string, options: FieldOptions, command: Command) => run(command, (context) => add(context, url, options)));
+  ).action((url: string, options: FieldOptions, command: Command) =>
+    run(command, (context) => add(context, url, options), { fields: { ...FIELDS, url: '<url>' } }),
+  );
 
   links
     .command('get')
@@ -213,13 +236,20 @@ export function registerLinks(program: Command): Command {
       .argument('<link>', LINK_ARGUMENT)
       .option('--url <url>', 'the new destination'),
     true,
-  ).action((reference: string, options: UpdateOptions, command: Command) => run(command, (context) => update(context, reference, options)));
+  )
+    .option('--no-password', 'remove the password')
+    .action((reference: string, options: UpdateOptions, command: Command) =>
+      run(command, (context) => update(context, reference, options), { fields: { ...FIELDS, url: '--url' } }),
+    );
 
   links
     .command('delete')
-    .description('delete a link (its alias becomes free again)')
+    .description('delete a link (its alias becomes free again); asks first on a terminal')
     .argument('<link>', LINK_ARGUMENT)
-    .action((reference: string, _options: object, command: Command) => run(command, (context) => remove(context, reference)));
+    .option(...YES_OPTION)
+    .action((reference: string, options: { yes?: boolean }, command: Command) =>
+      run(command, (context) => remove(context, reference, options)),
+    );
 
   return links;
 }

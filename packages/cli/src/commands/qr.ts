@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { extname } from 'node:path';
 import type { components } from '@linkyard/client';
 import { Option, type Command } from 'commander';
-import { body } from '../api';
 import type { Context } from '../context';
 import { fileError, usageError } from '../errors';
 import { every, integer } from '../options';
@@ -23,18 +23,32 @@ interface QrOptions {
 
 /** The service draws the QR code of the link's short URL (`GET /url/{id}/qr`): a scan is a visit of the link. */
 async function qrImage(context: Context, id: number, query: { format: QrFormat; size?: number }): Promise<Buffer> {
-  const image = await body(
-    context.client.GET('/url/{id}/qr', {
-      params: { path: { id }, query: { format: query.format, size: query.size } },
-      parseAs: 'arrayBuffer',
-    }),
-  );
+  const { data: image } = await context.client.GET('/url/{id}/qr', {
+    params: { path: { id }, query: { format: query.format, size: query.size } },
+    parseAs: 'arrayBuffer',
+  });
   return Buffer.from(image);
+}
+
+/**
+ * The format to write: `--format`, else the file's extension. A file named for another format
+ * (`code.gif`, or `code.png` with `--format svg`) is refused rather than written in the wrong one.
+ */
+export function qrFormat(out: string, asked: QrFormat | undefined): QrFormat {
+  if (out === '-') return asked ?? 'png';
+  const extension = extname(out).slice(1).toLowerCase();
+  if (extension === '') return asked ?? 'png';
+  const named = FORMATS.find((format) => format === extension);
+  if (named === undefined) {
+    throw usageError(`--out ${out}: a QR code is written as PNG (.png) or SVG (.svg), not .${extension}`);
+  }
+  if (asked !== undefined && asked !== named) throw usageError(`--out ${out} is named for ${named}, and --format asks for ${asked}`);
+  return named;
 }
 
 async function qr(context: Context, reference: string, options: QrOptions): Promise<void> {
   const { client, output } = context;
-  const format = options.format ?? (options.out.toLowerCase().endsWith('.svg') ? 'svg' : 'png');
+  const format = qrFormat(options.out, options.format);
   const toStdout = options.out === '-';
   if (toStdout && format === 'png' && output.stdoutIsTerminal) {
     throw usageError('a PNG image is not for a terminal: give --out FILE, or redirect stdout');
@@ -42,7 +56,7 @@ async function qr(context: Context, reference: string, options: QrOptions): Prom
   if (toStdout && output.json) throw usageError('--json prints a JSON result on stdout: give --out FILE to write the image');
 
   const { id, summary } = await resolveLink(client, reference);
-  const link = summary ?? (await body(client.GET('/url/{id}', { params: { path: { id } } }))).details;
+  const link = summary ?? (await client.GET('/url/{id}', { params: { path: { id } } })).data.details;
   const image = await qrImage(context, id, { format, size: options.size });
 
   if (toStdout) {

@@ -1,13 +1,13 @@
 import type { components, paths } from '@linkyard/client';
 import { plot } from 'asciichart';
 import { Option, type Command } from 'commander';
-import { body } from '../api';
 import type { Context } from '../context';
 import { every } from '../options';
 import { clean, columns, type Cell } from '../output';
 import { defaultInterval, isoSecond, parseSince, sinceStart, type Interval, type Since } from '../range';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
+import type { FieldNames } from '../errors';
 
 type StatsQuery = NonNullable<paths['/url/{id}/stats']['get']['parameters']['query']>;
 type ClickSeries = components['schemas']['ClickSeries'];
@@ -34,7 +34,7 @@ const TOP_NAMES: Record<keyof ClickSeries['top'], string> = {
 const flagOf = (filter: FilterName) => filter.replace(/_/g, '-');
 const keyOf = (filter: FilterName) => filter.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
 
-type StatsOptions = {
+export type StatsOptions = {
   since?: Since;
   from?: string;
   to?: string;
@@ -100,16 +100,12 @@ function chart(series: ClickBucket[], interval: string, width: number): string[]
   return lines;
 }
 
-async function stats(context: Context, reference: string, options: StatsOptions): Promise<void> {
-  const { client, output } = context;
-  const link = await resolveLink(client, reference);
-  const query = statsQuery(options, new Date());
-  const { data } = await body(client.GET('/url/{id}/stats', { params: { path: { id: link.id }, query } }));
+/** The series drawn: its title line, the chart, the totals and the top lists (and the top links of the account). */
+export function showSeries(context: Context, subject: string, data: ClickSeries): void {
+  const { output } = context;
   output.data(data);
-
-  const name = link.summary ? clean(link.summary.shorturl) : `link ${link.id}`;
   output.line(
-    `Clicks of ${name}, ${bucketLabel(data.from, data.interval)} to ${bucketLabel(data.to, data.interval)} by ${data.interval} (${clean(data.tz)})`,
+    `Clicks of ${subject}, ${bucketLabel(data.from, data.interval)} to ${bucketLabel(data.to, data.interval)} by ${data.interval} (${clean(data.tz)})`,
   );
   const filters = Object.entries(data.filters);
   if (filters.length > 0) output.line(`Only clicks with ${filters.map(([filter, value]) => `${filter} ${clean(value)}`).join(', ')}`);
@@ -126,6 +122,14 @@ async function stats(context: Context, reference: string, options: StatsOptions)
   const bots = totals.bots === null ? '' : ` (and ${plural(totals.bots, 'bot click')}, counted apart)`;
   output.line(`Total: ${plural(totals.clicks, 'click')}${visitors}${bots}`);
 
+  if (data.topLinks && data.topLinks.length > 0) {
+    output.line();
+    output.table(
+      ['Top links', 'ID', 'Clicks'],
+      data.topLinks.map((link) => [link.shorturl, link.id, link.clicks]),
+      { align: ['left', 'right', 'right'] },
+    );
+  }
   const rows: Cell[][] = [];
   for (const [key, label] of Object.entries(TOP_NAMES) as [keyof ClickSeries['top'], string][]) {
     data.top[key].forEach((entry, index) => rows.push([index === 0 ? label : '', entry.value, entry.clicks]));
@@ -136,12 +140,21 @@ async function stats(context: Context, reference: string, options: StatsOptions)
   }
 }
 
-/** `linkyard stats`. */
-export function registerStats(program: Command): void {
-  const command = program
-    .command('stats')
-    .description('draw the clicks of a link over time, with its totals and top lists')
-    .argument('<link>', 'the link: its id, its alias, or its short URL')
+async function stats(context: Context, reference: string | undefined, options: StatsOptions): Promise<void> {
+  const { client } = context;
+  const query = statsQuery(options, new Date());
+  if (reference === undefined) {
+    const { data } = (await client.GET('/stats', { params: { query } })).data;
+    return showSeries(context, 'the account', data);
+  }
+  const link = await resolveLink(client, reference);
+  const { data } = (await client.GET('/url/{id}/stats', { params: { path: { id: link.id }, query } })).data;
+  showSeries(context, link.summary ? clean(link.summary.shorturl) : `link ${link.id}`, data);
+}
+
+/** The options of a range, its buckets and its filters, shared by the statistics of links, QR codes and the account. */
+export function rangeOptions(command: Command): Command {
+  command
     .addOption(
       new Option('--since <age>', 'from this long ago until now: 12h, 7d, 4w, 6m (months)').argParser(parseSince).conflicts('from'),
     )
@@ -154,7 +167,22 @@ export function registerStats(program: Command): void {
     )
     .option('--tz <zone>', 'the IANA time zone of the buckets (default: UTC)');
   for (const filter of FILTERS) command.option(`--${flagOf(filter)} <value>`, `only clicks with this ${filter.replace('_', ' ')}`);
-  command
-    .addHelpText('after', '\nWithout --since or --from: the last 30 days.')
-    .action((reference: string, options: StatsOptions, self: Command) => run(self, (context) => stats(context, reference, options)));
+  return command.addHelpText('after', '\nWithout --since or --from: the last 30 days.');
+}
+
+/** The options by the query parameter each fills, for the service's errors about them. */
+export const RANGE_FIELDS: FieldNames = Object.fromEntries([
+  ...['from', 'to', 'interval', 'tz'].map((name): [string, string] => [name, `--${name}`]),
+  ...FILTERS.map((filter): [string, string] => [filter, `--${flagOf(filter)}`]),
+]);
+
+/** `linkyard stats`. */
+export function registerStats(program: Command): void {
+  const command = program
+    .command('stats')
+    .description("draw the clicks of a link over time, or of the whole account's links, with the totals and top lists")
+    .argument('[link]', 'the link: its id, its alias, or its short URL (default: every link of the account)');
+  rangeOptions(command).action((reference: string | undefined, options: StatsOptions, self: Command) =>
+    run(self, (context) => stats(context, reference, options), { fields: RANGE_FIELDS }),
+  );
 }

@@ -1,5 +1,5 @@
 import { Clock } from '../../common/clock';
-import { recordClickEvents } from '../webhooks/webhook-events';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
@@ -139,6 +139,7 @@ export class ClickRecorder implements OnModuleInit {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(CLICK_RECORDER_OPTIONS) private readonly options: ClickRecorderOptions,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(WebhookEvents) private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /** Batches a stopped process left on disk are written from the first drain on. */
@@ -399,7 +400,7 @@ export class ClickRecorder implements OnModuleInit {
       ],
     );
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
-    await recordClickEvents(manager, batch, new Date(this.clock.now()));
+    await this.webhookEvents.recordClicks(manager, batch, new Date(this.clock.now()));
 
     for (const target of ['link', 'qr'] as const) {
       const key = target === 'link' ? 'linkId' : 'qrId';

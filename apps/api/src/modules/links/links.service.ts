@@ -165,7 +165,11 @@ export class LinksService {
    * of them, and the rows are written by one statement. An alias is claimed by the first input
    * that asks for it; a taken alias is a 409, or with `renameTaken` the link gets a new alias.
    */
-  async create(account: Account, inputs: AddUrlDto[], options: { renameTaken?: boolean } = {}): Promise<Creation[]> {
+  async create(
+    account: Account,
+    inputs: AddUrlDto[],
+    options: { renameTaken?: boolean; history?: (LinkHistory | undefined)[] } = {},
+  ): Promise<Creation[]> {
     // Passwords are hashed (scrypt, slow by design) before the transaction opens: it holds a connection.
     const hashes = await this.hasher.hashAll(
       account.id,
@@ -179,6 +183,9 @@ export class LinksService {
       // name are read once (LinkLookups), so most items send no query at all.
       for (const [index, input] of inputs.entries()) {
         const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, domain: null, type: 'direct' });
+        const history = options.history?.[index];
+        if (history?.createdAt) link.createdAt = history.createdAt;
+        if (history?.clicks) link.clicks = history.clicks;
         try {
           await this.apply(lookups, link, input, hashes[index]);
         } catch (error) {
@@ -296,7 +303,7 @@ export class LinksService {
       todo = todo.filter((item) => {
         const row = ids.get(aliasKey(item.link.domainId, item.link.alias));
         if (row !== undefined) {
-          Object.assign(item.link, { id: row.id, createdAt: row.createdAt, clicks: 0, uniqueClicks: 0 });
+          Object.assign(item.link, { id: row.id, createdAt: row.createdAt, clicks: item.link.clicks ?? 0, uniqueClicks: 0 });
           written.push(item);
           return false;
         }
@@ -318,6 +325,12 @@ export class LinksService {
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
     if (items.length > 0) await this.channels.addItems(manager, items);
   }
+}
+
+/** What an imported link brings from the shortener it came from: its date, its clicks there. */
+export interface LinkHistory {
+  createdAt?: Date;
+  clicks?: number;
 }
 
 /** What became of one link asked for: written (perhaps under a new alias), or refused. */
@@ -358,10 +371,17 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
   const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date }[]>(
     `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
-                          $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
-                          $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[])
+                        deeplink, parameters, status, created_at, clicks)
+     SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
+            u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
+            u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
+       FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
+                   $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
+                   $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
+                   $22::bigint[])
+         AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
+              splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
+              created_at, clicks)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`,
     [
@@ -385,6 +405,9 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
       column((link) => json(link.deeplink ?? null)),
       column((link) => json(link.parameters ?? [])),
       column((link) => link.status ?? 'private'),
+      // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
+      column((link) => link.createdAt ?? null),
+      column((link) => link.clicks ?? 0),
     ],
   );
   noteWritten(manager, links[0]!.userId, 'links');

@@ -43,9 +43,27 @@ describe('RequestDurations', () => {
 
   it('counts a value on a bucket bound in that bucket, and escapes labels', () => {
     const durations = new RequestDurations();
-    durations.route('public', 'a "quoted" \\ route').observe('GET', 200, 0.001);
+    durations.route('public', '/a "quoted" \\ route').observe('GET', 200, 0.001);
     const text = durations.exposition();
-    expect(text).toContain(`le="0.001",area="public",route="a \\"quoted\\" \\\\ route",method="GET",status_class="2xx"} 1`);
-    expect(text).toContain(`le="0.0005",area="public",route="a \\"quoted\\" \\\\ route",method="GET",status_class="2xx"} 0`);
+    expect(text).toContain(`le="0.001",area="public",route="/a \\"quoted\\" \\\\ route",method="GET",status_class="2xx"} 1`);
+    expect(text).toContain(`le="0.0005",area="public",route="/a \\"quoted\\" \\\\ route",method="GET",status_class="2xx"} 0`);
+  });
+
+  it('folds every method outside the known ones into one series, `other`', () => {
+    const durations = new RequestDurations();
+    const route = durations.route('api', 'unmatched');
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'PURGE', 'get']) route.observe(method, 404, 0.001);
+    route.observe('GET', 404, 0.001);
+    const methods = new Set([...durations.exposition().matchAll(/method="([^"]*)"/g)].map((match) => match[1]));
+    expect([...methods].sort()).toEqual(['GET', 'other']);
+    expect(durations.exposition()).toContain('route="unmatched",method="other",status_class="4xx"} 6');
+  });
+
+  it('labels a route by the redaction rule of the logs and traces', () => {
+    const durations = new RequestDurations();
+    durations.route('public', '/lyk_not-a-pattern?token=abc').observe('GET', 200, 0.001);
+    const text = durations.exposition();
+    expect(text).toContain('route="/REDACTED"');
+    expect(text).not.toContain('token');
   });
 });

@@ -2,10 +2,12 @@
  * `linkyard_http_request_duration_seconds`: the one metric every request touches, redirects
  * included, so it is kept outside prom-client. prom-client's `observe` hashes its labels into a
  * string on every call (half a microsecond, and garbage); here the labels are settled once per
- * route when the route is registered, and a request only picks its series by method and status
- * class and adds to a bucket: no allocation. The text it writes is the Prometheus histogram
+ * route when the route is registered, and a request only picks its series by method (one of the
+ * known ones, or `other`) and status class and adds to a bucket: no allocation. The text it writes is the Prometheus histogram
  * exposition, the same as prom-client's (see request-durations.spec.ts).
  */
+
+import { redactUrl } from '../../common/redaction';
 
 export const REQUEST_DURATION_NAME = 'linkyard_http_request_duration_seconds';
 
@@ -21,6 +23,10 @@ export type Area = 'api' | 'public' | 'meta';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 const STATUS_CLASSES = ['', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+/** The methods the service's routes answer; any other (PROPFIND, MKCOL...) is labelled `other`. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+export const OTHER_METHOD = 'other';
 
 class Series {
   /** Counts per bucket (not cumulative), the last one past the largest bound. */
@@ -47,8 +53,10 @@ export class RouteDurations {
   ) {}
 
   observe(method: string, status: number, seconds: number): void {
-    let classes = this.byMethod.get(method);
-    if (classes === undefined) this.byMethod.set(method, (classes = []));
+    // Only the known methods get series of their own: no request adds one (docs/operations.md).
+    const label = METHODS.has(method) ? method : OTHER_METHOD;
+    let classes = this.byMethod.get(label);
+    if (classes === undefined) this.byMethod.set(label, (classes = []));
     const index = status >= 100 && status < 600 ? (status / 100) | 0 : 5;
     (classes[index] ??= new Series()).observe(seconds);
   }
@@ -76,11 +84,15 @@ export class RouteDurations {
 export class RequestDurations {
   private readonly routes = new Map<string, RouteDurations>();
 
-  /** The series of a route pattern (made once, when the route is registered). */
+  /**
+   * The series of a route pattern (made once, when the route is registered), labelled by the
+   * redaction rule the logs and traces follow (common/redaction.ts): a pattern keeps its path.
+   */
   route(area: Area, route: string): RouteDurations {
-    const key = `${area} ${route}`;
+    const label = route === UNMATCHED_ROUTE ? route : redactUrl(route);
+    const key = `${area} ${label}`;
     let durations = this.routes.get(key);
-    if (durations === undefined) this.routes.set(key, (durations = new RouteDurations(area, route)));
+    if (durations === undefined) this.routes.set(key, (durations = new RouteDurations(area, label)));
     return durations;
   }
 

@@ -80,7 +80,16 @@ describe('fetchLogo', () => {
     await expect(fetch('/slow-body')).rejects.toThrow(/did not arrive within 0.6 seconds/);
   });
 
-  it('refuses loopback addresses unless allowed', async () => {
-    await expect(fetchLogo(`${base}/big.jpg`, { allowPrivate: false })).rejects.toThrow(/private and loopback/);
+  it('refuses loopback addresses unless allowed, and a name that does not resolve in the same words', async () => {
+    const port = new URL(base).port;
+    const messages = [];
+    for (const url of [`${base}/big.jpg`, `http://localhost:${port}/big.jpg`, `http://no-such-logo-host.invalid:${port}/big.jpg`]) {
+      messages.push(await fetchLogo(url, { allowPrivate: false }).catch((error: Error) => error.message));
+    }
+    expect(messages).toEqual(
+      Array(3).fill(
+        'Invalid field "logo": the host is not a public address or a name that resolves to one; logos are fetched from public addresses only.',
+      ),
+    );
   });
 });

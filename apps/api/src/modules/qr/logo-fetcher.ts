@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { badRequest } from '../../common/api-error';
-import { OutboundError, outboundRequest, type OutboundFailure } from '../../infrastructure/outbound-http';
+import { OutboundError, outboundRequest, REFUSED_DESTINATION, type OutboundFailure } from '../../infrastructure/outbound-http';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TIMEOUT_MS = 5000;
@@ -15,7 +15,8 @@ const REFUSALS: Record<OutboundFailure, (error: OutboundError, timeoutMs: number
   url: () => 'must be an http or https URL of a png or jpg image; server paths are not accepted.',
   scheme: () => 'must be an http or https URL of a png or jpg image.',
   credentials: () => 'the URL must not carry credentials.',
-  private: () => 'private and loopback addresses are not fetched.',
+  // The same words whatever the reason (a private address, a name that does not resolve): no resolver oracle.
+  refused: () => `${REFUSED_DESTINATION}; logos are fetched from public addresses only.`,
   timeout: (_error, timeoutMs) => `the image did not arrive within ${timeoutMs / 1000} seconds.`,
   'too-large': () => `the image is larger than ${LOGO_MAX_BYTES / 1024} KiB.`,
   connection: (error) => `the image could not be fetched (${error.code ?? 'connection failed'}).`,
@@ -38,8 +39,9 @@ export const LOGO_STORED_SIDE = 256;
 export const LOGO_MAX_SIDE = 2048;
 
 /**
- * Fetches a QR logo once: an http(s) URL only (no server paths), the address checked when the
- * connection is made (so a name cannot be re-pointed at a private address in between), no
+ * Fetches a QR logo once: an http(s) URL only (no server paths), public addresses only (the
+ * webhooks' rule: the address checked when the connection is made, so a name cannot be re-pointed
+ * at a private address in between; a name that does not resolve is refused the same way), no
  * redirects, at most 512 KiB, and one deadline (5 seconds) over all of it: name lookup,
  * connection, headers and body, however slowly the other side trickles them. The bytes must be a
  * PNG or JPEG that decodes whole and is at most 2048 pixels a side; what is stored is that image

@@ -14,6 +14,7 @@ function deferred<T>() {
 const delivery = (id: number) => ({
   id: String(id),
   webhook_id: 1,
+  user_id: 1,
   url: 'http://127.0.0.1:9/',
   secret: 'whsec_c2VjcmV0',
   attempts: 0,
@@ -28,7 +29,7 @@ const delivery = (id: number) => ({
  * test says, and timers are jest's (the time moves only when the test moves it).
  */
 describe('WebhookDispatcher: when it claims', () => {
-  let claims: ReturnType<typeof deferred<[unknown[], number]>>[];
+  let claims: ReturnType<typeof deferred<unknown[]>>[];
   let sends: ReturnType<typeof deferred<void>>[];
   let dispatcher: WebhookDispatcher;
 
@@ -38,8 +39,8 @@ describe('WebhookDispatcher: when it claims', () => {
     sends = [];
     const dataSource = {
       query: (sql: string) => {
-        if (!sql.includes('claimed_until = $2')) return Promise.resolve([[], 0]);
-        const claim = deferred<[unknown[], number]>();
+        if (!sql.includes('claimed_until = $2')) return Promise.resolve([]);
+        const claim = deferred<unknown[]>();
         claims.push(claim);
         return claim.promise;
       },
@@ -58,7 +59,7 @@ describe('WebhookDispatcher: when it claims', () => {
 
   afterEach(async () => {
     for (const send of sends) send.resolve();
-    for (const claim of claims) claim.resolve([[], 0]);
+    for (const claim of claims) claim.resolve([]);
     await dispatcher.stop();
     jest.useRealTimers();
   });
@@ -71,7 +72,7 @@ describe('WebhookDispatcher: when it claims', () => {
   it('polls once a second while nothing is due', async () => {
     await jest.advanceTimersByTimeAsync(1000);
     expect(claims).toHaveLength(1);
-    claims[0]!.resolve([[], 0]);
+    claims[0]!.resolve([]);
     await jest.advanceTimersByTimeAsync(999);
     expect(claims).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(1);
@@ -80,7 +81,7 @@ describe('WebhookDispatcher: when it claims', () => {
 
   it('claims again as soon as a delivery ends, even when it ends while a claim is answered', async () => {
     await jest.advanceTimersByTimeAsync(1000);
-    claims[0]!.resolve([[delivery(1)], 1]);
+    claims[0]!.resolve([delivery(1)]);
     await settle();
     expect(sends).toHaveLength(1);
 
@@ -88,7 +89,7 @@ describe('WebhookDispatcher: when it claims', () => {
     await jest.advanceTimersByTimeAsync(1000);
     expect(claims).toHaveLength(2);
     sends[0]!.resolve();
-    claims[1]!.resolve([[], 0]);
+    claims[1]!.resolve([]);
     await settle();
     await jest.advanceTimersByTimeAsync(0);
     // The webhook's next delivery is claimed now, not at the next poll.
@@ -97,7 +98,7 @@ describe('WebhookDispatcher: when it claims', () => {
 
   it('claims again as soon as a delivery ends while no claim is under way', async () => {
     await jest.advanceTimersByTimeAsync(1000);
-    claims[0]!.resolve([[delivery(1), delivery(2)], 2]);
+    claims[0]!.resolve([delivery(1), delivery(2)]);
     await settle();
     expect(sends).toHaveLength(2);
     sends[1]!.resolve();
@@ -110,7 +111,7 @@ describe('WebhookDispatcher: when it claims', () => {
     await jest.advanceTimersByTimeAsync(1000);
     let stopped = false;
     const stopping = dispatcher.stop().then(() => (stopped = true));
-    claims[0]!.resolve([[delivery(1)], 1]);
+    claims[0]!.resolve([delivery(1)]);
     await settle();
     expect(sends).toHaveLength(1);
     expect(stopped).toBe(false);

@@ -18,7 +18,12 @@ export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000
 const POLL_MS = 1000;
 const FAILING_POLL_MS = 5000;
 /** Deliveries in flight at once on one instance (each the oldest pending one of its webhook). */
-const IN_FLIGHT = 20;
+export const IN_FLIGHT = 20;
+/**
+ * One account's deliveries in flight at once on one instance, at most: however slow its receivers,
+ * the other half of the slots stays for the other accounts' due deliveries.
+ */
+export const ACCOUNT_IN_FLIGHT = 10;
 /** Delivered deliveries are kept this long for their owners to read, then pruned with their events. */
 const KEEP_DELIVERED_MS = 7 * 86_400_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -26,6 +31,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 interface Claimed {
   id: string;
   webhook_id: number;
+  user_id: number;
   url: string;
   secret: string;
   attempts: number;
@@ -41,8 +47,11 @@ interface Claimed {
 /**
  * Delivers the outbox: each webhook's deliveries one after the other, in the order their events
  * committed, signed in the Standard Webhooks format, retried with growing waits. Every instance
- * keeps up to IN_FLIGHT deliveries going, each to a different webhook, and claims the next due one
- * as soon as one ends, so a slow receiver holds up only its own webhook. A delivery is claimed for
+ * keeps up to IN_FLIGHT deliveries going, each to a different webhook, at most ACCOUNT_IN_FLIGHT of
+ * them for one account, and claims the next due one as soon as one ends, so a slow receiver holds
+ * up only its own webhook, and an account's slow receivers never hold every slot. The slots go
+ * round: to the account served longest ago first, and within it to its webhook served longest ago
+ * (see claim). A delivery is claimed for
  * a lease before it is sent (an UPDATE that re-checks the lease on the row it locks, so of two
  * instances asking at once one gets it); the claims of a stopped instance run out and are taken
  * over. A delivery whose answer was lost may be sent twice: receivers tell repeats by their
@@ -61,6 +70,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** A slot was freed while claiming: claim again at once. */
   private pumpAgain = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** This instance's deliveries in flight, by account (pumped or run by runOnce alike). */
+  private readonly accountsInFlight = new Map<number, number>();
   private stopped = false;
   /** Since when the database has refused the dispatcher's work (logged once, and polled less often). */
   private failingSince: number | null = null;
@@ -116,7 +127,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       const claimed = await this.claim(IN_FLIGHT);
       if (claimed.length === 0 || this.stopped) return total;
       total += claimed.length;
-      await Promise.all(claimed.map((delivery) => this.send(delivery)));
+      await Promise.all(claimed.map((delivery) => this.sendCounted(delivery)));
     }
   }
 
@@ -158,7 +169,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.pumping = false;
     }
     for (const delivery of claimed) {
-      const sending: Promise<void> = this.send(delivery)
+      const sending: Promise<void> = this.sendCounted(delivery)
         .catch((error: unknown) => this.logger.warn(`webhook delivery ${delivery.id} not settled: ${(error as Error).message}`))
         .finally(() => {
           this.inFlight.delete(sending);
@@ -173,33 +184,62 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.schedule(this.failingSince !== null ? FAILING_POLL_MS : this.pumpAgain ? 0 : POLL_MS);
   }
 
+  /** Sends a claimed delivery, counted against its account's share of this instance's slots meanwhile. */
+  private async sendCounted(delivery: Claimed): Promise<void> {
+    const account = delivery.user_id;
+    this.accountsInFlight.set(account, (this.accountsInFlight.get(account) ?? 0) + 1);
+    try {
+      await this.send(delivery);
+    } finally {
+      const left = this.accountsInFlight.get(account)! - 1;
+      if (left === 0) this.accountsInFlight.delete(account);
+      else this.accountsInFlight.set(account, left);
+    }
+  }
+
   /**
    * Claims up to `count` due deliveries, each the head (oldest pending delivery) of its webhook: a
    * later one never goes before it, even while it waits for a retry. A head is due once its time
    * has come, it is not claimed, and every transaction older than its event's has ended (so an
-   * event committed late with a lower id is sent first). The oldest due go first, so no webhook
-   * starves. The UPDATE checks again, on the row it locks, that no one claimed it meanwhile.
+   * event committed late with a lower id is sent first).
+   *
+   * The slots go round. Each webhook keeps the turn it was last served (`served`, from a sequence),
+   * and an account the latest of its webhooks'. The due heads are taken in rounds: first one of
+   * every account, the account served longest ago first, then a second of every account, and so
+   * on; within an account, its webhook served longest ago first; an account gets no more than what
+   * its share (ACCOUNT_IN_FLIGHT) leaves beside its deliveries already in flight here. So no account
+   * and no webhook starves, whatever another's backlog. The UPDATE checks again, on the row it
+   * locks, that no one claimed it meanwhile, and each webhook served takes the next turn.
    */
   private async claim(count: number): Promise<Claimed[]> {
     const now = new Date(this.clock.now());
     const lease = new Date(now.getTime() + 2 * this.config.webhookTimeoutMs + 5_000);
-    // An UPDATE's answer through TypeORM is [rows, count].
-    const [claimed] = await this.dataSource.query<[Omit<Claimed, 'lease'>[], number]>(
-      `UPDATE webhook_deliveries d SET claimed_until = $2
-         FROM (SELECT head.id
-                 FROM webhooks w
-                 CROSS JOIN LATERAL (SELECT p.id, p.next_attempt_at, p.claimed_until, p.event_id FROM webhook_deliveries p
-                                      WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
-                 JOIN webhook_events he ON he.id = head.event_id
-                WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1)
-                  AND he.xact < pg_snapshot_xmin(pg_current_snapshot())
-                ORDER BY head.next_attempt_at, head.id
-                LIMIT $3) due,
-              webhooks w, webhook_events e
-        WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id AND d.status = 'pending'
-          AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
-       RETURNING d.id, d.webhook_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type, e.payload::text AS payload, e.created_at AS event_at`,
-      [now, lease, count],
+    const busy = [...this.accountsInFlight];
+    const claimed = await this.dataSource.query<Omit<Claimed, 'lease'>[]>(
+      `WITH heads AS (
+         SELECT head.id, w.user_id, w.served,
+                (SELECT max(x.served) FROM webhooks x WHERE x.user_id = w.user_id) AS account_served
+           FROM webhooks w
+           CROSS JOIN LATERAL (SELECT p.id, p.next_attempt_at, p.claimed_until, p.event_id FROM webhook_deliveries p
+                                WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
+           JOIN webhook_events he ON he.id = head.event_id
+          WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1)
+            AND he.xact < pg_snapshot_xmin(pg_current_snapshot())),
+       ranked AS (
+         SELECT h.id, h.account_served, row_number() OVER (PARTITION BY h.user_id ORDER BY h.served, h.id) AS turn,
+                $6::int - coalesce(b.n, 0) AS share
+           FROM heads h LEFT JOIN unnest($4::int[], $5::int[]) AS b(user_id, n) ON b.user_id = h.user_id),
+       due AS (SELECT r.id FROM ranked r WHERE r.turn <= r.share ORDER BY r.turn, r.account_served, r.id LIMIT $3),
+       claimed AS (
+         UPDATE webhook_deliveries d SET claimed_until = $2
+           FROM due, webhooks w, webhook_events e
+          WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id AND d.status = 'pending'
+            AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
+         RETURNING d.id, d.webhook_id, w.user_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type,
+                   e.payload::text AS payload, e.created_at AS event_at),
+       turns AS (UPDATE webhooks w SET served = nextval('webhook_turns') FROM claimed c WHERE w.id = c.webhook_id)
+       SELECT * FROM claimed`,
+      [now, lease, count, busy.map(([account]) => account), busy.map(([, n]) => n), ACCOUNT_IN_FLIGHT],
     );
     return claimed.map((delivery) => ({ ...delivery, lease }));
   }

@@ -3,15 +3,20 @@ import type { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../metrics/metrics';
 
-/** The webhooks' metrics (docs/operations.md): the backlog, read when scraped, and failed attempts. */
+/** The webhooks' metrics (docs/operations.md): the backlog, read when scraped, failed attempts, and events not queued. */
 @Injectable()
 export class WebhookMetrics {
   readonly failures: Counter;
+  readonly dropped: Counter;
 
   constructor(@Inject(Metrics) metrics: Metrics, @Inject(DataSource) dataSource: DataSource) {
     this.failures = metrics.counter({
       name: 'linkyard_webhook_failures_total',
       help: 'Webhook delivery attempts of this instance that failed (an error status, no answer in time, no connection).',
+    });
+    this.dropped = metrics.counter({
+      name: 'linkyard_webhook_dropped_total',
+      help: 'Events not queued for webhooks because their account had WEBHOOK_MAX_PENDING deliveries waiting (each webhook that wanted one counts it too).',
     });
     metrics.gauge({
       name: 'linkyard_webhook_backlog',

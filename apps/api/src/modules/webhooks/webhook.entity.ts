@@ -21,4 +21,11 @@ export class WebhookEntity extends OwnedEntity {
   /** Why the service turned it off (its deliveries kept failing); null when it did not. */
   @Column({ name: 'disabled_reason', type: 'varchar', length: 500, nullable: true })
   disabledReason: string | null;
+
+  /** Events not queued for it because its account had WEBHOOK_MAX_PENDING deliveries waiting (bigint: text). */
+  @Column({ type: 'bigint', default: 0, insert: false, update: false })
+  dropped: string;
+
+  @Column({ name: 'last_dropped_at', type: 'timestamptz', nullable: true, insert: false, update: false })
+  lastDroppedAt: Date | null;
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
-import { badRequest, notFound } from '../../common/api-error';
+import { badRequest, notFound, tooManyRequests } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
 import { deleteOwned, findOwned, listOwned } from '../../common/owned';
@@ -11,7 +11,9 @@ import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { Clock } from '../../common/clock';
-import { checkOutboundUrl, OutboundError } from '../../infrastructure/outbound-http';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { checkOutboundDestination, OutboundError } from '../../infrastructure/outbound-http';
+import { HOST_RESOLVER, type HostResolver } from '../domains/dns-check';
 import { WebhookEntity } from './webhook.entity';
 import type { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';
 
@@ -19,6 +21,10 @@ type Webhook = Ok<'getWebhook'>['data'];
 
 /** Webhooks an account may have. */
 export const MAX_WEBHOOKS = 20;
+/** The window replays are counted in (WEBHOOK_REPLAYS_PER_HOUR), aligned on the hour. */
+const REPLAY_WINDOW_MS = 3_600_000;
+/** When a replay refused for the account's backlog may be tried again. */
+const BACKLOG_RETRY_SECONDS = 60;
 type Delivery = Ok<'listWebhookDeliveries'>['data']['deliveries'][number];
 
 interface DeliveryRow {
@@ -42,6 +48,8 @@ export class WebhooksService {
     @InjectRepository(WebhookEntity) private readonly webhooks: Repository<WebhookEntity>,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
+    @Inject(RATE_LIMIT_STORAGE) private readonly windows: FixedWindowStorage,
   ) {}
 
   async list(account: Account, page: PageRequest): Promise<[Webhook[], number]> {
@@ -57,7 +65,7 @@ export class WebhooksService {
 
   /** A new webhook and its secret (which is shown this once). */
   async add(account: Account, input: AddWebhookDto): Promise<{ id: number; secret: string }> {
-    this.checkUrl(input.url);
+    await this.checkUrl(input.url);
     // Each event of the account is written once per webhook that wants it, clicks included.
     if ((await this.webhooks.countBy({ userId: account.id })) >= MAX_WEBHOOKS) {
       throw badRequest(`An account has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
@@ -78,7 +86,7 @@ export class WebhooksService {
   async update(account: Account, id: number, changes: UpdateWebhookDto): Promise<void> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
     if (changes.url !== undefined) {
-      this.checkUrl(changes.url);
+      await this.checkUrl(changes.url);
       webhook.url = changes.url;
     }
     if (changes.events !== undefined) webhook.events = [...new Set(changes.events)];
@@ -111,9 +119,32 @@ export class WebhooksService {
     return [rows.map(toDelivery), total];
   }
 
-  /** The event of one of the webhook's sent (or failed) deliveries, queued again behind the others. */
+  /**
+   * The event of one of the webhook's sent (or failed) deliveries, queued again behind the others:
+   * WEBHOOK_REPLAYS_PER_HOUR an account (counted like the API's rate limit, across instances when
+   * Redis is configured), and none while the account has WEBHOOK_MAX_PENDING deliveries waiting.
+   */
   async replay(account: Account, id: number, deliveryId: number): Promise<number> {
     const webhook = await findOwned(this.webhooks, account, id, 'webhook');
+    const limit = this.config.webhookReplaysPerHour;
+    const window = await this.windows.increment(`webhook-replays:${account.id}`, REPLAY_WINDOW_MS, limit);
+    if (window.isBlocked) {
+      throw tooManyRequests(
+        `An account may replay ${limit} webhook deliveries an hour. Try again in ${window.timeToExpire} seconds.`,
+        window.timeToExpire,
+      );
+    }
+    const [waiting] = await this.webhooks.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                                         WHERE w.user_id = $1 AND d.status = 'pending' LIMIT $2) waiting`,
+      [account.id, this.config.webhookMaxPending],
+    );
+    if (waiting!.n >= this.config.webhookMaxPending) {
+      throw tooManyRequests(
+        `The account has ${this.config.webhookMaxPending} webhook deliveries waiting to be sent, the most kept; replay once some have been sent.`,
+        BACKLOG_RETRY_SECONDS,
+      );
+    }
     // The event is locked (FOR KEY SHARE) so the pruning of old events cannot take it meanwhile.
     const rows = await this.webhooks.query<{ id: string }[]>(
       `WITH sent AS (
@@ -136,10 +167,13 @@ export class WebhooksService {
     return Number(rows[0]!.id);
   }
 
-  /** A URL the dispatcher would refuse to call is refused now, rather than failing for a day. */
-  private checkUrl(url: string): void {
+  /**
+   * A URL the dispatcher would refuse to call is refused now, rather than failing for a day: its
+   * name is resolved now, by the rule a delivery applies when it connects (which checks again).
+   */
+  private async checkUrl(url: string): Promise<void> {
     try {
-      checkOutboundUrl(url, this.config.webhookAllowPrivate);
+      await checkOutboundDestination(url, this.config.webhookAllowPrivate, async (host) => (await this.resolver.resolve(host)).addresses);
     } catch (error) {
       if (error instanceof OutboundError)
         throw badRequest(`Invalid field "url": ${error.message}; webhooks call public http(s) addresses only.`, 'url');
@@ -165,6 +199,8 @@ function toWebhook(webhook: WebhookEntity, pending: number): Webhook {
     enabled: webhook.enabled,
     disabledReason: webhook.disabledReason,
     pending,
+    dropped: Number(webhook.dropped),
+    lastDropped: formatNullableDateTime(webhook.lastDroppedAt),
     date: formatDateTime(webhook.createdAt),
   };
 }

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The dashboard's sessions: a random token per session, kept only as its SHA-256, with the last
  * use (idle expiry) and the absolute end. Deleting an account deletes its sessions.
  */
-export class Sessions1764300000000 implements MigrationInterface {
-  name = 'Sessions1764300000000';
+export class Sessions1764400000000 implements MigrationInterface {
+  name = 'Sessions1764400000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`
