@@ -46,13 +46,13 @@ describe('@linkyard/client', () => {
       withCookie.headers.set('cookie', cookie);
       return fetch(withCookie);
     };
-    const dashboard = createLinkyardClient({ baseUrl, session: { csrf: () => started.data!.data.csrf }, fetch: browserFetch });
-    expect((await dashboard.GET('/session')).data!.data).toMatchObject({ via: 'session', account: { id: user.id } });
+    const dashboard = createLinkyardClient({ baseUrl, session: { csrf: () => started.data.data.csrf }, fetch: browserFetch });
+    expect((await dashboard.GET('/session')).data.data).toMatchObject({ via: 'session', account: { id: user.id } });
     const { data: created } = await dashboard.POST('/url/add', { body: { url: 'https://example.com/from-the-dashboard' } });
-    expect(created!.error).toBe(0);
+    expect(created.error).toBe(0);
     expect(sent.map((request) => [request.method, request.headers.get('authorization'), request.headers.get('x-linkyard-csrf')])).toEqual([
       ['GET', null, null],
-      ['POST', null, started.data!.data.csrf],
+      ['POST', null, started.data.data.csrf],
     ]);
     expect(sent[0]!.credentials).toBe('same-origin');
     // Without the proof, the service refuses the change.
