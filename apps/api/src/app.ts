@@ -34,6 +34,7 @@ import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
 import { registerPublicRoutes } from './public/public-routes';
+import { registerDashboard } from './dashboard/dashboard-routes';
 import { PublicService } from './public/public.service';
 
 export interface LinkyardApp {
@@ -182,6 +183,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
     registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher), routes);
+    registerDashboard(fastify, app.get(PublicService));
     const authGuard = app.get(AuthGuard);
     const rateLimitGuard = app.get(RateLimitGuard);
     checkCaller = async (request, reply) => {

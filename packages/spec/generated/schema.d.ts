@@ -84,6 +84,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in (extension)
+         * @description The account behind the request, how it was authenticated (`via`: the session cookie or an API key) and, for a session, when it ends and the proof (`csrf`) its changing requests must carry in `X-Linkyard-Csrf`. Reading it does not count as a use that keeps the session alive longer than any other request. An extension to the spec.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in (extension)
+         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). The session's token is kept only as its SHA-256. An extension to the spec.
+         */
+        post: operations["startSession"];
+        /**
+         * Sign out (extension)
+         * @description Ends the session that authenticated the request and clears its cookie. A request authenticated by an API key has no session to end: it answers 200 and changes nothing. An extension to the spec.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains": {
         parameters: {
             query?: never;
@@ -332,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Shorten a URL
-         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
+         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`, `dashboard`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
          */
         post: operations["addUrl"];
         delete?: never;
@@ -1448,7 +1476,7 @@ export interface paths {
         };
         /**
          * The root of the service or of a branded domain
-         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference.
+         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference and, on the service's own address, to the dashboard (`/dashboard/`, a web app served on that address only).
          */
         get: operations["domainRoot"];
         put?: never;
@@ -1530,7 +1558,7 @@ export interface components {
          */
         BrandedDomainUrl: string;
         /**
-         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz` and `metrics` cannot be aliases. Aliases the service picks follow the same rule.
+         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics` and `dashboard` cannot be aliases. Aliases the service picks follow the same rule.
          * @example spring-sale
          */
         LinkAlias: string;
@@ -1707,6 +1735,63 @@ export interface components {
         ApiKeyRotation: {
             /** @description When the new key stops working; must be in the future (400 otherwise). Absent or `null`, never. */
             expires?: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description `login` and `password`, or `apikey`. A body with neither pair is a 400; with both, the key is not used.
+         * @example {
+         *       "login": "ada",
+         *       "password": "correct horse battery staple"
+         *     }
+         * @example {
+         *       "apikey": "lyk_AAP1twIum19D_GMYM3tNVc_2JdNo5KWkssh6PfQEkrw"
+         *     }
+         */
+        SessionStart: {
+            /** @description The account's username or e-mail address, without regard to case. */
+            login?: string;
+            /** @description The account's password. */
+            password?: string;
+            /** @description The account's API key (the admin account made at the first start has only its key). */
+            apikey?: string;
+        };
+        /**
+         * @description The signed-in account and how the request was authenticated.
+         * @example {
+         *       "via": "session",
+         *       "admin": false,
+         *       "expires": "2026-11-30 09:00:00",
+         *       "idleExpires": "2026-11-23 21:00:00",
+         *       "csrf": "Hk2bQ1yT8fN0pLmZr4sVxW6cJ9aDgE3uIoK7tYqB5nM",
+         *       "account": {
+         *         "id": 7,
+         *         "email": "ada@example.com",
+         *         "username": "ada",
+         *         "avatar": "https://www.gravatar.com/avatar/b5fc85e55755f9e0d030a10ab4429b6b2944855f9a0d60077fe832becbc41d72?d=identicon",
+         *         "status": "free",
+         *         "expires": null,
+         *         "registered": "2025-11-22 10:36:00"
+         *       }
+         *     }
+         */
+        Session: {
+            /**
+             * @description `session`: the session cookie; `apikey`: an `Authorization` header.
+             * @enum {string}
+             */
+            via: "session" | "apikey";
+            /** @description Whether the account is an admin. */
+            admin: boolean;
+            /** @description When the session ends at the latest (7 days after it began); `null` with an API key. */
+            expires: components["schemas"]["NullableDateTime"];
+            /** @description When the session ends if it is not used before (12 hours after its last use); `null` with an API key. */
+            idleExpires: components["schemas"]["NullableDateTime"];
+            /** @description The proof a changing request of this session sends in `X-Linkyard-Csrf`; `null` with an API key (keys need none). */
+            csrf: string | null;
+            account: components["schemas"]["Account"];
+        };
+        SessionResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Session"];
         };
         /**
          * @description An account as admins see it: the account fields plus `admin`, `planid` and the rate limit in force.
@@ -3665,7 +3750,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The key is valid but not allowed here: an admin endpoint called with another key, or a disabled account. The request was counted, so the rate-limit headers are present. */
+        /** @description The key is valid but not allowed here: an admin endpoint called with another key, a disabled account, or a changing request of a session without its proof (`X-Linkyard-Csrf`) or sent from another origin. The request was counted, so the rate-limit headers are present. */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -4086,6 +4171,11 @@ export interface components {
          */
         ContentDisposition: string;
         /**
+         * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`.
+         * @example linkyard_session=3q2-7wCbFhAbQ8S3vT0kPzMnJ6y9uXaLdE1rGiWoYhc; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
+         */
+        SessionCookie: string;
+        /**
          * @description Where the visitor is sent.
          * @example https://shop.example.com/sale?season=spring&utm_source=newsletter
          */
@@ -4291,6 +4381,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account and its session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "login": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionStart"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "message": "Signed out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

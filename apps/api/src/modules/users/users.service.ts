@@ -65,6 +65,22 @@ export class UsersService {
     };
   }
 
+  /** The account of a user id, as the guard attaches it (a session's account); null when deleted. */
+  async findAccountById(id: number): Promise<Account | null> {
+    const user = await this.userWithPlan('id', id);
+    if (!user) return null;
+    return { id: user.id, admin: user.admin, ratelimit: this.standing(user).ratelimit, keyExpiresAt: null };
+  }
+
+  /** The user whose username or e-mail address is `login`, without regard to case (signing in). */
+  async findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:login) OR lower(user.email) = lower(:login)', { login })
+      .orderBy('user.id', 'ASC')
+      .getOne();
+  }
+
   /**
    * A user with its plan, in one plain statement (see plain-rows): every API call with a new key
    * and every `GET /account` reads it, and TypeORM's query building and hydration cost more than
