@@ -118,7 +118,7 @@ export default function AdminPage({ self }: { self: number }) {
                           type="button"
                           className="small secondary"
                           onClick={() => setRotating(user)}
-                          aria-label={`New API key for ${user.username}`}
+                          aria-label={`New key for ${user.username}`}
                         >
                           New key
                         </button>

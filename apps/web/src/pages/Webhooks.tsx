@@ -416,7 +416,7 @@ function Deliveries({ id }: { id: number }) {
                           className="small secondary"
                           onClick={() => replay.mutate(delivery.id)}
                           disabled={replay.isPending}
-                          aria-label={`Send delivery ${delivery.id} again`}
+                          aria-label={`Send again: delivery ${delivery.id}`}
                         >
                           Send again
                         </button>
