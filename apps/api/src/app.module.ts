@@ -34,6 +34,7 @@ import { Metrics } from './modules/metrics/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
+import { LiveModule } from './modules/live/live.module';
 import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 
 export interface AppModuleOptions {
@@ -98,6 +99,7 @@ export class AppModule {
         QrModule,
         OverlaysModule,
         SplashModule,
+        LiveModule,
         HealthModule,
         MetricsModule,
         DocsModule,

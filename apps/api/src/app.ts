@@ -28,6 +28,7 @@ import type { DatabaseTarget } from './database/data-source';
 import { StartupLock } from './database/migrate';
 import { systemResolver, type HostResolver } from './modules/domains/dns-check';
 import { UsersService } from './modules/users/users.service';
+import { LiveClicks } from './modules/clicks/live-clicks';
 import { ClickRecorder } from './modules/clicks/click-recorder';
 import { ClickSpool } from './modules/clicks/click-spool';
 import { Metrics } from './modules/metrics/metrics';
@@ -221,6 +222,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
+      // Live click streams never finish on their own: they end first, so the server can close.
+      nest.get(LiveClicks).closeAll();
       await fastify.close();
       closeServer(metricsServer);
       await nest.get(ClickRecorder).stop();

@@ -10,6 +10,34 @@ import { ErrorState, Loading } from './components/states';
 const LinkPage = lazy(() => import('./pages/LinkPage'));
 const LinkFormPage = lazy(() => import('./pages/LinkForm'));
 const AccountPage = lazy(() => import('./pages/Account'));
+const CampaignsPage = lazy(() => import('./pages/Campaigns'));
+const ChannelsPage = lazy(() => import('./pages/Channels'));
+const ChannelPage = lazy(() => import('./pages/Channels').then((module) => ({ default: module.ChannelPage })));
+const PixelsPage = lazy(() => import('./pages/Pixels'));
+const QrCodesPage = lazy(() => import('./pages/QrCodes'));
+const NewQrPage = lazy(() => import('./pages/QrCodes').then((module) => ({ default: module.NewQrPage })));
+const QrPage = lazy(() => import('./pages/QrCodes').then((module) => ({ default: module.QrPage })));
+const VisitPagesPage = lazy(() => import('./pages/VisitPages'));
+const DomainsPage = lazy(() => import('./pages/Domains'));
+const BulkPage = lazy(() => import('./pages/Bulk'));
+const WebhooksPage = lazy(() => import('./pages/Webhooks'));
+const WebhookPage = lazy(() => import('./pages/Webhooks').then((module) => ({ default: module.WebhookPage })));
+const AdminPage = lazy(() => import('./pages/Admin'));
+
+/** The sections of the main menu: a path's first part names its section. */
+const SECTIONS: { path: string; label: string; admin?: boolean }[] = [
+  { path: '/links', label: 'Links' },
+  { path: '/bulk', label: 'Bulk' },
+  { path: '/campaigns', label: 'Campaigns' },
+  { path: '/channels', label: 'Channels' },
+  { path: '/qr', label: 'QR codes' },
+  { path: '/pixels', label: 'Pixels' },
+  { path: '/pages', label: 'Overlays & splash' },
+  { path: '/domains', label: 'Domains' },
+  { path: '/webhooks', label: 'Webhooks' },
+  { path: '/admin', label: 'Admin', admin: true },
+  { path: '/account', label: 'Account' },
+];
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -80,7 +108,8 @@ function Shell({ session }: { session: Session }) {
       navigate('/', { replace: true });
     },
   });
-  const section = path.startsWith('/account') ? 'account' : 'links';
+  const first = `/${path.split('/')[1] ?? ''}`;
+  const section = first === '/' ? '/links' : first;
 
   return (
     <>
@@ -93,16 +122,13 @@ function Shell({ session }: { session: Session }) {
         </Link>
         <nav aria-label="Main">
           <ul>
-            <li>
-              <Link to="/links" aria-current={section === 'links' ? 'page' : undefined}>
-                Links
-              </Link>
-            </li>
-            <li>
-              <Link to="/account" aria-current={section === 'account' ? 'page' : undefined}>
-                Account
-              </Link>
-            </li>
+            {SECTIONS.filter((item) => !item.admin || session.admin).map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} aria-current={section === item.path ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="who">
@@ -116,13 +142,13 @@ function Shell({ session }: { session: Session }) {
       </header>
       {signOut.isError && <p role="alert">{errorMessage(signOut.error)}</p>}
       <Suspense fallback={<Loading label="Loading the page" />}>
-        <Route path={path} />
+        <Route path={path} session={session} />
       </Suspense>
     </>
   );
 }
 
-function Route({ path }: { path: string }) {
+function Route({ path, session }: { path: string; session: Session }) {
   if (path === '/' || path === '/links') return <LinksPage />;
   if (path === '/links/new') return <LinkFormPage />;
   const edit = /^\/links\/(\d{1,10})\/edit$/.exec(path);
@@ -130,6 +156,23 @@ function Route({ path }: { path: string }) {
   const link = /^\/links\/(\d{1,10})$/.exec(path);
   if (link) return <LinkPage id={Number(link[1])} />;
   if (path === '/account') return <AccountPage />;
+  if (path === '/campaigns') return <CampaignsPage />;
+  if (path === '/channels') return <ChannelsPage />;
+  const channel = /^\/channels\/(\d{1,10})$/.exec(path);
+  if (channel) return <ChannelPage id={Number(channel[1])} />;
+  if (path === '/pixels') return <PixelsPage />;
+  if (path === '/qr') return <QrCodesPage />;
+  if (path === '/qr/new') return <NewQrPage />;
+  const qr = /^\/qr\/(\d{1,10})$/.exec(path);
+  if (qr) return <QrPage id={Number(qr[1])} />;
+  if (path === '/pages') return <VisitPagesPage />;
+  if (path === '/domains') return <DomainsPage />;
+  if (path === '/bulk') return <BulkPage />;
+  if (path === '/webhooks') return <WebhooksPage />;
+  const webhook = /^\/webhooks\/(\d{1,10})$/.exec(path);
+  if (webhook) return <WebhookPage id={Number(webhook[1])} />;
+  // Only admins have this page; to anyone else it does not exist.
+  if (path === '/admin' && session.admin) return <AdminPage self={session.account.id} />;
   return (
     <main id="main">
       <h1 tabIndex={-1}>Page not found</h1>

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clicks/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks as they land (extension)
+         * @description Server-sent events (`text/event-stream`) telling the account of its clicks and scans as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
+         */
+        get: operations["streamClicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/update": {
         parameters: {
             query?: never;
@@ -2412,6 +2432,28 @@ export interface components {
             date: components["schemas"]["DateTime"];
         };
         /**
+         * @description The `data` of an `event: clicks` of `GET /clicks/live`: the account's links and QR codes in a batch the click writer stored, each with the clicks (or scans) of that batch, bots included.
+         * @example {
+         *       "links": [
+         *         {
+         *           "id": 12,
+         *           "clicks": 2
+         *         }
+         *       ],
+         *       "qrs": []
+         *     }
+         */
+        LiveClicks: {
+            links: {
+                id: components["schemas"]["Id"];
+                clicks: number;
+            }[];
+            qrs: {
+                id: components["schemas"]["Id"];
+                clicks: number;
+            }[];
+        };
+        /**
          * @example {
          *       "error": 0,
          *       "data": {
@@ -4318,6 +4360,44 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    streamClicks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until the session ends or the service stops. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 5000
+                     *     event: ready
+                     *     data: {}
+                     *
+                     *     event: clicks
+                     *     data: {"links":[{"id":12,"clicks":2}],"qrs":[]}
+                     */
+                    "text/event-stream": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { createApp, type CreateAppOptions, type LinkyardApp } from '../../src/app';
+import { openApiDocument } from '../../src/common/openapi-document';
 import { loadConfig } from '../../src/config/config';
 import { ClickRecorder } from '../../src/modules/clicks/click-recorder';
 import { TestClock } from './clock';
@@ -45,6 +47,33 @@ export interface TestApi {
 }
 
 /**
+ * The API's streams (server-sent events): a request to one reads its answer up to the first event,
+ * then closes it, so a test or the fuzzer is never held by a stream that does not end.
+ */
+const STREAMS = new Set(
+  Object.entries(openApiDocument.paths as Record<string, { get?: { responses?: Record<string, { content?: object }> } }>)
+    .filter(([, item]) => item.get?.responses?.['200']?.content && 'text/event-stream' in item.get.responses['200'].content)
+    .map(([path]) => `/l/api${path}`),
+);
+
+/** The text of a stream up to its first event (a blank line), or all of it when it ends first. */
+export function firstEvent(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      stream.destroy();
+      resolve(text);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n\n')) done();
+    });
+    stream.on('end', done);
+    stream.on('error', done);
+  });
+}
+
+/**
  * Starts the real service in process on a database of its own (embedded, or Postgres when
  * DATABASE_URL is set) and sends requests to it without a socket. Every response is checked
  * against the OpenAPI document; a mismatch fails the test that made the request.
@@ -83,27 +112,33 @@ export async function startApi(env: Record<string, string> = {}, options: Create
       if (options.rawBody !== undefined) payload = options.rawBody;
       else if (options.body !== undefined) payload = JSON.stringify(options.body);
       if (payload !== undefined) headers['content-type'] ??= 'application/json';
+      const stream = method === 'GET' && STREAMS.has(url.split('?')[0]!);
       const response = await linkyard.app.inject({
         method: method as 'GET',
         url,
         headers,
         payload,
         remoteAddress: options.remoteAddress,
+        payloadAsStream: stream,
       });
+      // An error answer ends by itself; a stream is read up to its first event.
+      const text = stream ? await firstEvent(response.stream()) : response.body;
+      // As a client that goes away: the service's side of the stream closes too.
+      if (stream) response.raw.res.destroy();
       let body: unknown = undefined;
-      if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = response.json();
+      if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = JSON.parse(text);
       const result = {
         status: response.statusCode,
         headers: response.headers as ApiResponse['headers'],
         body,
-        text: response.body,
-        raw: response.rawPayload,
+        text,
+        raw: stream ? Buffer.from(text) : response.rawPayload,
       };
       if (!options.outsideContract) {
         const path = url.split('?')[0]!;
         const problems = contractProblems(method, path, result.status, result.headers, body);
         if (problems.length > 0) {
-          throw new Error(`Response breaks the OpenAPI document:\n${problems.join('\n')}\nBody: ${response.body.slice(0, 500)}`);
+          throw new Error(`Response breaks the OpenAPI document:\n${problems.join('\n')}\nBody: ${text.slice(0, 500)}`);
         }
       }
       return result as ApiResponse;

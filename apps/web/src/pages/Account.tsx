@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CopyButton } from '../components/CopyButton';
 import { StatsControls, defaultRange, previousRange, type Range } from '../components/StatsControls';
 import { ErrorState, Loading } from '../components/states';
+import { throttle, useLiveClicks } from '../live';
 
 /** The account: its e-mail and password, its API key, signing out, and its totals over time. */
 export default function AccountPage() {
@@ -246,6 +247,10 @@ function useAccountSeries(range: Range, enabled = true) {
 
 function AccountStats() {
   const [range, setRange] = useState<Range>(defaultRange);
+  const queryClient = useQueryClient();
+  // Every click of the account's links and scan of its codes moves the totals as it lands.
+  const [refresh] = useState(() => throttle(() => void queryClient.invalidateQueries({ queryKey: ['account-stats'] }), 1000));
+  useLiveClicks(refresh);
   const current = useAccountSeries(range);
   const previous = useAccountSeries(previousRange(range), range.compare);
   return (

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { StatsControls, defaultRange, previousRange, type Range } from '../components/StatsControls';
 import { TopList } from '../components/TopList';
 import { ErrorState, Loading } from '../components/states';
+import { throttle, useLiveClicks } from '../live';
 
 type Series = Schemas['ClickSeries'];
 
@@ -55,6 +56,16 @@ function LinkView({ link }: { link: Schemas['LinkDetails'] }) {
   const [range, setRange] = useState<Range>(defaultRange);
   const [deleting, setDeleting] = useState(false);
   const queryClient = useQueryClient();
+  // A click of this link refreshes its totals and its chart within a second or two, without a reload.
+  const [refresh] = useState(() =>
+    throttle(() => {
+      void queryClient.invalidateQueries({ queryKey: ['link', link.id] });
+      void queryClient.invalidateQueries({ queryKey: ['link-stats', link.id] });
+    }, 1000),
+  );
+  const live = useLiveClicks((batch) => {
+    if (batch.links.some((item) => item.id === link.id)) refresh();
+  });
   const remove = useMutation({
     mutationFn: () => api.DELETE('/url/{id}/delete', { params: { path: { id: link.id } } }),
     onSuccess: () => {
@@ -101,7 +112,8 @@ function LinkView({ link }: { link: Schemas['LinkDetails'] }) {
         </dd>
         <dt>Clicks</dt>
         <dd>
-          {formatNumber(link.clicks)} ({formatNumber(link.uniqueClicks)} unique)
+          <span data-testid="link-clicks">{formatNumber(link.clicks)}</span> ({formatNumber(link.uniqueClicks)} unique)
+          {live && <span className="live"> · live</span>}
         </dd>
         <dt>Created</dt>
         <dd>{formatApiDate(link.date)}</dd>

@@ -6,6 +6,7 @@ import { formatApiDate, formatNumber, plural } from '../format';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Empty, ErrorState, Loading } from '../components/states';
+import { throttle, useLiveClicks } from '../live';
 
 const PAGE_SIZE = 25;
 type Order = 'date' | 'clicks';
@@ -58,6 +59,15 @@ export function LinksPage() {
     placeholderData: keepPreviousData,
   });
 
+  // Clicks as they land: the counts on the page follow without a reload (a burst refreshes once).
+  const [landed, setLanded] = useState(0);
+  const [refresh] = useState(() => throttle(() => void queryClient.invalidateQueries({ queryKey: ['links'] }), 1000));
+  const live = useLiveClicks((batch) => {
+    if (batch.links.length === 0) return;
+    setLanded((count) => count + batch.links.reduce((sum, link) => sum + link.clicks, 0));
+    refresh();
+  });
+
   const remove = useMutation({
     mutationFn: async (ids: number[]) => {
       const failures: string[] = [];
@@ -95,6 +105,9 @@ export function LinksPage() {
           New link
         </Link>
       </div>
+      <p className="live" role="status" aria-live="polite">
+        {live ? (landed > 0 ? `Live: ${plural(landed, 'click')} since this page opened.` : 'Live: new clicks appear as they land.') : ''}
+      </p>
       <div className="toolbar" role="search">
         <label htmlFor="search">Search links</label>
         <input id="search" type="search" value={search} onChange={(e) => type(e.target.value)} placeholder="Alias, URL, title or note" />

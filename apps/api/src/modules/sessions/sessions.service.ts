@@ -42,6 +42,7 @@ export interface StartedSession {
 @Injectable()
 export class SessionsService extends SessionLookup {
   readonly cookie: SessionCookie;
+  private readonly endListeners: ((id: number) => void)[] = [];
   /** A hash to check a password against when the login is unknown: both answers take as long. */
   private decoy: Promise<string> | undefined;
 
@@ -116,9 +117,22 @@ export class SessionsService extends SessionLookup {
     return { ended: false, account, session: this.active(found, token) };
   }
 
+  /** Whether a session is still on (not ended, expired or idle too long), without counting this as a use. */
+  async isLive(id: number): Promise<boolean> {
+    const found = await this.sessions.findOneBy({ id });
+    const now = this.clock.now();
+    return found !== null && found.expiresAt.getTime() > now && found.lastUsedAt.getTime() + SESSION_IDLE_MS > now;
+  }
+
+  /** Told of each sign-out on this instance (the live click streams of that session end at once). */
+  onEnd(listener: (id: number) => void): void {
+    this.endListeners.push(listener);
+  }
+
   /** Ends one session (sign-out). */
   async end(id: number): Promise<void> {
     await this.sessions.delete({ id });
+    for (const listener of this.endListeners) listener(id);
   }
 
   /** Ends every session of the account but `keep` (a password change: the session that made it stays). */
