@@ -1,5 +1,36 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { normalizeUrl, type UrlKind } from '../../common/urls';
+
+/*
+ * The URL rules as they stood when this migration was written (common/urls.ts of that day), kept
+ * here: a migration is frozen, and must rewrite the same rows the same way whatever today's rules.
+ */
+const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(['javascript:', 'vbscript:', 'data:', 'file:', 'blob:', 'filesystem:', 'about:']);
+type UrlKind = 'http' | 'app';
+const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
+
+function toUriForm(href: string): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:(\/\/[^/?#]*)?/.exec(href)![0];
+  const rest = href.slice(authority.length);
+  const hash = rest.indexOf('#');
+  const encode = (part: string) =>
+    [...part]
+      .map((character) => (URI_CHARACTER.test(character) ? character : encodeURIComponent(character)))
+      .join('')
+      .replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+  return authority + (hash === -1 ? encode(rest) : `${encode(rest.slice(0, hash))}#${encode(rest.slice(hash + 1))}`);
+}
+
+function normalizeUrl(input: string, kind: UrlKind): string | null {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return null;
+  }
+  if (UNSAFE_SCHEMES.has(url.protocol)) return null;
+  if (kind === 'http' && ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')) return null;
+  return toUriForm(url.href);
+}
 
 /** Rows are read and rewritten this many at a time, so a large table never sits in memory. */
 const BATCH = 500;
