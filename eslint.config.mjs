@@ -2,6 +2,29 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { join } from 'node:path';
+
+/**
+ * The service's layers, lowest first: a file imports from its own layer or lower ones, never from
+ * a higher one (nothing below knows what is built on it).
+ */
+const API = join(import.meta.dirname, 'apps/api/src');
+const LAYERS = [
+  ['config', 'the configuration'],
+  ['common', 'what every module needs'],
+  ['infrastructure', 'connections and stores'],
+  ['database', 'the database and the writes it announces'],
+  ['modules', 'the resources'],
+  ['public', 'the public side'],
+];
+const layerZones = LAYERS.flatMap(([layer, what], index) => [
+  {
+    target: join(API, layer),
+    from: [...LAYERS.slice(index + 1).map(([above]) => `${join(API, above)}/**`), `${API}/*.ts`],
+    message: `${layer}/ (${what}) imports nothing from a layer above it.`,
+  },
+]);
 
 export default tseslint.config(
   {
@@ -39,6 +62,35 @@ export default tseslint.config(
     // The dashboard (React): the rules of hooks, and their dependencies.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // The service's structure: no file imports from a layer above its own, none import each other
+    // in a circle, and migrations are frozen: they import nothing of the service's code.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // Only the service's own files are followed: its packages' built files are not its structure.
+      'import-x/ignore': ['node_modules', '/dist/'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones,
+            {
+              target: join(API, 'database/migrations'),
+              from: [`${API}/!(database)/**`, `${API}/*.ts`, `${API}/database/*.ts`],
+              message: 'A migration is frozen: it imports nothing of the service (copy what it needs).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/client/tsup.config.ts'],

@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform, type ArgumentMetadata } from '@nestjs/common';
 import { badRequest } from './api-error';
-import { isRecordId } from './owned';
+import { isRecordId } from './record-id';
 
 /** Path ids are positive integers; anything else is a 400 naming the parameter. */
 @Injectable()

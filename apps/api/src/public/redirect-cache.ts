@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import { REDIS, type RedisLink } from '../infrastructure/redis';
 import { Clock } from '../common/clock';
+import { Metrics } from '../modules/metrics/metrics';
 import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
 import { notes, WRITTEN, type Mark } from '../database/written';
 
@@ -76,7 +77,9 @@ export class RedirectCache implements EntitySubscriberInterface {
     @Inject(DataSource) dataSource: DataSource,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) clock: Clock,
+    @Inject(Metrics) metrics: Metrics,
   ) {
+    metrics.watchCache('redirect', this);
     this.entries = new LRUCache({
       maxSize: MAX_BYTES,
       sizeCalculation: (entry, key) => 2 * key.length + approximateSize(entry.value),

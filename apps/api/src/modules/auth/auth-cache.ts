@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
 import { Clock } from '../../common/clock';
+import { Metrics } from '../metrics/metrics';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 
 const TTL_MS = 30_000;
@@ -22,7 +23,9 @@ export class AuthCache {
   constructor(
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(Metrics) metrics: Metrics,
   ) {
+    metrics.watchCache('auth', this);
     // '*': announcements were lost while Redis was away (too many to keep): drop every key.
     redis.subscribe(CHANNEL, (message) => (message === '*' ? this.entries.clear() : this.dropLocal(Number(message))));
     redis.onReconnect(() => this.entries.clear());

@@ -4,7 +4,7 @@ import { Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { formatDate } from '../../common/dates';
-import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { qrUrl, shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';

@@ -6,7 +6,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict } from '../../common/api-error';
-import { findOwned, listOwned } from '../../common/owned';
+import { findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';

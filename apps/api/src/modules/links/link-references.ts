@@ -3,7 +3,7 @@ import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { conflict } from '../../common/api-error';
-import { findOwned } from '../../common/owned';
+import { findOwned } from '../../database/owned';
 import { isUniqueViolation } from '../../database/errors';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 

@@ -5,7 +5,7 @@ import type { Account } from '../../common/account';
 import { randomAlias, isReservedAlias } from './aliases';
 import { ApiError, badRequest, conflict, notFound } from '../../common/api-error';
 import { parseDateTime } from '../../common/dates';
-import { deleteOwned } from '../../common/owned';
+import { deleteOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { PasswordHasher } from '../auth/password';
 import { isUniqueViolation } from '../../database/errors';

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { PublicModule } from '../../public/public.module';
-import { AuthModule } from '../auth/auth.module';
 import { ClicksModule } from '../clicks/clicks.module';
 import { ServiceMetrics } from './service-metrics';
 
 /**
- * The metrics of the click recorder, the caches and the database pool. `Metrics` itself (the
+ * The metrics of the click recorder, the caches (each makes itself known: Metrics.watchCache) and
+ * the database pool. `Metrics` itself (the
  * registry, the request durations, the refusals) is made by the application before Nest starts,
  * so the Fastify hooks can use it, and is injectable everywhere.
  */
-@Module({ imports: [ClicksModule, AuthModule, PublicModule], providers: [ServiceMetrics] })
+@Module({ imports: [ClicksModule], providers: [ServiceMetrics] })
 export class MetricsModule {}

@@ -17,7 +17,14 @@ const METRIC_NAME = /^linkyard_[a-z][a-z0-9_]*$/;
  *
  *     metrics.gauge({ name: 'linkyard_..._backlog', help: '...', collect() { this.set(queue.size); } });
  */
+/** What the metrics read of an in-process cache. */
+export interface WatchedCache {
+  readonly lookups: { hits: number; misses: number };
+  readonly size: { entries: number };
+}
+
 export class Metrics {
+  private readonly caches = new Map<string, WatchedCache>();
   readonly requests = new RequestDurations();
   private readonly registry = new Registry();
   private readonly refusals: Counter<'kind'>;
@@ -44,6 +51,19 @@ export class Metrics {
   gauge<T extends string>(config: Omit<GaugeConfiguration<T>, 'registers'>): Gauge<T> {
     this.checkName(config.name);
     return new Gauge({ ...config, registers: [this.registry] });
+  }
+
+  /**
+   * A cache whose lookups and size are read at each scrape: the caches make themselves known here
+   * (the metrics module imports none of them).
+   */
+  watchCache(name: string, cache: WatchedCache): void {
+    this.caches.set(name, cache);
+  }
+
+  /** The caches that made themselves known, by name. */
+  get watchedCaches(): ReadonlyMap<string, WatchedCache> {
+    return this.caches;
   }
 
   refused(kind: RefusalKind): void {

@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
-import { RedirectCache } from '../../public/redirect-cache';
-import { AuthCache } from '../auth/auth-cache';
 import { ClickRecorder, type ClickRecorderProgress } from '../clicks/click-recorder';
 import { Metrics } from './metrics';
 
@@ -22,8 +20,6 @@ export class ServiceMetrics {
   constructor(
     @Inject(Metrics) metrics: Metrics,
     @Inject(ClickRecorder) clicks: ClickRecorder,
-    @Inject(RedirectCache) redirectCache: RedirectCache,
-    @Inject(AuthCache) authCache: AuthCache,
     @Inject(DataSource) dataSource: DataSource,
     @Inject(Clock) clock: Clock,
   ) {
@@ -74,8 +70,7 @@ export class ServiceMetrics {
       labelNames: ['cache'],
       collect() {
         this.reset();
-        this.inc({ cache: 'redirect' }, redirectCache.lookups.hits);
-        this.inc({ cache: 'auth' }, authCache.lookups.hits);
+        for (const [cache, watched] of metrics.watchedCaches) this.inc({ cache }, watched.lookups.hits);
       },
     });
     metrics.counter({
@@ -84,8 +79,7 @@ export class ServiceMetrics {
       labelNames: ['cache'],
       collect() {
         this.reset();
-        this.inc({ cache: 'redirect' }, redirectCache.lookups.misses);
-        this.inc({ cache: 'auth' }, authCache.lookups.misses);
+        for (const [cache, watched] of metrics.watchedCaches) this.inc({ cache }, watched.lookups.misses);
       },
     });
     metrics.gauge({
@@ -93,8 +87,7 @@ export class ServiceMetrics {
       help: 'Entries held by an in-process cache, by cache.',
       labelNames: ['cache'],
       collect() {
-        this.set({ cache: 'redirect' }, redirectCache.size.entries);
-        this.set({ cache: 'auth' }, authCache.size.entries);
+        for (const [cache, watched] of metrics.watchedCaches) this.set({ cache }, watched.size.entries);
       },
     });
 

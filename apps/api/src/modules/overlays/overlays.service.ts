@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
-import { findOwned, listOwned } from '../../common/owned';
+import { findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { LinkReferences } from '../links/link-references';
 import { OverlayEntity } from './overlay.entity';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict, notFound } from '../../common/api-error';
-import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { isUniqueViolation } from '../../database/errors';
 import { tagProblem } from './pixel-tags';

@@ -2,7 +2,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import type { Account } from '../../common/account';
-import { findOwned } from '../../common/owned';
+import { findOwned } from '../../database/owned';
 import { QrEntity } from './qr.entity';
 
 /** What other modules (channels) may read of QR codes, so none of them queries the table itself. */

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
 import { randomAlias } from '../links/aliases';
 import { badRequest } from '../../common/api-error';
-import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { isUniqueViolation } from '../../database/errors';
 import type { Config } from '../../config/config';

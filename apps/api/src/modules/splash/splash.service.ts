@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
-import { findOwned, listOwned } from '../../common/owned';
+import { findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { LinkReferences } from '../links/link-references';
 import type { AddSplashDto, UpdateSplashDto } from './splash.dto';

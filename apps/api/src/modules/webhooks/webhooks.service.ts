@@ -6,7 +6,7 @@ import type { Account } from '../../common/account';
 import { badRequest, notFound, tooManyRequests } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
-import { deleteOwned, findOwned, listOwned } from '../../common/owned';
+import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';

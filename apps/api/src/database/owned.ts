@@ -1,9 +1,10 @@
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
-import type { Account } from './account';
-import { notFound } from './api-error';
-import { noteWritten } from '../database/written';
-import type { PageRequest } from './pagination';
-import { plainColumns } from './plain-rows';
+import type { Account } from '../common/account';
+import { notFound } from '../common/api-error';
+import { noteWritten } from './written';
+import type { PageRequest } from '../common/pagination';
+import { plainColumns } from '../common/plain-rows';
+import { isRecordId } from '../common/record-id';
 
 /** A record that belongs to one account. */
 export interface Owned {
@@ -20,12 +21,6 @@ export async function findOwned<T extends Owned>(repository: Repository<T>, acco
   const record = isRecordId(id) ? await repository.findOneBy({ id, userId: account.id } as FindOptionsWhere<T>) : null;
   if (!record) throw notFound(`No ${label} with id ${id}.`);
   return record;
-}
-
-export const MAX_RECORD_ID = 2_147_483_647;
-
-export function isRecordId(id: number): boolean {
-  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_RECORD_ID;
 }
 
 /**
