@@ -91,7 +91,7 @@ function styleOf(theme: BioTheme): string {
     '.text{margin:0;white-space:pre-line;text-align:center;overflow-wrap:anywhere}',
     `.image{display:block;width:100%;height:auto;border-radius:${theme.buttonShape === 'square' ? '4px' : '12px'}}`,
     '.social{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem}',
-    `.social a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:999px;` +
+    `.social a{display:inline-flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:${radius};` +
       `background:${theme.button};color:${theme.buttonText};border:2px solid ${border};font-size:.9375rem;font-weight:600;text-decoration:none}`,
     `.embed{width:100%;border:0;display:block;border-radius:${theme.buttonShape === 'square' ? '4px' : '12px'};background:${theme.button}}`,
     '.ratio-16x9{aspect-ratio:16/9;height:auto}',
