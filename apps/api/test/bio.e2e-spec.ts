@@ -701,7 +701,11 @@ describe('bio pages', () => {
       const page = await created({
         name: 'x',
         avatar: await picture(8, 8),
-        blocks: [{ type: 'link', title: 'Go', url: 'https://example.com/' }],
+        seo: { image: await picture(8, 8) },
+        blocks: [
+          { type: 'link', title: 'Go', url: 'https://example.com/' },
+          { type: 'image', image: await picture(8, 8) },
+        ],
       });
       await visit(`/${page.alias}`);
       await visit(`/${page.alias}/b/${page.blocks[0].id}`);
@@ -716,6 +720,32 @@ describe('bio pages', () => {
         expect([table, count]).toEqual([table, 0]);
       }
     });
+  });
+
+  it("goes with its account: an admin's deletion of the user deletes the pages, their images and clicks, and frees their aliases", async () => {
+    const owner = await createUser(api);
+    const page = await created(
+      {
+        name: 'x',
+        alias: 'owned-page',
+        avatar: await picture(8, 8),
+        blocks: [
+          { type: 'image', image: await picture(8, 8) },
+          { type: 'link', title: 'Go', url: 'https://example.com/' },
+        ],
+      },
+      owner,
+    );
+    await visit('/owned-page');
+    await visit(`/owned-page/b/${page.blocks[1]!.id}`);
+    await api.flushClicks();
+    expect((await api.request('DELETE', `/l/api/user/${owner.id}/delete`)).status).toBe(200);
+    expect((await visit('/owned-page')).status).toBe(404);
+    const [{ count }] = await api.linkyard.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS count FROM bio_media WHERE bio_id = $1', [page.id]);
+    expect(count).toBe(0);
+    expect((await add({ name: 'y', alias: 'owned-page' })).status).toBe(200);
   });
 
   describe('as channel items', () => {
