@@ -43,10 +43,8 @@ describe('bio pages', () => {
   const created = async (body: Record<string, unknown>, owner: TestUser = user) => {
     const response = await add(body, owner);
     if (response.status !== 200) throw new Error(`bio/add failed: ${response.status} ${response.text}`);
-    return response.body.details as { id: number; alias: string; link: string; blocks: { id: number; type: string }[] } & Record<
-      string,
-      any
-    >;
+    // The page as the document's schema gives it (the contract checks the answer): read freely here.
+    return response.body.details as Record<string, any>;
   };
 
   describe('POST /bio/add and GET /bio/:id', () => {
