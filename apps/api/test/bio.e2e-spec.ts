@@ -306,6 +306,7 @@ describe('bio pages', () => {
       await api.flushClicks();
       const response = await update(page.id, {
         theme: { buttonShape: 'square' },
+        description: 'Two\r\nlines',
         blocks: [
           { type: 'heading', text: 'New' },
           { id: first!.id, type: 'link', title: 'First, renamed', url: 'https://example.com/1b' },
@@ -313,7 +314,7 @@ describe('bio pages', () => {
       });
       expect(response.status).toBe(200);
       const details = response.body.details;
-      expect(details).toMatchObject({ title: 'Before', theme: { font: 'mono', buttonShape: 'square' } });
+      expect(details).toMatchObject({ title: 'Before', description: 'Two\nlines', theme: { font: 'mono', buttonShape: 'square' } });
       expect(details.blocks).toEqual([
         { id: expect.any(Number), type: 'heading', text: 'New' },
         { id: first!.id, type: 'link', title: 'First, renamed', url: 'https://example.com/1b', icon: null, clicks: 1, uniqueClicks: 1 },
