@@ -8,7 +8,7 @@ import type { BioTheme } from './bio-theme';
 
 type Schemas = components['schemas'];
 
-/** The unique index of an alias on its domain (migration 1764400000000), also named by the alias triggers. */
+/** The unique index of an alias on its domain (migration 1764400100000), also named by the alias triggers. */
 export const BIO_ALIAS_KEY = 'bio_pages_domain_alias_key';
 
 export type BioBlockType = 'link' | 'heading' | 'text' | 'image' | 'social' | 'embed' | 'contact';

@@ -35,8 +35,8 @@ const ROLLUP_KEYS: Record<string, string> = {
  * taken alias; an update whose alias is taken fails with the table's own alias-key name, as a
  * unique index would), and deleted rows give their aliases back.
  */
-export class BioPages1764400000000 implements MigrationInterface {
-  name = 'BioPages1764400000000';
+export class BioPages1764400100000 implements MigrationInterface {
+  name = 'BioPages1764400100000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`
