@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -33,6 +34,11 @@ export default tseslint.config(
       // Fakes of async interfaces (resolvers, drops) that have nothing to wait for.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // The dashboard (React): the rules of hooks, and their dependencies.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['packages/client/tsup.config.ts'],

@@ -13,12 +13,12 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/browser/*.browser-spec.ts'],
   // NestJS 12 and some of its dependencies ship only ES modules, which jest cannot require():
   // swc turns them into CommonJS too. Everything else in node_modules is left as it is.
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm|@nestjs|cookie|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)',
+    '/node_modules/(?!(\\.pnpm|@nestjs|cookie|content-disposition|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)',
   ],
   testTimeout: 60_000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -34,6 +34,9 @@ import { SplashModule } from './modules/splash/splash.module';
 import { Metrics } from './modules/metrics/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
+import { LiveModule } from './modules/live/live.module';
+import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 
 export interface AppModuleOptions {
   config: Config;
@@ -86,6 +89,7 @@ export class AppModule {
         AuthModule,
         WebhooksModule,
         UsersModule,
+        SessionsModule,
         AccountModule,
         AdminModule,
         DomainsModule,
@@ -97,6 +101,7 @@ export class AppModule {
         BioModule,
         OverlaysModule,
         SplashModule,
+        LiveModule,
         HealthModule,
         MetricsModule,
         DocsModule,
@@ -110,6 +115,8 @@ export class AppModule {
         RateLimitGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
+        // A session's changing request without its proof, or from another site: 403.
+        { provide: APP_GUARD, useClass: SessionCsrfGuard },
         { provide: APP_GUARD, useClass: AdminGuard },
         // Last: the body is read once the caller is known and counted.
         { provide: APP_GUARD, useClass: BodyGuard },

@@ -28,12 +28,14 @@ import type { DatabaseTarget } from './database/data-source';
 import { StartupLock } from './database/migrate';
 import { systemResolver, type HostResolver } from './modules/domains/dns-check';
 import { UsersService } from './modules/users/users.service';
+import { LiveClicks } from './modules/clicks/live-clicks';
 import { ClickRecorder } from './modules/clicks/click-recorder';
 import { ClickSpool } from './modules/clicks/click-spool';
 import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
 import { registerPublicRoutes } from './public/public-routes';
+import { registerDashboard } from './dashboard/dashboard-routes';
 import { PublicService } from './public/public.service';
 
 export interface LinkyardApp {
@@ -182,6 +184,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
     registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher), routes);
+    registerDashboard(fastify, app.get(PublicService));
     const authGuard = app.get(AuthGuard);
     const rateLimitGuard = app.get(RateLimitGuard);
     checkCaller = async (request, reply) => {
@@ -219,6 +222,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
+      // Live click streams never finish on their own: they end first, so the server can close.
+      nest.get(LiveClicks).closeAll();
       await fastify.close();
       closeServer(metricsServer);
       await nest.get(ClickRecorder).stop();

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     },
     [
       `Linkyard listening on ${config.host}:${config.port} — public address ${config.publicUrl}, database: ${database}`,
-      `API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`,
+      `Dashboard: ${config.publicUrl}/dashboard/   API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`,
     ].join('\n'),
   );
   // Only now that the service listens: a start that fails never makes an admin whose key nobody saw.
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
         '',
         `   ${adminKey}`,
         '',
+        ` Sign in to the dashboard with it: ${config.publicUrl}/dashboard/`,
         ' Keep it secret. Rotate it with POST /l/api/account/apikey/rotate.',
         ' Lost it? Stop the service and run: pnpm admin:key',
         '============================================================',

@@ -126,6 +126,17 @@ describe('clicks over time', () => {
     expect(newYork.body.data.totals).toEqual(counts(4, 3, 1));
   });
 
+  it.each([
+    ['Asia/Kolkata', 'Asia/Kolkata', '+05:30'],
+    ['Europe/Kyiv', 'Europe/Kyiv', '+02:00'],
+    ['Asia/Ho_Chi_Minh', 'Asia/Ho_Chi_Minh', '+07:00'],
+    ['europe/paris', 'Europe/Paris', '+01:00'],
+  ])('says the zone back as %s was asked for (%s), counting in it', async (asked, said, offset) => {
+    const answer = await stats(`from=2026-03-20&to=2026-03-21&tz=${encodeURIComponent(asked)}`);
+    expect(answer.body.data.tz).toBe(said);
+    expect(answer.body.data.series[0].start).toBe(`2026-03-20T00:00:00${offset}`);
+  });
+
   it('answers hours, weeks and months', async () => {
     const hours = await stats(
       `interval=hour&tz=Europe/Paris&from=${encodeURIComponent('2026-03-29T00:00:00+01:00')}&to=2026-03-29T02:00:00Z`,
@@ -239,6 +250,13 @@ describe('clicks over time', () => {
     ]);
     const strangers = await api.request('GET', '/l/api/stats?from=2026-03-28&to=2026-03-30', { key: stranger.apikey });
     expect(strangers.body.data.totals).toEqual(counts(1, 1, 0));
+  });
+
+  it("reads the account's hours too, with its top links", async () => {
+    const response = await api.request('GET', '/l/api/stats?from=2026-03-28&to=2026-03-29&interval=hour', { key: user.apikey });
+    expect(response.status).toBe(200);
+    expect(response.body.data.series).toHaveLength(24);
+    expect(response.body.data.topLinks.length).toBeGreaterThan(0);
   });
 });
 

@@ -34,6 +34,33 @@ describe('@linkyard/client', () => {
     expect(client.rateLimit).toEqual({ limit: 100000, remaining: expect.any(Number), reset: expect.any(Number) });
   });
 
+  it('in session mode, sends no key, and the proof on changing requests only', async () => {
+    // What a browser does with the cookie of a sign-in, done here by the fetch given to the client.
+    const signIn = createLinkyardClient({ baseUrl, session: { csrf: () => null } });
+    const started = await signIn.POST('/session', { body: { login: user.username, password: 'correct horse battery' } });
+    const cookie = started.response.headers.get('set-cookie')!.split(';', 1)[0]!;
+    const sent: Request[] = [];
+    const browserFetch = (request: Request) => {
+      sent.push(request.clone());
+      const withCookie = new Request(request, { headers: new Headers(request.headers) });
+      withCookie.headers.set('cookie', cookie);
+      return fetch(withCookie);
+    };
+    const dashboard = createLinkyardClient({ baseUrl, session: { csrf: () => started.data.data.csrf }, fetch: browserFetch });
+    expect((await dashboard.GET('/session')).data.data).toMatchObject({ via: 'session', account: { id: user.id } });
+    const { data: created } = await dashboard.POST('/url/add', { body: { url: 'https://example.com/from-the-dashboard' } });
+    expect(created.error).toBe(0);
+    expect(sent.map((request) => [request.method, request.headers.get('authorization'), request.headers.get('x-linkyard-csrf')])).toEqual([
+      ['GET', null, null],
+      ['POST', null, started.data.data.csrf],
+    ]);
+    expect(sent[0]!.credentials).toBe('same-origin');
+    // Without the proof, the service refuses the change.
+    const bare = createLinkyardClient({ baseUrl, session: { csrf: () => null }, fetch: browserFetch });
+    const refused = await bare.POST('/url/add', { body: { url: 'https://example.com/forged' } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 403 });
+  });
+
   it('accepts the API base as well as the service address', async () => {
     const viaBase = createLinkyardClient({ baseUrl: `${baseUrl}/l/api/`, apiKey: user.apikey });
     expect((await viaBase.GET('/account')).data.data.id).toBe(user.id);

@@ -8,12 +8,19 @@ import { resolverWith } from './support/names';
 
 /**
  * The guides are run as written: every ```sh block of the README files and of docs/ runs, in
- * order, in one bash session per file (`set -euo pipefail`), against a fresh service listening on
- * a loopback port, with `KEY` and `ADMIN_KEY` set to its admin key. `http://localhost:3000` in
- * the text stands for that service. A command ending in `# => text` must print that text.
- * `linkyard` is the built command line (packages/cli/dist), configured for that service with the
- * admin key; the session runs in a scratch folder, where the files the guides write go.
- * Blocks that cannot run here (cloning, installing, deploying) say so: ```sh no-test.
+ * order, in one bash session per file (`set -euo pipefail`), against a service listening on a
+ * loopback port, with `KEY` set to its admin key (the key the quick start has a reader keep in
+ * `KEY`). `http://localhost:3000` in the text stands for that service. A command ending in
+ * `# => text` must print that text. `linkyard` is the built command line (packages/cli/dist),
+ * configured for that service with the admin key; the session runs in a scratch folder, where the
+ * files the guides write go. Blocks that cannot run here (cloning, installing, deploying) say so:
+ * ```sh no-test. A ```sh restart block is what a reader types in the service's own terminal to
+ * start it again with some variables (`NAME=value pnpm start`): the test starts its service again
+ * with them, on the same database.
+ *
+ * Each guide runs on a fresh service, and all of them run once more one after the other on one
+ * service, in the order the README lists them, as a reader follows them: a guide that only works
+ * on an empty service, or that takes a name another guide took, fails there.
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -62,6 +69,33 @@ function blocksOf(file: string): Block[] {
 
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'zsh', 'console']);
 const runnable = (block: Block) => block.language === 'sh' && !block.attributes.includes('no-test');
+const restarts = (block: Block) => block.attributes.includes('restart');
+
+/** The variables a guide may use without setting them: the admin key the quick start keeps in KEY, and the shell's own. */
+const GIVEN_VARIABLES = new Set(['KEY', 'HOME', 'PATH', 'PWD', 'USER', 'SHELL', 'TMPDIR', 'RANDOM']);
+
+/**
+ * The variables a guide's commands read before any of its commands set them: a command that sets
+ * one only for itself (`NAME=value command`) sets it for no later command.
+ */
+function unsetVariables(blocks: Block[]): string[] {
+  const set = new Set(GIVEN_VARIABLES);
+  const missing = new Set<string>();
+  for (const block of blocks) {
+    for (const command of commandsOf(block.code)) {
+      const code = command.replace(/'[^']*'/g, "''").replace(/(^|\s)#.*$/gm, '$1');
+      for (const match of code.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (!set.has(match[1]!)) missing.add(match[1]!);
+      // Set for what follows: `NAME=...` as a command of its own (or exported), `read NAME`, `for NAME in`.
+      const assigned = [
+        ...code.matchAll(/(?:^|[;&|(]\s*|\bexport\s+)([A-Za-z_][A-Za-z0-9_]*)=(?:\$\([^)]*\)|"[^"]*"|''|\S*)\s*(?=$|[;&|)\n])/gm),
+        ...code.matchAll(/\bread\s+(?:-\w+\s+)*([A-Za-z_][A-Za-z0-9_]*)/g),
+        ...code.matchAll(/\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\b/g),
+      ];
+      for (const match of assigned) set.add(match[1]!);
+    }
+  }
+  return [...missing];
+}
 
 /** Splits shell text into commands: a command goes on past a trailing `\` and past open quotes. */
 function commandsOf(code: string): string[] {
@@ -101,8 +135,18 @@ function scriptOf(blocks: Block[], address: string): string {
   const commands: string[] = [
     'set -euo pipefail',
     'expect_in() { case "$1" in *"$2"*) ;; *) printf "\\n!!! expected the output to contain: %s\\n" "$2" >&2; exit 1 ;; esac; }',
+    // A restart: the variables, as the reader's shell expands them, handed to the test, which
+    // starts its service again with them and says when it listens.
+    '__restart() { printf "%s\\0" "$@" > "$PWD/.restart.tmp"; mv "$PWD/.restart.tmp" "$PWD/.restart"; while [ ! -e "$PWD/.restarted" ]; do sleep 0.1; done; rm -f "$PWD/.restarted"; }',
   ];
   for (const block of blocks) {
+    if (restarts(block)) {
+      const [command, ...others] = commandsOf(block.code.trim()).filter((line) => line.trim() !== '');
+      const start = /^((?:[A-Za-z_][A-Za-z0-9_]*=(?:\$\([^)]*\)|"[^"]*"|'[^']*'|\S+)\s+)*)pnpm start\s*(#.*)?$/.exec(command ?? '');
+      if (!start || others.length > 0) throw new Error(`a restart block holds one command, NAME=value ... pnpm start; got: ${block.code}`);
+      commands.push(`__restart ${start[1]!.trim()}`);
+      continue;
+    }
     for (const command of commandsOf(block.code)) {
       const text = command.split(GUIDE_ADDRESS).join(address);
       const expectation = /^(.*?)\s+# => (.+)$/s.exec(text);
@@ -133,6 +177,85 @@ function runBash(script: string, env: Record<string, string>, cwd?: string): Pro
 
 const files = guides();
 
+/** The guides in the README's order: its own first, then the ones it links to, then the rest. */
+function inReadmeOrder(all: string[]): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const linked = [...readme.matchAll(/\]\(((?:docs|packages|apps)\/[^)#\s]+\.md)\)/g)].map((match) => join(ROOT, match[1]!));
+  const ordered = [join(ROOT, 'README.md'), ...linked.filter((file, index) => linked.indexOf(file) === index)];
+  return [...ordered.filter((file) => all.includes(file)), ...all.filter((file) => !ordered.includes(file))];
+}
+
+/** A service for guides to run against, listening on a loopback port; started again as a restart block asks. */
+class GuideService {
+  api!: TestApi;
+  address = '';
+  private port = 0;
+  private dataDir = '';
+
+  async start(): Promise<void> {
+    this.port = await freePort();
+    this.address = `http://127.0.0.1:${this.port}`;
+    // On disk, so that a restart keeps what the guides made (or on PostgreSQL when DATABASE_URL is set).
+    this.dataDir = mkdtempSync(join(tmpdir(), 'linkyard-guide-data-'));
+    // The webhooks guide adds https://example.com/... hooks: names are resolved when a hook is added.
+    this.api = await startApi(
+      { PUBLIC_URL: this.address, DATA_DIR: this.dataDir },
+      { hostResolver: resolverWith({ 'example.com': ['93.184.215.14'] }) },
+    );
+    await this.api.linkyard.app.listen({ port: this.port, host: '127.0.0.1' });
+  }
+
+  async restart(env: Record<string, string>): Promise<void> {
+    await this.api.restart(env);
+    await this.api.linkyard.app.listen({ port: this.port, host: '127.0.0.1' });
+  }
+
+  async close(): Promise<void> {
+    await this.api?.close();
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A bash session's folder, with a `linkyard` in its bin/ that runs the built command line. */
+function scratchFolder(): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'linkyard-guide-'));
+  mkdirSync(join(scratch, 'bin'));
+  const cli = join(ROOT, 'packages', 'cli', 'dist', 'cli.js');
+  writeFileSync(join(scratch, 'bin', 'linkyard'), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, { mode: 0o755 });
+  return scratch;
+}
+
+/** Runs a guide's blocks against the service, serving its restart requests; throws with its output when it fails. */
+async function runGuide(name: string, service: GuideService, scratch: string): Promise<void> {
+  const script = scriptOf(blocksOf(join(ROOT, name)).filter(runnable), service.address);
+  const env = {
+    KEY: ADMIN_KEY,
+    PATH: `${join(scratch, 'bin')}:${process.env.PATH ?? ''}`,
+    LINKYARD_URL: service.address,
+    LINKYARD_API_KEY: ADMIN_KEY,
+  };
+  const request = join(scratch, '.restart');
+  let restarting = Promise.resolve();
+  const watcher = setInterval(() => {
+    if (!existsSync(request)) return;
+    const variables = readFileSync(request, 'utf8').split('\0').filter(Boolean);
+    rmSync(request);
+    restarting = restarting.then(async () => {
+      await service.restart(
+        Object.fromEntries(variables.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])),
+      );
+      writeFileSync(join(scratch, '.restarted'), '');
+    });
+  }, 100);
+  try {
+    const result = await runBash(script, env, scratch);
+    await restarting;
+    if (result.code !== 0) throw new Error(`${name} failed (exit ${result.code}). Its output:\n${result.output}\nThe script:\n${script}`);
+  } finally {
+    clearInterval(watcher);
+  }
+}
+
 describe('the guides', () => {
   it('mark every shell block either to run (sh) or not (sh no-test)', () => {
     const unmarked = files.flatMap((file) =>
@@ -147,34 +270,53 @@ describe('the guides', () => {
     expect(blocksOf(join(ROOT, 'docs', 'quick-start.md')).filter(runnable).length).toBeGreaterThan(2);
   });
 
-  describe.each(files.filter((file) => blocksOf(file).some(runnable)).map((file) => [relative(ROOT, file)]))('%s', (name) => {
-    let api: TestApi;
-    let address: string;
-    let scratch: string;
+  it('set every variable their commands use (KEY aside, the key the quick start keeps)', () => {
+    const unset = files.flatMap((file) =>
+      unsetVariables(blocksOf(file).filter(runnable)).map((name) => `${relative(ROOT, file)}: $${name}`),
+    );
+    expect(unset).toEqual([]);
+  });
 
-    beforeAll(async () => {
-      const port = await freePort();
-      address = `http://127.0.0.1:${port}`;
-      // The webhooks guide adds https://hooks.example.com/... (off): its name is resolved when it is added.
-      api = await startApi({ PUBLIC_URL: address }, { hostResolver: resolverWith({ 'hooks.example.com': ['93.184.215.14'] }) });
-      await api.linkyard.app.listen({ port, host: '127.0.0.1' });
-      // The session's folder, and in its bin/ a `linkyard` that runs the built command line.
-      scratch = mkdtempSync(join(tmpdir(), 'linkyard-guide-'));
-      mkdirSync(join(scratch, 'bin'));
-      const cli = join(ROOT, 'packages', 'cli', 'dist', 'cli.js');
-      writeFileSync(join(scratch, 'bin', 'linkyard'), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, { mode: 0o755 });
+  it('say where KEY comes from wherever they use it: set in a block, or (past the README) a link to the quick start', () => {
+    const unexplained = files.filter((file) => {
+      const blocks = blocksOf(file).filter((block) => block.language === 'sh');
+      if (!blocks.filter(runnable).some((block) => /\$\{?KEY\b/.test(block.code))) return false;
+      const setsKey = blocks.some((block) => /^\s*(export\s+)?KEY=/m.test(block.code));
+      const readme = relative(ROOT, file) === 'README.md';
+      return !setsKey && (readme || !/\]\([^)]*quick-start\.md[^)]*\)/.test(readFileSync(file, 'utf8')));
     });
+    expect(unexplained.map((file) => relative(ROOT, file))).toEqual([]);
+  });
 
+  const runnableFiles = files.filter((file) => blocksOf(file).some(runnable)).map((file) => relative(ROOT, file));
+
+  describe.each(runnableFiles.map((name) => [name]))('%s, on a fresh service', (name) => {
+    const service = new GuideService();
+    let scratch: string;
+    beforeAll(async () => {
+      await service.start();
+      scratch = scratchFolder();
+    });
     afterAll(async () => {
-      await api?.close();
+      await service.close();
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
-    it('runs as written', async () => {
-      const script = scriptOf(blocksOf(join(ROOT, name)).filter(runnable), address);
-      const linkyard = { PATH: `${join(scratch, 'bin')}:${process.env.PATH ?? ''}`, LINKYARD_URL: address, LINKYARD_API_KEY: ADMIN_KEY };
-      const result = await runBash(script, { KEY: ADMIN_KEY, ADMIN_KEY, ...linkyard }, scratch);
-      if (result.code !== 0) throw new Error(`${name} failed (exit ${result.code}). Its output:\n${result.output}\nThe script:\n${script}`);
+    it('runs as written', () => runGuide(name, service, scratch));
+  });
+
+  describe('one after the other, in the README order, on one service', () => {
+    const service = new GuideService();
+    beforeAll(() => service.start());
+    afterAll(() => service.close());
+
+    it.each(inReadmeOrder(runnableFiles.map((name) => join(ROOT, name))).map((file) => [relative(ROOT, file)]))('%s', async (name) => {
+      const scratch = scratchFolder();
+      try {
+        await runGuide(name, service, scratch);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     });
   });
 });

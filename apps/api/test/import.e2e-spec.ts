@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PUBLIC_URL, useApi } from './support/app';
-import { createDomain, createLink, createUser, type TestUser } from './support/factories';
+import { createDomain, createLink, createSplash, createUser, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
 
 /** Sample exports of each source, in their real layouts (see packages/formats/README.md). */
 const FIXTURES = join(__dirname, '..', '..', '..', 'packages', 'formats', 'test', 'fixtures');
@@ -46,6 +47,38 @@ describe('import', () => {
     });
     expect((await details(lines.get(4)!.id!)).title).toMatch(/^Quarterly report, Q3\r?\n\(draft\)$/);
     expect(lines.get(6)).toMatchObject({ result: 'failed', message: expect.stringContaining('no long URL') });
+  });
+
+  it('keeps the date and the click count the source gave (a YOURLS row of 2025-01-15 with 12 clicks)', async () => {
+    const keyword = `dated${user.id}`;
+    const csv = `"keyword","url","title","timestamp","ip","clicks"\n"${keyword}","https://example.org/dated","Dated","2025-01-15 08:30:00","203.0.113.7","12"\n`;
+    const response = await importFile(csv, 'text/csv', 'yourls');
+    const [imported] = response.body.data.results as ImportResult[];
+    const link = await api.request('GET', `/l/api/url/${imported!.id}`, { key: user.apikey });
+    expect(link.body.details.date).toBe('2025-01-15 08:30:00');
+    expect(link.body.data.clicks).toBe(12);
+    const listed = await api.request('GET', `/l/api/urls?q=${keyword}`, { key: user.apikey });
+    expect(listed.body.data.urls[0]).toMatchObject({ alias: keyword, clicks: 12, date: '2025-01-15 08:30:00' });
+    // A click here adds to what the source counted.
+    await api.request('GET', `/${keyword}`, { key: null, outsideContract: true, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    expect((await api.request('GET', `/l/api/url/${imported!.id}`, { key: user.apikey })).body.data.clicks).toBe(13);
+  });
+
+  it("keeps a link's type from Linkyard's export: frame always, a splash page only when it is the account's", async () => {
+    const splash = await createSplash(api, user);
+    const header = 'alias,longurl,type\n';
+    const rows = [
+      `framed${user.id},https://example.com/framed,frame`,
+      `splashed${user.id},https://example.com/splashed,${splash}`,
+      `foreign${user.id},https://example.com/foreign,999999`,
+    ];
+    const response = await importFile(header + rows.join('\n') + '\n', 'text/csv', 'linkyard');
+    expect(response.body.data).toMatchObject({ created: 3, failed: 0 });
+    const types = await Promise.all(
+      response.body.data.results.map(async (result: ImportResult) => (await details(result.id!)).type as string),
+    );
+    expect(types).toEqual(['frame', String(splash), 'direct']);
   });
 
   it("keeps the source's domain when it is one of the account's branded domains", async () => {

@@ -160,7 +160,7 @@ describe('links', () => {
       expect(onDomain.status).toBe(200);
     });
 
-    it.each(['api', 'healthz', 'API', 'docs'])('refuses the reserved alias %s', async (custom) => {
+    it.each(['api', 'healthz', 'API', 'docs', 'dashboard', 'Dashboard'])('refuses the reserved alias %s', async (custom) => {
       const response = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com', custom } });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/reserved/);

@@ -40,6 +40,21 @@ describe('requests as real clients send them', () => {
   const bodiless = 'empty' as const;
   const steps: Step[] = [
     ['getAccount', 'GET', () => '/account'],
+    // A sign-in with the key (read when sent: the account is made before the first step).
+    [
+      'startSession',
+      'POST',
+      () => '/session',
+      {
+        login: null,
+        password: null,
+        get apikey() {
+          return user.apikey;
+        },
+      },
+    ],
+    ['getSession', 'GET', () => '/session'],
+    ['endSession', 'DELETE', () => '/session', bodiless],
     ['updateAccount', 'PUT', () => '/account/update', { email: `replay.${tag}@example.com`, password: null }],
     ['getDomainVerification', 'GET', () => `/domain/verification?domain=https://replay${tag}.example.com`],
     ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],

@@ -76,7 +76,15 @@ export interface RateLimitWait {
 export interface LinkyardClientOptions {
   /** The service's address (`https://links.example.com`) or its API base (`.../l/api`). */
   baseUrl: string;
-  apiKey: string;
+  /** The account's API key. Leave it out in session mode (`session`). */
+  apiKey?: string;
+  /**
+   * Session mode, for a page served by the service itself (the dashboard): no key is sent; the
+   * browser sends the session cookie (`credentials: 'same-origin'`), and every request that is not
+   * a GET or HEAD carries the session's proof in `X-Linkyard-Csrf`, as `csrf()` answers it (the
+   * `csrf` of `POST /session` or `GET /session`; null before signing in).
+   */
+  session?: { csrf: () => string | null };
   /**
    * On 429, wait for `Retry-After` and send the request again, up to `retries` times and never
    * waiting longer than `maxWaitSeconds` at once. `false` turns it off. Default: 2 retries, 60 s.
@@ -249,8 +257,12 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
   const retries = options.retry === false ? 0 : (options.retry?.retries ?? 2);
   const maxWait = options.retry === false ? 0 : (options.retry?.maxWaitSeconds ?? 60);
   let rateLimit: RateLimit | null = null;
+  if (options.apiKey === undefined && options.session === undefined) throw new TypeError('Give the client an apiKey, or session mode.');
+  const session = options.apiKey === undefined ? options.session : undefined;
 
   const fetchWithRetry = async (request: Request): Promise<Response> => {
+    const csrf = session?.csrf();
+    if (csrf && request.method !== 'GET' && request.method !== 'HEAD') request.headers.set('X-Linkyard-Csrf', csrf);
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
       try {
@@ -283,7 +295,9 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
   const raw: Client<paths> = createClient<paths>({
     baseUrl,
     fetch: fetchWithRetry,
-    headers: { Authorization: `Bearer ${options.apiKey}` },
+    ...(options.apiKey !== undefined
+      ? { headers: { Authorization: `Bearer ${options.apiKey}` } }
+      : { credentials: 'same-origin' as const }),
   });
 
   /** One call through openapi-fetch, whatever fails turned into a LinkyardError. */

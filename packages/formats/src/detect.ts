@@ -1,6 +1,6 @@
 import { readCsv } from './csv-read';
 import { isJsonObject, tryParseJson } from './json';
-import { withoutBom } from './read-import';
+import { withoutBom } from './bom';
 import { isBitlyHeader } from './sources/bitly';
 import { isShlinkHeader } from './sources/shlink';
 import { isYourlsHeader } from './sources/yourls';

@@ -1,4 +1,5 @@
 import { detectImportSource } from './detect';
+import { withoutBom } from './bom';
 import { ImportFormatError, UnrecognizedFormatError } from './errors';
 import { rememberingParses } from './json';
 import { withRecordLimit } from './limits';
@@ -37,11 +38,6 @@ export function readImport(source: ImportSource, text: string, options: { maxRec
     // pathological input), the caller gets the one error type it handles, not a crash.
     throw new ImportFormatError(`the ${name} file could not be read`);
   }
-}
-
-/** Text as read from a file that a spreadsheet saved with a byte-order mark. */
-export function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** An import file read: the source it was read as (named, or told from its content) and its records. */

@@ -38,9 +38,15 @@ export interface ImportedLink {
   languagetarget?: LanguageTarget[];
   deeplink?: DeepLink;
   parameters?: UrlParameter[];
-  /** Informational: when the source created the link ("YYYY-MM-DD HH:MM:SS", UTC). */
+  /**
+   * Linkyard's export only: the link's type as the API writes it (`direct`, `frame`, a splash
+   * page's id, `overlay-<id>`); the ids are the exporting account's, which the importing service
+   * keeps only where they are the importing account's too.
+   */
+  type?: string;
+  /** When the source created the link ("YYYY-MM-DD HH:MM:SS", UTC): the imported link's date. */
   date?: string;
-  /** Informational: the link's clicks in the source. */
+  /** The link's clicks in the source: the imported link's click count starts there. */
   clicks?: number;
 }
 

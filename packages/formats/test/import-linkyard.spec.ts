@@ -8,6 +8,7 @@ const SPRING = {
   status: 'public',
   expiry: '2025-06-30 23:59:59',
   geotarget: [{ location: 'Germany', link: 'https://shop.example.de/spring' }],
+  type: 'direct',
   date: '2024-03-01 10:00:00',
   clicks: 120,
 };
@@ -25,6 +26,7 @@ const NUIT = {
   languagetarget: [{ language: 'fr', link: 'https://shop.example.org/fr/nuit' }],
   deeplink: { auto: true, apple: 'https://apps.example.com/ios', google: 'https://apps.example.com/android' },
   parameters: [{ name: 'utm_source', value: 'newsletter' }],
+  type: 'overlay-4',
   date: '2024-03-02 11:12:13',
   clicks: 5,
 };
@@ -32,7 +34,7 @@ const NUIT = {
 describe('Linkyard CSV export', () => {
   const records = readImport('linkyard', fixture('linkyard.csv'));
 
-  it('reads the good records, keeping what an import can fill and dropping ids, type and unique clicks', () => {
+  it('reads the good records, keeping what an import can fill (the type as written) and dropping ids and unique clicks', () => {
     const links = linksByLine(records);
     expect(links.get(2)).toEqual(SPRING);
     expect(links.get(3)).toEqual(NUIT);

@@ -158,6 +158,7 @@ describe('Linkyard export read back by the import', () => {
     languagetarget: link.languagetarget,
     deeplink: link.deeplink,
     parameters: link.parameters,
+    type: link.type,
     date: link.date,
     clicks: link.clicks,
   }));

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clicks/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks as they land (extension)
+         * @description Server-sent events (`text/event-stream`) telling the account of its clicks and scans as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
+         */
+        get: operations["streamClicks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/update": {
         parameters: {
             query?: never;
@@ -79,6 +99,34 @@ export interface paths {
          */
         post: operations["rotateAccountApiKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in (extension)
+         * @description The account behind the request, how it was authenticated (`via`: the session cookie or an API key) and, for a session, when it ends and the proof (`csrf`) its changing requests must carry in `X-Linkyard-Csrf`. Reading it does not count as a use that keeps the session alive longer than any other request. An extension to the spec.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in (extension)
+         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). The session's token is kept only as its SHA-256. An extension to the spec.
+         */
+        post: operations["startSession"];
+        /**
+         * Sign out (extension)
+         * @description Ends the session that authenticated the request and clears its cookie. A request authenticated by an API key has no session to end: it answers 200 and changes nothing. An extension to the spec.
+         */
+        delete: operations["endSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -232,7 +280,7 @@ export interface paths {
         put?: never;
         /**
          * Import short links from another shortener's export (extension)
-         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. An extension to the spec.
+         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. The source's creation date becomes the link's `date`, and its click count the start of the link's `clicks` (a count: the series hold only the clicks recorded here), where the file has them; Linkyard's own export keeps the link's `type` (a splash page or overlay only when its id is the account's). A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. The file is read in a worker thread of its own (at most 256 MB and 20 s; one file at a time per instance, accounts served in turn; past two waiting per account, 503). An extension to the spec.
          */
         post: operations["importUrls"];
         delete?: never;
@@ -332,7 +380,7 @@ export interface paths {
         put?: never;
         /**
          * Shorten a URL
-         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
+         * @description Creates a short link to `url` (required). Without `custom` the service picks a free alias. `custom` is 3 to 50 letters, digits, `_` or `-`, not a reserved word (`l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics`, `dashboard`: 400) and unique on its domain (409). With `domain` (a branded domain of the account) the short URL is `<domain URL>/<alias>`, else `{PUBLIC_URL}/<alias>`. `campaign` and `channel` must be the account's own (404 otherwise); so must `pixels`, a splash page or an overlay named in `type`.
          */
         post: operations["addUrl"];
         delete?: never;
@@ -1668,7 +1716,7 @@ export interface paths {
         };
         /**
          * The root of the service or of a branded domain
-         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference.
+         * @description On a branded domain with `redirectroot`, a 302 there; otherwise a short page about the service with a link to the API reference and, on the service's own address, to the dashboard (`/dashboard/`, a web app served on that address only).
          */
         get: operations["domainRoot"];
         put?: never;
@@ -1750,7 +1798,7 @@ export interface components {
          */
         BrandedDomainUrl: string;
         /**
-         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz` and `metrics` cannot be aliases. Aliases the service picks follow the same rule.
+         * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics` and `dashboard` cannot be aliases. Aliases the service picks follow the same rule.
          * @example spring-sale
          */
         LinkAlias: string;
@@ -1927,6 +1975,63 @@ export interface components {
         ApiKeyRotation: {
             /** @description When the new key stops working; must be in the future (400 otherwise). Absent or `null`, never. */
             expires?: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description `login` and `password`, or `apikey`. A body with neither pair is a 400; with both, the key is not used.
+         * @example {
+         *       "login": "ada",
+         *       "password": "correct horse battery staple"
+         *     }
+         * @example {
+         *       "apikey": "lyk_AAP1twIum19D_GMYM3tNVc_2JdNo5KWkssh6PfQEkrw"
+         *     }
+         */
+        SessionStart: {
+            /** @description The account's username or e-mail address, without regard to case. */
+            login?: string;
+            /** @description The account's password. */
+            password?: string;
+            /** @description The account's API key (the admin account made at the first start has only its key). */
+            apikey?: string;
+        };
+        /**
+         * @description The signed-in account and how the request was authenticated.
+         * @example {
+         *       "via": "session",
+         *       "admin": false,
+         *       "expires": "2026-11-30 09:00:00",
+         *       "idleExpires": "2026-11-23 21:00:00",
+         *       "csrf": "Hk2bQ1yT8fN0pLmZr4sVxW6cJ9aDgE3uIoK7tYqB5nM",
+         *       "account": {
+         *         "id": 7,
+         *         "email": "ada@example.com",
+         *         "username": "ada",
+         *         "avatar": "https://www.gravatar.com/avatar/b5fc85e55755f9e0d030a10ab4429b6b2944855f9a0d60077fe832becbc41d72?d=identicon",
+         *         "status": "free",
+         *         "expires": null,
+         *         "registered": "2025-11-22 10:36:00"
+         *       }
+         *     }
+         */
+        Session: {
+            /**
+             * @description `session`: the session cookie; `apikey`: an `Authorization` header.
+             * @enum {string}
+             */
+            via: "session" | "apikey";
+            /** @description Whether the account is an admin. */
+            admin: boolean;
+            /** @description When the session ends at the latest (7 days after it began); `null` with an API key. */
+            expires: components["schemas"]["NullableDateTime"];
+            /** @description When the session ends if it is not used before (12 hours after its last use); `null` with an API key. */
+            idleExpires: components["schemas"]["NullableDateTime"];
+            /** @description The proof a changing request of this session sends in `X-Linkyard-Csrf`; `null` with an API key (keys need none). */
+            csrf: string | null;
+            account: components["schemas"]["Account"];
+        };
+        SessionResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Session"];
         };
         /**
          * @description An account as admins see it: the account fields plus `admin`, `planid` and the rate limit in force.
@@ -2547,6 +2652,28 @@ export interface components {
             date: components["schemas"]["DateTime"];
         };
         /**
+         * @description The `data` of an `event: clicks` of `GET /clicks/live`: the account's links and QR codes in a batch the click writer stored, each with the clicks (or scans) of that batch, bots included.
+         * @example {
+         *       "links": [
+         *         {
+         *           "id": 12,
+         *           "clicks": 2
+         *         }
+         *       ],
+         *       "qrs": []
+         *     }
+         */
+        LiveClicks: {
+            links: {
+                id: components["schemas"]["Id"];
+                clicks: number;
+            }[];
+            qrs: {
+                id: components["schemas"]["Id"];
+                clicks: number;
+            }[];
+        };
+        /**
          * @example {
          *       "error": 0,
          *       "data": {
@@ -2656,7 +2783,7 @@ export interface components {
             to: string;
             /** @enum {string} */
             interval: "hour" | "day" | "week" | "month";
-            /** @description The time zone of the buckets. */
+            /** @description The time zone of the buckets, named as it was asked for (Asia/Kolkata stays Asia/Kolkata; only its case is corrected). */
             tz: string;
             /** @description The filters applied, by parameter name. */
             filters: {
@@ -4318,7 +4445,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The key is valid but not allowed here: an admin endpoint called with another key, or a disabled account. The request was counted, so the rate-limit headers are present. */
+        /** @description The key is valid but not allowed here: an admin endpoint called with another key, a disabled account, or a changing request of a session without its proof (`X-Linkyard-Csrf`) or sent from another origin. The request was counted, so the rate-limit headers are present. */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -4764,6 +4891,11 @@ export interface components {
          */
         ContentDisposition: string;
         /**
+         * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`.
+         * @example linkyard_session=3q2-7wCbFhAbQ8S3vT0kPzMnJ6y9uXaLdE1rGiWoYhc; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
+         */
+        SessionCookie: string;
+        /**
          * @description Where the visitor is sent.
          * @example https://shop.example.com/sale?season=spring&utm_source=newsletter
          */
@@ -4914,6 +5046,44 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    streamClicks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until the session ends or the service stops. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 5000
+                     *     event: ready
+                     *     data: {}
+                     *
+                     *     event: clicks
+                     *     data: {"links":[{"id":12,"clicks":2}],"qrs":[]}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     updateAccount: {
         parameters: {
             query?: never;
@@ -4969,6 +5139,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account and its session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "login": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionStart"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "message": "Signed out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

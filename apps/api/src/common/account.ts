@@ -11,7 +11,18 @@ export interface Account {
   keyExpiresAt: number | null;
 }
 
-export type AuthenticatedRequest = FastifyRequest & { account?: Account };
+/** The dashboard session a request was authenticated by (modules/sessions). */
+export interface ActiveSession {
+  id: number;
+  /** The proof its changing requests carry in X-Linkyard-Csrf. */
+  csrf: string;
+  /** When it ends at the latest, and when it ends unless used again (ms since the epoch). */
+  expiresAt: number;
+  idleExpiresAt: number;
+}
+
+/** A request with the account of its key or session; `session` only when the cookie authenticated it. */
+export type AuthenticatedRequest = FastifyRequest & { account?: Account; session?: ActiveSession };
 
 /** Injects the acting account into a controller method. */
 export const CurrentAccount = createParamDecorator((_data: unknown, context: ExecutionContext): Account => {

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       defaultRateLimit: 30,
       webhookMaxPending: 50_000,
       webhookReplaysPerHour: 100,
+      liveStreamsPerAccount: 5,
+      liveStreamsMax: 1000,
       corsOrigins: '*',
       databaseTimeoutMs: 5000,
       requestTimeoutMs: 30_000,

@@ -30,6 +30,10 @@ export interface Config {
   webhookMaxPending: number;
   /** Replays of webhook deliveries an account may ask for in an hour. */
   webhookReplaysPerHour: number;
+  /** Live click streams (`GET /clicks/live`) one account may hold open on one instance. */
+  liveStreamsPerAccount: number;
+  /** Live click streams one instance holds open at most, all accounts together. */
+  liveStreamsMax: number;
   /**
    * Which proxies are trusted for `X-Forwarded-For`: false (none: the connection's address), a
    * number of hops counted from the service, or a list of proxy addresses and CIDR ranges.
@@ -252,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultRateLimit: integer(env, 'DEFAULT_RATE_LIMIT', SPEC_RATE_LIMIT, 1, 1_000_000),
     webhookMaxPending: integer(env, 'WEBHOOK_MAX_PENDING', 50_000, 1, 10_000_000),
     webhookReplaysPerHour: integer(env, 'WEBHOOK_REPLAYS_PER_HOUR', 100, 1, 100_000),
+    liveStreamsPerAccount: integer(env, 'LIVE_STREAMS_PER_ACCOUNT', 5, 1, 1000),
+    liveStreamsMax: integer(env, 'LIVE_STREAMS_MAX', 1000, 1, 100_000),
     corsOrigins,
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),

@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,7 +34,14 @@ export class EmbeddedPostgres {
     }
     let db: PGlite;
     try {
-      db = await PGlite.create(seed && location.startsWith('memory://') ? { loadDataDir: seed } : { dataDir: location });
+      if (location.startsWith('memory://')) {
+        db = await PGlite.create(
+          seed ? { loadDataDir: seed, postgresqlconf: SETTINGS } : { dataDir: 'memory://', postgresqlconf: SETTINGS },
+        );
+      } else {
+        if (!existsSync(join(location, 'PG_VERSION'))) await initialize(location);
+        db = await PGlite.create({ dataDir: location, postgresqlconf: SETTINGS });
+      }
     } catch (error) {
       if (lockFile) rmSync(lockFile, { force: true });
       throw error;
@@ -66,6 +74,46 @@ export class EmbeddedPostgres {
     if (this.lockFile) rmSync(this.lockFile, { force: true });
   }
 }
+
+/**
+ * Memory of the embedded database, which PGlite's WebAssembly heap holds for the life of the
+ * process (it grows, never shrinks): shared buffers of 32 MB rather than its 160 MB (an embedded
+ * database serves one small deployment, and the files it reads stay in the system's page cache).
+ */
+const SETTINGS = ['shared_buffers=32MB', 'wal_buffers=1MB'];
+
+/**
+ * Makes a new database in `folder` (PostgreSQL's initdb) in a process of its own. initdb takes some
+ * 400 MB of WebAssembly heap, which a process never gives back (not even a worker thread's, to the
+ * system): made elsewhere, the service then opens the folder with only what it needs. (A database
+ * in memory is made in the service's own process: loading one made elsewhere from its dump takes
+ * more memory still.)
+ */
+async function initialize(folder: string): Promise<void> {
+  const output: Buffer[] = [];
+  const code = await new Promise<number | null>((done, fail) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', INITIALIZE, folder, JSON.stringify(SETTINGS)], {
+      // Resolved from here: the folder of this module, where @electric-sql/pglite is installed.
+      cwd: __dirname,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', fail);
+    child.once('exit', done);
+  });
+  if (code !== 0) {
+    const reason = Buffer.concat(output).toString().trim().split('\n').slice(-1)[0] ?? '';
+    throw new Error(`the embedded database could not be made in ${folder} (exit code ${code})${reason ? `: ${reason}` : ''}`);
+  }
+}
+
+/** The program of `initialize` (JavaScript, run as it is, built or not). */
+const INITIALIZE = `
+import { PGlite } from '@electric-sql/pglite';
+const [folder, settings] = process.argv.slice(1);
+const db = await PGlite.create({ dataDir: folder, postgresqlconf: JSON.parse(settings) });
+await db.close();
+`;
 
 /**
  * Marks the folder as this process's (`linkyard.pid`): PGlite's files are for one process at a

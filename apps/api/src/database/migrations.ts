@@ -7,6 +7,7 @@ import { ClickHours1764100000000 } from './migrations/1764100000000-click-hours'
 import { Webhooks1764200000000 } from './migrations/1764200000000-webhooks';
 import { WebhookTurns1764300000000 } from './migrations/1764300000000-webhook-turns';
 import { WebhookDropped1764300100000 } from './migrations/1764300100000-webhook-dropped';
+import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
 import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
 
 /** Every migration, oldest first. Run at start on both databases. */
@@ -20,5 +21,6 @@ export const migrations = [
   Webhooks1764200000000,
   WebhookTurns1764300000000,
   WebhookDropped1764300100000,
+  Sessions1764400000000,
   BioPages1764400100000,
 ];

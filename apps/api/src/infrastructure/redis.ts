@@ -7,6 +7,19 @@ export const REDIS = Symbol('REDIS');
 const COMMAND_TIMEOUT_MS = 500;
 /** While Redis is away, it is asked this often whether it is back. */
 const PROBE_INTERVAL_MS = 1000;
+/**
+ * Every instance sends itself a heartbeat through Redis's channels this often, and trusts what
+ * other instances tell it (that is, keeps its caches) only while its last heartbeat came back
+ * within TRUST_MS: a stalled Redis (stopped with SIGSTOP, a frozen network) answers nothing yet
+ * closes nothing, and an instance that only serves redirects would otherwise never notice.
+ * TRUST_MS is under COMMAND_TIMEOUT_MS: by the time a writer finds its announcement failed, no
+ * other instance trusts its cache any longer.
+ */
+export const HEARTBEAT_MS = 100;
+export const TRUST_MS = 400;
+const HEARTBEAT_CHANNEL = 'linkyard:heartbeat';
+/** Announcements kept while Redis is away, sent when it is back (past this, one that drops everything). */
+const MAX_KEPT = 1000;
 
 export type RedisState = 'up' | 'down' | 'unused';
 
@@ -24,9 +37,16 @@ export class RedisLink {
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, (message: string) => void>();
   private readonly reconnectListeners: (() => void)[] = [];
-  private isUp = false;
+  /** The connection answers commands. */
+  private connected = false;
+  /** When this instance's last heartbeat came back through the channels (ms, the system clock's). */
+  private confirmedAt = 0;
+  private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  private heartbeat: NodeJS.Timeout | null = null;
   private probe: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Announcements that could not be sent, by channel, in order: sent when Redis is back. */
+  private readonly kept = new Map<string, Set<string>>();
 
   private constructor(private readonly client: Redis | null) {}
 
@@ -44,9 +64,15 @@ export class RedisLink {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
     const link = new RedisLink(client);
-    client.on('ready', () => link.markUp());
+    client.on('ready', () => {
+      link.connected = true;
+      link.beat();
+    });
     client.on('close', () => link.markDown('the connection closed'));
     client.on('error', () => undefined); // reported once by markDown
+    link.listen(HEARTBEAT_CHANNEL, (message) => link.heard(message));
+    link.heartbeat = setInterval(() => link.beat(), HEARTBEAT_MS);
+    link.heartbeat.unref();
     return link;
   }
 
@@ -54,18 +80,22 @@ export class RedisLink {
     return this.client !== null;
   }
 
+  /**
+   * Redis answers, and its channels carry this instance's heartbeat (the last came back within
+   * TRUST_MS): what other instances announce reaches this one, so its caches may be trusted.
+   */
   get up(): boolean {
-    return this.isUp;
+    return this.connected && Date.now() - this.confirmedAt < TRUST_MS;
   }
 
   get state(): RedisState {
     if (!this.client) return 'unused';
-    return this.isUp ? 'up' : 'down';
+    return this.up ? 'up' : 'down';
   }
 
   /** Runs a command when Redis is up; throws when it is away or the command fails (and marks it down). */
   async run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
-    if (!this.client || !this.isUp) throw new Error('Redis is unavailable');
+    if (!this.client || !this.up) throw new Error('Redis is unavailable');
     try {
       return await command(this.client);
     } catch (error) {
@@ -74,14 +104,33 @@ export class RedisLink {
     }
   }
 
-  /** Tells the other instances; nothing happens while Redis is away (they bypass their caches). */
-  publish(channel: string, message: string): void {
-    if (!this.client || !this.isUp) return;
-    this.client.publish(channel, message).catch((error: Error) => this.markDown(error.message));
+  /**
+   * Tells the other instances (they bypass their caches while they cannot hear, and drop them when
+   * they hear again); resolves once they have heard, or once none of them trusts its cache any more.
+   * An announcement that cannot be sent is kept and sent when Redis is back, and then the caller
+   * waits TRUST_MS: by then no instance still trusts what it cached before (a key rotated while
+   * Redis stalls is refused everywhere once the rotation has answered).
+   */
+  async publish(channel: string, message: string): Promise<void> {
+    if (!this.client) return;
+    if (this.up) {
+      try {
+        await this.client.publish(channel, message);
+        return;
+      } catch (error) {
+        this.markDown((error as Error).message);
+      }
+    }
+    this.keep(channel, message);
+    await new Promise((resolve) => setTimeout(resolve, TRUST_MS));
   }
 
   /** Messages of a channel, from other instances (and this one). */
   subscribe(channel: string, handler: (message: string) => void): void {
+    this.listen(channel, handler);
+  }
+
+  private listen(channel: string, handler: (message: string) => void): void {
     if (!this.client) return;
     this.handlers.set(channel, handler);
     if (!this.subscriber) {
@@ -102,35 +151,72 @@ export class RedisLink {
   close(): void {
     this.closed = true;
     if (this.probe) clearInterval(this.probe);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     this.subscriber?.disconnect();
     this.client?.disconnect();
   }
 
+  /** Sends this instance's heartbeat; a missing one makes the link down (and the caches bypassed). */
+  private beat(): void {
+    if (this.closed || !this.client) return;
+    if (this.connected && this.confirmedAt > 0 && Date.now() - this.confirmedAt >= TRUST_MS) {
+      this.markDown(`no heartbeat through Redis for ${TRUST_MS} ms`);
+    }
+    if (this.client.status !== 'ready') return;
+    this.client.publish(HEARTBEAT_CHANNEL, this.instance).catch(() => undefined);
+  }
+
+  /** A heartbeat came back: trusted again (after a lapse, the caches start empty and what was kept is sent). */
+  private heard(message: string): void {
+    if (message !== this.instance || this.closed) return;
+    const wasUp = this.up;
+    this.confirmedAt = Date.now();
+    if (!wasUp) this.markUp();
+  }
+
   private markUp(): void {
-    if (this.isUp || this.closed) return;
+    if (this.closed) return;
     const wasDown = this.probe !== null;
     if (this.probe) clearInterval(this.probe);
     this.probe = null;
-    this.isUp = true;
     if (wasDown) this.logger.warn('Redis is back: counters and cache invalidations are shared again.');
     for (const listener of this.reconnectListeners) listener();
+    this.sendKept();
   }
 
   private markDown(reason: string): void {
     if (this.closed || !this.client) return;
-    if (this.isUp || this.probe === null) {
+    if (this.probe === null) {
       this.logger.warn(`Redis is unavailable (${reason}): rate limits count in this process and nothing is cached until it is back.`);
     }
-    this.isUp = false;
+    this.confirmedAt = 0;
+    if (this.client.status !== 'ready') this.connected = false;
     if (this.probe) return;
     const client = this.client;
     this.probe = setInterval(() => {
-      if (client.status !== 'ready') return; // reconnecting: 'ready' will mark it up
-      client.ping().then(
-        () => this.markUp(),
-        () => undefined,
-      );
+      if (client.status !== 'ready') return; // reconnecting: 'ready' will send a heartbeat
+      this.beat();
     }, PROBE_INTERVAL_MS);
     this.probe.unref();
+  }
+
+  /** Keeps an announcement for when Redis is back; past MAX_KEPT, one that drops every cache instead. */
+  private keep(channel: string, message: string): void {
+    const messages = this.kept.get(channel) ?? new Set<string>();
+    messages.add(message);
+    if (messages.size > MAX_KEPT) {
+      messages.clear();
+      messages.add('*');
+    }
+    this.kept.set(channel, messages);
+  }
+
+  private sendKept(): void {
+    const client = this.client;
+    if (!client) return;
+    for (const [channel, messages] of this.kept) {
+      for (const message of messages) client.publish(channel, message).catch(() => this.keep(channel, message));
+    }
+    this.kept.clear();
   }
 }

@@ -29,7 +29,7 @@ const STYLE = `
  * no plugin loads, the page cannot be framed by another site, and its base URL cannot move.
  * Frames and images are the destinations and pictures users chose, so any http(s) address.
  */
-export function pageSecurityPolicy(nonce: string): string {
+export function pageSecurityPolicy(nonce: string, sandbox = false): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -40,8 +40,18 @@ export function pageSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    ...(sandbox ? [SANDBOX] : []),
   ].join('; ');
 }
+
+/**
+ * Pages that run an account's pixels on the service's own address, where the dashboard's session
+ * cookie lives, run in an opaque origin: their scripts (a tag manager can load any script) run,
+ * post forms, open windows and move the page on, but cannot act as the service's origin, so they
+ * cannot call the API with a signed-in visitor's session. Frames inside them (the destination of
+ * a frame or overlay link) are sandboxed alike. Branded domains, which have no sessions, are not.
+ */
+export const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation allow-downloads';
 
 export function page(title: string, body: string, head = ''): string {
   return `<!doctype html>

@@ -44,13 +44,14 @@ export function sendHtml(
   status: number,
   render: (nonce: string) => string,
   headers: Record<string, string> = {},
+  sandbox = false,
 ): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   return reply
     .code(status)
     .type(HTML)
     .headers(headers)
-    .header('Content-Security-Policy', pageSecurityPolicy(nonce))
+    .header('Content-Security-Policy', pageSecurityPolicy(nonce, sandbox))
     .header('X-Frame-Options', 'DENY')
     .send(render(nonce));
 }
@@ -188,10 +189,13 @@ export function registerPublicRoutes(
     if (destination === null) return sendRedirect(reply, target);
     // Frames show web pages only; an app link (a deep link) is followed directly.
     const web = isWebUrl(destination);
-    if (link.type === 'frame' && web) return sendHtml(reply, 200, (nonce) => framePage(link, destination, nonce));
-    if (link.type === 'splash' && link.splash) return sendHtml(reply, 200, (nonce) => splashPage(link, destination, nonce));
-    if (link.type === 'overlay' && link.overlay && web) return sendHtml(reply, 200, (nonce) => overlayPage(link, destination, nonce));
-    if (link.pixels.length > 0) return sendHtml(reply, 200, (nonce) => pixelPage(link, destination, nonce));
+    // An account's pixels on the service's own address run sandboxed (see SANDBOX in html.ts).
+    const sandbox = link.pixels.length > 0 && hostOf(reply.request) === ownHost;
+    if (link.type === 'frame' && web) return sendHtml(reply, 200, (nonce) => framePage(link, destination, nonce), {}, sandbox);
+    if (link.type === 'splash' && link.splash) return sendHtml(reply, 200, (nonce) => splashPage(link, destination, nonce), {}, sandbox);
+    if (link.type === 'overlay' && link.overlay && web)
+      return sendHtml(reply, 200, (nonce) => overlayPage(link, destination, nonce), {}, sandbox);
+    if (link.pixels.length > 0) return sendHtml(reply, 200, (nonce) => pixelPage(link, destination, nonce), {}, sandbox);
     return reply.redirect(destination, 302);
   };
 
@@ -250,7 +254,10 @@ export function registerPublicRoutes(
       return sendHtml(reply, 200, () =>
         page(
           'Linkyard',
-          `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns. The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
+          `<main><h1>Linkyard</h1><p>Short links, QR codes and campaigns.</p>` +
+            // The dashboard lives on the service's own address only, never on a branded domain.
+            (domain ? '' : `<p><a class="button" href="${escapeHtml(`${publicUrl}/dashboard/`)}">Open the dashboard</a></p>`) +
+            `<p>The API is described at <a href="/l/api/docs">/l/api/docs</a>.</p></main>`,
         ),
       );
     }),

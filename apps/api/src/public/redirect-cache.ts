@@ -133,7 +133,8 @@ export class RedirectCache implements EntitySubscriberInterface {
   /** Drops what a write may have changed (see Mark), here and on every instance. */
   drop(mark: Mark): void {
     this.dropLocal(mark);
-    this.redis.publish(CHANNEL, mark);
+    // Not waited for: an instance that cannot hear stops trusting its cache within a moment.
+    void this.redis.publish(CHANNEL, mark);
   }
 
   private dropLocal(mark: Mark): void {

@@ -426,6 +426,69 @@ describe('Redis', () => {
   );
 });
 
+describe('two instances, Redis stalled (SIGSTOP)', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+  });
+  afterAll(async () => {
+    await redis?.destroy();
+  });
+
+  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered", async () => {
+    const writer = await setUp({ REDIS_URL: redis.url });
+    const reader = await startBuiltService({
+      DATABASE_URL: writer.databaseUrl,
+      ADMIN_API_KEY: ADMIN_KEY,
+      DATABASE_TIMEOUT_MS: String(DATABASE_TIMEOUT_MS),
+      REDIS_URL: redis.url,
+    });
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' };
+    const json = { 'content-type': 'application/json', authorization: `Bearer ${writer.key}` };
+    try {
+      // The reader has the link and the key cached, as a busy instance would.
+      expect((await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location).toBe('https://example.com/fault');
+      expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${writer.key}` } })).status).toBe(200);
+
+      redis.stall();
+      try {
+        // The link changes on the writer; the reader, which sends nothing to Redis, must notice.
+        const changed = await writer.service.request('PUT', `/l/api/url/${writer.linkId}/update`, {
+          headers: json,
+          body: JSON.stringify({ url: 'https://example.com/moved' }),
+        });
+        expect(changed.status).toBe(200);
+        const changedAt = Date.now();
+        let location: unknown;
+        while (Date.now() - changedAt < 2000) {
+          location = (await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location;
+          if (location === 'https://example.com/moved') break;
+          await sleep(50);
+        }
+        expect(location).toBe('https://example.com/moved');
+
+        // The key rotates on the writer: once the rotation has answered, the reader refuses the old key.
+        const rotated = await writer.service.request('POST', '/l/api/account/apikey/rotate', { headers: json });
+        expect(rotated.status).toBe(200);
+        const newKey = (rotated.body as { apikey: string }).apikey;
+        for (let attempt = 0; attempt < 10; attempt++) {
+          expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${writer.key}` } })).status).toBe(401);
+        }
+        expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(200);
+      } finally {
+        redis.unstall();
+      }
+      // Redis back: both trust their caches again, and the reader still serves the new destination.
+      await sleep(1500);
+      expect((await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location).toBe('https://example.com/moved');
+      expect((await reader.request('GET', '/healthz')).body).toMatchObject({ redis: 'up' });
+    } finally {
+      await reader.stop();
+      await tearDown(writer);
+    }
+  }, 120_000);
+});
+
 describe('the service', () => {
   it('stopped with SIGTERM mid-load writes every click it answered', async () => {
     const setup = await setUp();

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { createApp, type CreateAppOptions, type LinkyardApp } from '../../src/app';
+import { openApiDocument } from '../../src/common/openapi-document';
 import { loadConfig } from '../../src/config/config';
 import { ClickRecorder } from '../../src/modules/clicks/click-recorder';
 import { TestClock } from './clock';
@@ -38,10 +40,37 @@ export interface TestApi {
   clock: TestClock;
   /** Writes the clicks recorded so far, as the recorder's timer would about a second later. */
   flushClicks(): Promise<void>;
-  /** Stops the service cleanly and starts it again on the same database. */
-  restart(): Promise<void>;
+  /** Stops the service cleanly and starts it again on the same database (with these variables added). */
+  restart(env?: Record<string, string>): Promise<void>;
   request<Body = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<Body>>;
   close(): Promise<void>;
+}
+
+/**
+ * The API's streams (server-sent events): a request to one reads its answer up to the first event,
+ * then closes it, so a test or the fuzzer is never held by a stream that does not end.
+ */
+const STREAMS = new Set(
+  Object.entries(openApiDocument.paths as Record<string, { get?: { responses?: Record<string, { content?: object }> } }>)
+    .filter(([, item]) => item.get?.responses?.['200']?.content && 'text/event-stream' in item.get.responses['200'].content)
+    .map(([path]) => `/l/api${path}`),
+);
+
+/** The text of a stream up to its first event (a blank line), or all of it when it ends first. */
+export function firstEvent(stream: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const done = () => {
+      stream.destroy();
+      resolve(text);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n\n')) done();
+    });
+    stream.on('end', done);
+    stream.on('error', done);
+  });
 }
 
 /**
@@ -51,13 +80,14 @@ export interface TestApi {
  */
 export async function startApi(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase();
-  const config = loadConfig({
+  const baseEnv = {
     LOG_LEVEL: 'silent',
     ADMIN_API_KEY: ADMIN_KEY,
     PUBLIC_URL,
     ...database.env,
     ...env,
-  });
+  };
+  let config = loadConfig(baseEnv);
   const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
   const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
   options = { ...options, clock, ...(memory && database.seed ? { embeddedSeed: database.seed } : {}) };
@@ -69,8 +99,9 @@ export async function startApi(env: Record<string, string> = {}, options: Create
     },
     clock,
     flushClicks: () => linkyard.app.get(ClickRecorder).flush(),
-    async restart() {
+    async restart(added = {}) {
       await linkyard.close();
+      config = loadConfig({ ...baseEnv, ...added });
       linkyard = await createApp(config, options);
     },
     async request(method, url, options = {}) {
@@ -81,27 +112,33 @@ export async function startApi(env: Record<string, string> = {}, options: Create
       if (options.rawBody !== undefined) payload = options.rawBody;
       else if (options.body !== undefined) payload = JSON.stringify(options.body);
       if (payload !== undefined) headers['content-type'] ??= 'application/json';
+      const stream = method === 'GET' && STREAMS.has(url.split('?')[0]!);
       const response = await linkyard.app.inject({
         method: method as 'GET',
         url,
         headers,
         payload,
         remoteAddress: options.remoteAddress,
+        payloadAsStream: stream,
       });
+      // An error answer ends by itself; a stream is read up to its first event.
+      const text = stream ? await firstEvent(response.stream()) : response.body;
+      // As a client that goes away: the service's side of the stream closes too.
+      if (stream) response.raw.res.destroy();
       let body: unknown = undefined;
-      if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = response.json();
+      if (String(response.headers['content-type'] ?? '').startsWith('application/json')) body = JSON.parse(text);
       const result = {
         status: response.statusCode,
         headers: response.headers as ApiResponse['headers'],
         body,
-        text: response.body,
-        raw: response.rawPayload,
+        text,
+        raw: stream ? Buffer.from(text) : response.rawPayload,
       };
       if (!options.outsideContract) {
         const path = url.split('?')[0]!;
         const problems = contractProblems(method, path, result.status, result.headers, body);
         if (problems.length > 0) {
-          throw new Error(`Response breaks the OpenAPI document:\n${problems.join('\n')}\nBody: ${response.body.slice(0, 500)}`);
+          throw new Error(`Response breaks the OpenAPI document:\n${problems.join('\n')}\nBody: ${text.slice(0, 500)}`);
         }
       }
       return result as ApiResponse;

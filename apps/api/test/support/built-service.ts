@@ -33,6 +33,17 @@ export function loopbackRequest(port: number, method: string, path: string, opti
     const request = httpRequest(
       { host: '127.0.0.1', port, method, path, agent, headers: options.headers, timeout: options.timeoutMs ?? 10_000 },
       (response) => {
+        if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          // A stream does not end: it is read up to its first event, then closed.
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            if (!text.includes('\n\n')) return;
+            request.destroy();
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body: undefined });
+          });
+          return;
+        }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {

@@ -139,6 +139,8 @@ export class ContractFuzzer {
   private readonly operations: Operation[];
   private readonly pools = new Map<string, number[]>([['plan', [1, 2]]]);
   private userKey = '';
+  /** The fuzzing account's dashboard session: one request in three is sent with it instead of the key. */
+  private session: { cookie: string; csrf: string } | null = null;
   private readonly domains: string[] = [];
   requests = 0;
   /** Actions run, by mode. */
@@ -184,6 +186,15 @@ export class ContractFuzzer {
       body: { username: `fuzz_${suffix}`, email: `fuzz.${suffix}@example.com`, password: 'fuzzing passphrase', ratelimit: 100000 },
     });
     this.userKey = (created.body as { data: { apikey: string } }).data.apikey;
+    await this.signIn();
+  }
+
+  /** A session of the fuzzing account, started with its key (again after a sign-out or a password change ended it). */
+  private async signIn(): Promise<void> {
+    const started = await this.send('POST', '/l/api/session', { key: null, body: { apikey: this.userKey } });
+    const cookie = String(started.headers['set-cookie'] ?? '').split(';', 1)[0]!;
+    const csrf = (started.body as { data?: { csrf?: string } }).data?.csrf;
+    this.session = started.status === 200 && csrf ? { cookie, csrf } : null;
   }
 
   /** Actions for the API operations, from the document's schemas. */
@@ -340,6 +351,8 @@ export class ContractFuzzer {
       const ids = this.pools.get(pool) ?? [];
       return typeof value === 'number' && value > 0 && ids.length ? ids[value % ids.length] : value;
     };
+    // A sign-in with a key uses the account's own (a generated one is only ever refused).
+    if (typeof bound.apikey === 'string' && bound.login === undefined) bound.apikey = this.userKey;
     if ('campaign' in bound) bound.campaign = pick('campaign', bound.campaign);
     if ('channel' in bound) bound.channel = pick('channel', bound.channel);
     if (Array.isArray(bound.pixels)) bound.pixels = bound.pixels.map((value) => pick('pixel', value));
@@ -405,18 +418,26 @@ export class ContractFuzzer {
     });
     const query = new URLSearchParams(action.query).toString();
     const url = `/l/api${path}${query ? `?${query}` : ''}`;
-    const key = ADMIN_OPERATIONS.has(operation.operationId) ? this.adminKey : this.userKey;
+    const admin = ADMIN_OPERATIONS.has(operation.operationId);
     if (action.mode === 'abuse') {
       // Large hostile bodies, with the key, without one and with a wrong one: never a 5xx, and
       // (the oracle) an answer the document allows.
+      const key = admin ? this.adminKey : this.userKey;
       const abuse = action.body as Abuse;
       const caller = abuse.caller === 'key' ? key : abuse.caller === 'none' ? null : 'lyk_not-a-key-of-anyone-0123456789';
       await this.send(operation.method, url, { key: caller, rawBody: abuseBody(abuse.shape, abuse.bytes) });
       return;
     }
+    // One request in three goes as the dashboard sends it: the session cookie and its proof.
+    const session = !admin && this.requests % 3 === 0 ? this.session : null;
+    const key = session ? null : admin ? this.adminKey : this.userKey;
+    const headers = session ? { cookie: session.cookie, 'x-linkyard-csrf': session.csrf, 'sec-fetch-site': 'same-origin' } : undefined;
     const body = action.mode === 'valid' ? this.bind(action.body, operation.operationId) : this.withLoopbackLogo(action.body);
-    const options: FuzzRequest = action.mode === 'raw' ? { key, rawBody: String(body) } : body === undefined ? { key } : { key, body };
+    const options: FuzzRequest =
+      action.mode === 'raw' ? { key, headers, rawBody: String(body) } : body === undefined ? { key, headers } : { key, headers, body };
     const response = await this.send(operation.method, url, options);
+    if (session && response.status === 401) await this.signIn();
+    if (session && operation.operationId === 'endSession' && response.status === 200) await this.signIn();
     if (response.status !== 200) return;
     const pool = CREATES[operation.operationId];
     const answer = response.body as Record<string, unknown>;

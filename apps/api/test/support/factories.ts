@@ -10,10 +10,11 @@ export interface TestUser {
 }
 
 /** A new account made through the admin API; a high rate limit unless the test sets one. */
-export async function createUser(api: TestApi, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+export async function createUser(api: TestApi, overrides: Record<string, unknown> = {}, adminKey?: string): Promise<TestUser> {
   sequence += 1;
   const suffix = `${process.pid}_${sequence}`;
   const response = await api.request('POST', '/l/api/user/add', {
+    ...(adminKey ? { key: adminKey } : {}),
     body: {
       username: `user_${suffix}`,
       email: `user_${suffix}@example.com`,

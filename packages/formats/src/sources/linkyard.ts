@@ -15,7 +15,8 @@ const GUARDED_FORMULA = /^'+[=+\-@\t\r]/;
 
 /**
  * Reads Linkyard's own export, CSV or NDJSON (an NDJSON file starts with `{`). Ids of campaigns,
- * channels and pixels, and the link type, belong to the account the file came from: they are dropped.
+ * channels and pixels belong to the account the file came from: they are dropped. The link's type is
+ * kept as written (a splash page's or overlay's id is the importing service's to judge).
  */
 export function readLinkyard(text: string): ImportRecord[] {
   return text.trimStart().startsWith('{') ? readNdjson(text) : readCsvExport(text);
@@ -105,6 +106,7 @@ function readLink(cell: CellReader, line: number, encoding: Encoding): ImportRec
   );
   link.parameters = readPairs(draft, structured(draft, cell('parameters'), 'parameters', encoding), 'parameters', 'name', 'value');
   link.deeplink = readDeepLink(draft, structured(draft, cell('deeplink'), 'deeplink', encoding));
+  link.type = draft.text(cell('type'), 'type');
   link.date = draft.dateTime(cell('date'), 'date', 'omit');
   link.clicks = draft.count(cell('clicks'), 'clicks');
   refuseProtected(draft, cell('password'));

@@ -1,15 +1,19 @@
-import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
-import { CurrentAccount, type Account } from '../../common/account';
+import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
+import { CurrentAccount, type Account, type AuthenticatedRequest } from '../../common/account';
 import type { Ok } from '../../common/contract';
 import { parseOptionalDateTime } from '../../common/dates';
 import { PostOk } from '../../common/post-ok.decorator';
 import { UsersService } from '../users/users.service';
 import { toAccount } from '../users/users.mapper';
 import { RotateKeyDto, UpdateAccountDto } from './account.dto';
+import { SessionsService } from '../sessions/sessions.service';
 
 @Controller('account')
 export class AccountController {
-  constructor(@Inject(UsersService) private readonly users: UsersService) {}
+  constructor(
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+  ) {}
 
   @Get()
   async getAccount(@CurrentAccount() account: Account): Promise<Ok<'getAccount'>> {
@@ -18,8 +22,14 @@ export class AccountController {
   }
 
   @Put('update')
-  async updateAccount(@CurrentAccount() account: Account, @Body() body: UpdateAccountDto): Promise<Ok<'updateAccount'>> {
+  async updateAccount(
+    @CurrentAccount() account: Account,
+    @Body() body: UpdateAccountDto,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<Ok<'updateAccount'>> {
     await this.users.updateCredentials(account.id, body);
+    // A new password ends every session of the account but the one that set it.
+    if (body.password !== undefined) await this.sessions.endAllOf(account.id, request.session?.id);
     return { error: 0, message: 'Account updated.' };
   }
 

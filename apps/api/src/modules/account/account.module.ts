@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { AccountController } from './account.controller';
 
-@Module({ imports: [UsersModule], controllers: [AccountController] })
+@Module({ imports: [UsersModule, SessionsModule], controllers: [AccountController] })
 export class AccountModule {}

@@ -23,7 +23,8 @@ export class AuthCache {
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) private readonly clock: Clock,
   ) {
-    redis.subscribe(CHANNEL, (message) => this.dropLocal(Number(message)));
+    // '*': announcements were lost while Redis was away (too many to keep): drop every key.
+    redis.subscribe(CHANNEL, (message) => (message === '*' ? this.entries.clear() : this.dropLocal(Number(message))));
     redis.onReconnect(() => this.entries.clear());
   }
 
@@ -58,10 +59,14 @@ export class AuthCache {
     this.entries.set(keyHash, { account, until: this.clock.now() + TTL_MS });
   }
 
-  /** Forget every cached key of this account, on all instances. */
-  invalidate(userId: number): void {
+  /**
+   * Forget every cached key of this account, on all instances: resolves once every instance has
+   * heard, or none trusts its cache any more (Redis away), so a key rotated or revoked is refused
+   * everywhere once the change has answered.
+   */
+  invalidate(userId: number): Promise<void> {
     this.dropLocal(userId);
-    this.redis.publish(CHANNEL, String(userId));
+    return this.redis.publish(CHANNEL, String(userId));
   }
 
   private dropLocal(userId: number): void {

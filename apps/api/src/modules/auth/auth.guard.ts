@@ -11,6 +11,7 @@ import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
 import { BODY_LIMIT, JsonText, jsonLimits, readJsonBody, RefusedBody } from '../../common/request-body';
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
 import { Metrics } from '../metrics/metrics';
+import { SessionLookup } from './session-lookup';
 
 /** Failed authentications allowed per client address and minute before further ones get 429. */
 export const AUTH_FAILURE_LIMIT = 20;
@@ -30,6 +31,7 @@ export class AuthGuard implements CanActivate {
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(SessionLookup) private readonly sessions: SessionLookup,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,6 +49,16 @@ export class AuthGuard implements CanActivate {
   async authenticate(request: AuthenticatedRequest): Promise<void> {
     if (request.account) return;
     const header = request.headers.authorization;
+    // The dashboard: without Authorization, a session cookie stands for the account (modules/sessions).
+    if (!header) {
+      const found = await this.sessions.accountForRequest(request.headers);
+      if (found?.ended) return this.fail(request, 'The session has ended: sign in again.');
+      if (found) {
+        request.account = found.account;
+        request.session = found.session;
+        return;
+      }
+    }
     if (!header) return this.fail(request, 'Missing API key: send the header Authorization: Bearer <API key>.');
     const match = BEARER.exec(header);
     if (!match?.[1]) return this.fail(request, 'The Authorization header must be "Bearer <API key>".');

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
 import type { ClickSpool } from './click-spool';
+import { LiveClicks } from './live-clicks';
 import type { Visit, VisitUtm } from './visitor';
 
 /** Marks a query runner whose commits do not change what redirects serve (click batches). */
@@ -152,6 +153,7 @@ export class ClickRecorder implements OnModuleInit {
     @Inject(CLICK_RECORDER_OPTIONS) private readonly options: ClickRecorderOptions,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(WebhookEvents) private readonly webhookEvents: WebhookEvents,
+    @Inject(LiveClicks) private readonly live: LiveClicks,
   ) {}
 
   /** Batches a stopped process left on disk are written from the first drain on. */
@@ -373,6 +375,8 @@ export class ClickRecorder implements OnModuleInit {
         }
         await this.writeIn(runner.manager, batch);
         await runner.commitTransaction();
+        // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
+        this.live.written(batch).catch((error: Error) => this.logger.warn(`Live clicks not told: ${error.message}`));
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;

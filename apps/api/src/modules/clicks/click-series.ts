@@ -61,7 +61,10 @@ export interface SeriesRequest {
   from: Date;
   to: Date;
   interval: Interval;
+  /** The zone the dates are counted in (the platform's name for it: Asia/Calcutta for Asia/Kolkata). */
   tz: string;
+  /** The zone as the caller named it, which the answer says back. */
+  tzName: string;
   filters: Partial<Record<Filter, string>>;
 }
 
@@ -71,7 +74,11 @@ export function single(name: string, value: unknown): string | undefined {
   return value;
 }
 
-/** An IANA time zone name the platform knows (Europe/Paris, America/New_York, UTC). */
+/**
+ * An IANA time zone name the platform knows (Europe/Paris, America/New_York, UTC): the name the
+ * platform uses for it, which is what the database is given (the platform and the database agree
+ * on those; a newer name such as Europe/Kyiv is known to the platform as Europe/Kiev).
+ */
 function timeZone(value: string | undefined): string {
   if (value === undefined) return 'UTC';
   if (value.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(value)) {
@@ -148,19 +155,25 @@ function instant(name: string, value: string, tz: string): Date {
  * Reads a range of time from a query: `from` and `to` (dates at midnight in `tz`, or date-times
  * with an offset; default the last 30 days) and the zone; a clear 400 for anything else.
  */
-export function readRange(query: { from?: unknown; to?: unknown; tz?: unknown }, clock: Clock): { from: Date; to: Date; tz: string } {
-  const tz = timeZone(single('tz', query.tz));
+export function readRange(
+  query: { from?: unknown; to?: unknown; tz?: unknown },
+  clock: Clock,
+): { from: Date; to: Date; tz: string; tzName: string } {
+  const asked = single('tz', query.tz);
+  const tz = timeZone(asked);
   const toText = single('to', query.to);
   const fromText = single('from', query.from);
   const to = toText === undefined ? new Date(clock.now()) : instant('to', toText, tz);
   const from = fromText === undefined ? new Date(to.getTime() - DEFAULT_DAYS * DAY_MS) : instant('from', fromText, tz);
   if (from.getTime() >= to.getTime()) throw badRequest('Invalid parameters: "from" must be before "to".');
-  return { from, to, tz };
+  // Said back as asked (Asia/Kolkata, not the platform's Asia/Calcutta); only its case is the zone's.
+  const tzName = asked !== undefined && asked.toLowerCase() !== tz.toLowerCase() ? asked : tz;
+  return { from, to, tz, tzName };
 }
 
 /** Reads the query of a series: range, interval, zone and filters; a clear 400 for anything else. */
 export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesRequest {
-  const { from, to, tz } = readRange(query, clock);
+  const { from, to, tz, tzName } = readRange(query, clock);
   const intervalText = single('interval', query.interval) ?? 'day';
   if (!INTERVALS.includes(intervalText as Interval)) throw badRequest('Invalid parameter "interval": must be hour, day, week or month.');
   const interval = intervalText as Interval;
@@ -178,7 +191,7 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
     }
     filters[name] = name === 'country' ? value.toUpperCase() : value;
   }
-  return { from, to, interval, tz, filters };
+  return { from, to, interval, tz, tzName, filters };
 }
 
 /** The rows of a scope in a rollup table, with its parameters added by `param`. */
@@ -210,7 +223,7 @@ export class ClickSeriesService {
   ) {}
 
   async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
-    const { from, to, interval, tz, filters } = request;
+    const { from, to, interval, tz, tzName, filters } = request;
     const filtered = Object.keys(filters).length > 0;
     // $1 and $2 are the range, $3 the zone.
     const params: unknown[] = [from, to, tz];
@@ -283,7 +296,7 @@ export class ClickSeriesService {
       from: series[0]?.start ?? formatInZone(from, tz),
       to: formatInZone(to, tz),
       interval,
-      tz,
+      tz: tzName,
       filters,
       series,
       totals: {
@@ -350,12 +363,16 @@ export class ClickSeriesService {
     );
   }
 
-  /** The account's links clicked most in the range (the condition already keeps the account's rows). */
+  /**
+   * The account's links clicked most in the range (the condition already keeps the account's rows).
+   * The condition of hourly buckets does not use the zone ($3): it is named here all the same, so
+   * the database knows every parameter's type.
+   */
   private async topLinks(source: string, where: string, params: unknown[]): Promise<NonNullable<ClickSeries['topLinks']>> {
     const rows = await this.dataSource.query<{ id: number; alias: string; domain: string | null; clicks: string }[]>(
       `SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
          FROM ${source} s JOIN links l ON l.id = s.link_id LEFT JOIN domains d ON d.id = l.domain_id
-        WHERE ${where}
+        WHERE ${where} AND $3::text IS NOT NULL
         GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
         ORDER BY sum(s.clicks) DESC, l.id LIMIT ${TOP}`,
       params,

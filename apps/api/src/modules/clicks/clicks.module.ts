@@ -4,6 +4,7 @@ import { ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
 import { ClicksController } from './clicks.controller';
+import { LiveClicks } from './live-clicks';
 import { StatisticsService } from './statistics.service';
 
 /**
@@ -12,7 +13,7 @@ import { StatisticsService } from './statistics.service';
  */
 @Module({
   controllers: [ClicksController],
-  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport],
-  exports: [ClickRecorder, StatisticsService, ClickSeriesService, ClickExport],
+  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport, LiveClicks],
+  exports: [ClickRecorder, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
 })
 export class ClicksModule {}

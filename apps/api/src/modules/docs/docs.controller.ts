@@ -44,9 +44,17 @@ export class DocsController {
   private readonly assets = new Map<string, { body: Buffer; type: string }>();
 
   constructor(@Inject(CONFIG) config: Config) {
-    const source = JSON.stringify(openApiDocument);
-    // The document is written for a local default; serve it with this deployment's address.
-    this.document = source.split('http://localhost:3000').join(config.publicUrl);
+    // The document is written for a local default; served with this deployment's address, and for
+    // the API first with a relative server: the reference page's "Try it out" then calls the
+    // address the page was opened at (http://127.0.0.1:3000, a server's IP), which its policy allows.
+    const document = JSON.parse(JSON.stringify(openApiDocument).split('http://localhost:3000').join(config.publicUrl)) as {
+      servers: { url: string; description?: string }[];
+    };
+    document.servers = [
+      { url: '/l/api', description: 'This service, at the address this document was fetched from.' },
+      { url: `${config.publicUrl}/l/api`, description: "This service's public address (PUBLIC_URL)." },
+    ];
+    this.document = JSON.stringify(document);
     for (const [name, asset] of Object.entries(ASSETS)) {
       this.assets.set(name, { body: readFileSync(join(swaggerUiDir, asset.file)), type: asset.type });
     }

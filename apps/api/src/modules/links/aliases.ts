@@ -25,6 +25,7 @@ export const RESERVED_ALIASES = new Set([
   'static',
   'assets',
   'admin',
+  'dashboard',
   'favicon.ico',
   'robots.txt',
 ]);

@@ -24,7 +24,10 @@ import { DomainsService } from '../domains/domains.service';
 import { isReservedAlias } from './aliases';
 import { LinkEntity } from './link.entity';
 import { ALIAS, AddUrlDto, MAX_BULK_LINKS } from './links.dto';
-import { LinksService } from './links.service';
+import { LinksService, type LinkHistory } from './links.service';
+import { Clock } from '../../common/clock';
+import { OverlaysService } from '../overlays/overlays.service';
+import { SplashService } from '../splash/splash.service';
 
 type ImportAnswer = Ok<'importUrls'>['data'];
 type ImportResult = ImportAnswer['results'][number];
@@ -55,6 +58,14 @@ interface Candidate {
   body: AddUrlDto;
   /** The source's alias; undefined when it gave none. */
   alias: string | undefined;
+  /** The date and clicks the source gave the link. */
+  history: LinkHistory;
+}
+
+/** The account's splash pages and overlays named by the file's link types (Linkyard's own export). */
+interface OwnTypes {
+  splash: Set<number>;
+  overlay: Set<number>;
 }
 
 /**
@@ -73,12 +84,17 @@ export class LinkImport {
     @Inject(LinksService) private readonly service: LinksService,
     @Inject(DomainsService) private readonly domains: DomainsService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(SplashService) private readonly splashPages: SplashService,
+    @Inject(OverlaysService) private readonly overlays: OverlaysService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async run(account: Account, from: unknown, text: string): Promise<ImportAnswer> {
     const { source, records } = await this.read(account, sourceOf(from), text);
     const results = new Map<number, ImportResult>();
     const ownDomains = await this.ownDomains(account, records);
+    const ownTypes = await this.ownTypes(account, records);
+    const now = this.clock.now();
     const candidates: Candidate[] = [];
     const turns = new Turns();
     for (const record of records) {
@@ -87,13 +103,13 @@ export class LinkImport {
         results.set(record.line, { line: record.line, result: 'failed', field: null, message: record.error });
         continue;
       }
-      const body = asBody(record.link, ownDomains);
+      const body = asBody(record.link, ownDomains, ownTypes);
       const checked = body instanceof ApiError ? body : await checkItem(AddUrlDto, body);
       if (checked instanceof ApiError) {
         results.set(record.line, { line: record.line, result: 'failed', field: checked.field, message: checked.message });
         continue;
       }
-      candidates.push({ line: record.line, body: checked, alias: record.link.alias });
+      candidates.push({ line: record.line, body: checked, alias: record.link.alias, history: historyOf(record.link, now) });
     }
     const fresh = await this.withoutExisting(account, candidates, ownDomains, results);
     for (let start = 0; start < fresh.length; start += MAX_BULK_LINKS) {
@@ -101,7 +117,7 @@ export class LinkImport {
       const creations = await this.service.create(
         account,
         chunk.map((candidate) => candidate.body),
-        { renameTaken: true },
+        { renameTaken: true, history: chunk.map((candidate) => candidate.history) },
       );
       creations.forEach((creation, index) => {
         const { line, alias } = chunk[index]!;
@@ -164,6 +180,21 @@ export class LinkImport {
     throw badRequest(`The file cannot be imported: ${output.message}.`);
   }
 
+  /** The splash pages and overlays the file's link types name that are the account's. */
+  private async ownTypes(account: Account, records: ImportRecord[]): Promise<OwnTypes> {
+    const named = (pattern: RegExp) =>
+      records.flatMap((record) => {
+        const match = 'link' in record && record.link.type ? pattern.exec(record.link.type) : null;
+        const id = match ? Number(match[1]) : NaN;
+        return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? [id] : [];
+      });
+    const [splash, overlay] = await Promise.all([
+      this.splashPages.idsAmong(account, [...new Set(named(/^(\d{1,10})$/))]),
+      this.overlays.idsAmong(account, [...new Set(named(/^overlay-(\d{1,10})$/))]),
+    ]);
+    return { splash, overlay };
+  }
+
   /** The domains the file names that are branded domains of the account: name as written -> its URL. */
   private async ownDomains(account: Account, records: ImportRecord[]): Promise<Map<string, string>> {
     const named = records.flatMap((record) => ('link' in record && record.link.domain ? [record.link.domain] : []));
@@ -217,13 +248,38 @@ function sourceOf(from: unknown): ImportSource | undefined {
 }
 
 /**
+ * The type of a link of Linkyard's own export, where this account can have it: `direct` and
+ * `frame` always, a splash page or an overlay when it is the account's own (the same service and
+ * account the file came from); otherwise none (the link is `direct`).
+ */
+function keptType(type: string | undefined, own: OwnTypes): string | undefined {
+  if (type === 'direct' || type === 'frame') return type;
+  if (type !== undefined && /^\d{1,10}$/.test(type) && own.splash.has(Number(type))) return type;
+  if (type !== undefined && /^overlay-\d{1,10}$/.test(type) && own.overlay.has(Number(type.slice('overlay-'.length)))) return type;
+  return undefined;
+}
+
+/**
+ * The date and clicks a source gave a link: its date when it is a real one in the past (a date
+ * ahead of now is the source's clock, not the link's age), its clicks when it gave a count.
+ */
+function historyOf(link: ImportedLink, now: number): LinkHistory {
+  const date = link.date === undefined ? undefined : new Date(`${link.date.replace(' ', 'T')}Z`);
+  return {
+    ...(date !== undefined && !Number.isNaN(date.getTime()) && date.getTime() <= now ? { createdAt: date } : {}),
+    ...(link.clicks !== undefined && link.clicks > 0 ? { clicks: link.clicks } : {}),
+  };
+}
+
+/**
  * The url/add body of an imported link: the fields url/add takes, with the values a body would
  * have after the request rules (strings trimmed, NUL and lone surrogates refused: a failed record).
  * An alias this service cannot use is left out (the link gets a new one: `renamed`), and so is a
  * domain that is not the account's.
  */
-function asBody(link: ImportedLink, ownDomains: Map<string, string>): unknown {
+function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: OwnTypes): unknown {
   const body: Record<string, unknown> = {
+    type: keptType(link.type, ownTypes),
     url: link.longurl,
     custom: link.alias !== undefined && ALIAS.test(link.alias) && !isReservedAlias(link.alias) ? link.alias : undefined,
     domain: link.domain !== undefined && ownDomains.has(link.domain) ? link.domain : undefined,

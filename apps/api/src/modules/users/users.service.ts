@@ -65,6 +65,22 @@ export class UsersService {
     };
   }
 
+  /** The account of a user id, as the guard attaches it (a session's account); null when deleted. */
+  async findAccountById(id: number): Promise<Account | null> {
+    const user = await this.userWithPlan('id', id);
+    if (!user) return null;
+    return { id: user.id, admin: user.admin, ratelimit: this.standing(user).ratelimit, keyExpiresAt: null };
+  }
+
+  /** The user whose username or e-mail address is `login`, without regard to case (signing in). */
+  async findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:login) OR lower(user.email) = lower(:login)', { login })
+      .orderBy('user.id', 'ASC')
+      .getOne();
+  }
+
   /**
    * A user with its plan, in one plain statement (see plain-rows): every API call with a new key
    * and every `GET /account` reads it, and TypeORM's query building and hydration cost more than
@@ -147,14 +163,14 @@ export class UsersService {
     const apiKey = generateApiKey();
     const result = await this.users.update({ id }, { apiKeyHash: hashApiKey(apiKey), apiKeyExpires: expires });
     if (!result.affected) throw notFound(`No user with id ${id}.`);
-    this.authCache.invalidate(id);
+    await this.authCache.invalidate(id);
     return apiKey;
   }
 
   async delete(id: number): Promise<void> {
     const result = await this.users.delete({ id });
     if (!result.affected) throw notFound(`No user with id ${id}.`);
-    this.authCache.invalidate(id);
+    await this.authCache.invalidate(id);
   }
 
   listPlans(page: PageRequest): Promise<PlanEntity[]> {
@@ -171,7 +187,7 @@ export class UsersService {
     await this.getPlan(planId);
     const result = await this.users.update({ id: userId }, { planId, planExpires: expires });
     if (!result.affected) throw notFound(`No user with id ${userId}.`);
-    this.authCache.invalidate(userId);
+    await this.authCache.invalidate(userId);
   }
 
   /** Makes sure an admin account answers to this key (ADMIN_API_KEY). */
@@ -181,14 +197,14 @@ export class UsersService {
     if (holder) {
       if (!holder.admin || holder.apiKeyExpires) {
         await this.users.update({ id: holder.id }, { admin: true, apiKeyExpires: null });
-        this.authCache.invalidate(holder.id);
+        await this.authCache.invalidate(holder.id);
       }
       return;
     }
     const existing = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
     if (existing) {
       await this.users.update({ id: existing.id }, { apiKeyHash: keyHash, apiKeyExpires: null });
-      this.authCache.invalidate(existing.id);
+      await this.authCache.invalidate(existing.id);
       return;
     }
     await this.createBootstrapAdmin(apiKey);

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, messagePage, page } from '../public/html';
+import { safe, sendHtml, sendPageNotFound } from '../public/public-routes';
+import type { PublicService } from '../public/public.service';
+
+/** Where the dashboard is served, on the service's own address only. */
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * The dashboard's policy: its own scripts and styles only (no inline script, no eval), its own
+ * API, images it made itself (QR codes as blob: URLs) and account avatars; it cannot be framed,
+ * nor post forms elsewhere, nor move its base URL.
+ */
+export const DASHBOARD_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: https://www.gravatar.com",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Hashed assets never change under their name: a year, immutable. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** The built dashboard (apps/web/dist), or null when it was not built. */
+export function dashboardFiles(): string | null {
+  try {
+    const root = join(dirname(require.resolve('@linkyard/web/package.json')), 'dist');
+    return existsSync(join(root, 'index.html')) ? root : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dashboard (apps/web, a single-page app) at `{PUBLIC_URL}/dashboard/`: its hashed assets with
+ * long-lived caching, `index.html` never cached, and every other path under /dashboard/ answered
+ * with `index.html` so the app's own routes load on a reload or a shared address. Served on the
+ * service's own host only: on a branded domain it would be a sign-in page on a customer's domain.
+ */
+export function registerDashboard(fastify: FastifyInstance, service: PublicService, root: string | null = dashboardFiles()): void {
+  const publicUrl = service.config.publicUrl;
+  const ownHost = new URL(publicUrl).hostname.toLowerCase();
+
+  void fastify.register(async (scope) => {
+    // Elsewhere than the service's own host: a branded domain's 404, or a pointer to the right address.
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.hostname.toLowerCase() === ownHost) return;
+      const domain = await service.domain(request.hostname.toLowerCase());
+      if (domain) return sendPageNotFound(reply, domain);
+      const address = `${publicUrl}${DASHBOARD_PATH}/`;
+      return sendHtml(reply, 404, () =>
+        page(
+          'Linkyard dashboard',
+          `<main><h1>Linkyard dashboard</h1><p>The dashboard is at <a href="${escapeHtml(address)}">${escapeHtml(address)}</a>.</p></main>`,
+        ),
+      );
+    });
+
+    scope.get(DASHBOARD_PATH, (_request, reply) => reply.redirect(`${DASHBOARD_PATH}/`, 301));
+
+    if (root === null) {
+      const notBuilt = safe(async (_request: FastifyRequest, reply: FastifyReply) =>
+        sendHtml(
+          reply,
+          503,
+          () => messagePage('Dashboard not built', 'The dashboard was not built: run pnpm build, then start the service again.'),
+          {
+            'Cache-Control': 'no-store',
+          },
+        ),
+      );
+      scope.get(`${DASHBOARD_PATH}/`, notBuilt);
+      scope.get(`${DASHBOARD_PATH}/*`, notBuilt);
+      return;
+    }
+
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode < 400 && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+        reply
+          .header('Content-Security-Policy', DASHBOARD_POLICY)
+          .header('Cache-Control', 'no-store')
+          .header('X-Frame-Options', 'DENY')
+          .header('Referrer-Policy', 'same-origin')
+          .header('Cross-Origin-Opener-Policy', 'same-origin');
+      }
+      return payload;
+    });
+
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: `${DASHBOARD_PATH}/`,
+      // One route per built file, found now; every other path is the app's (below).
+      wildcard: false,
+      index: false,
+      serveDotFiles: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        if (path.includes('/assets/')) void reply.header('Cache-Control', ASSET_CACHE);
+      },
+    });
+
+    const sendApp = (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
+    scope.get(`${DASHBOARD_PATH}/`, sendApp);
+    scope.get(
+      `${DASHBOARD_PATH}/*`,
+      safe(async (request, reply) => {
+        // A missing asset is a 404, not the app: a stale page must not run HTML as a script.
+        if (request.url.startsWith(`${DASHBOARD_PATH}/assets/`)) return sendPageNotFound(reply, null);
+        return sendApp(request, reply);
+      }),
+    );
+  });
+}

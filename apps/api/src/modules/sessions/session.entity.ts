@@ -1,0 +1,25 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A signed-in session of the dashboard. The token itself is never stored, only its SHA-256. */
+@Entity('sessions')
+export class SessionEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'token_hash', type: 'char', length: 64 })
+  tokenHash: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  /** The last request of the session (kept to the minute): it ends SESSION_IDLE_MS after it. */
+  @Column({ name: 'last_used_at', type: 'timestamptz' })
+  lastUsedAt: Date;
+
+  /** The absolute end, SESSION_LIFETIME_MS after the start. */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+}

@@ -1,0 +1,189 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { Account, ActiveSession } from '../../common/account';
+import { badRequest, tooManyRequests, unauthorized } from '../../common/api-error';
+import { Clock } from '../../common/clock';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { hashApiKey } from '../auth/api-key';
+import { AUTH_FAILURE_LIMIT } from '../auth/auth.guard';
+import { hashPassword, PasswordHasher } from '../auth/password';
+import { RATE_LIMIT_WINDOW_MS } from '../auth/rate-limit.guard';
+import { SessionLookup, type SessionAuthentication } from '../auth/session-lookup';
+import { Metrics } from '../metrics/metrics';
+import { UsersService } from '../users/users.service';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SessionCookie } from './session-cookie';
+import { SessionEntity } from './session.entity';
+
+/** A session's last use is written at most once a minute: not a write per request. */
+const LAST_USE_GRANULARITY_MS = 60_000;
+
+const WRONG_CREDENTIALS = 'The username, e-mail address or password is not right.';
+
+/** How a sign-in proves who it is. */
+export type Credentials = { login: string; password: string } | { apikey: string };
+
+export interface StartedSession {
+  token: string;
+  account: Account;
+  session: ActiveSession;
+}
+
+/**
+ * The dashboard's sessions: started with a password or an API key, found again from the cookie,
+ * ended on sign-out, on a password change and with the account. The token is 256 random bits
+ * handed to the browser once, in an HttpOnly cookie; the database keeps only its SHA-256. The
+ * token, the password and the proof are never logged, nor put in an error or a URL.
+ */
+@Injectable()
+export class SessionsService extends SessionLookup {
+  readonly cookie: SessionCookie;
+  private readonly endListeners: ((id: number) => void)[] = [];
+  /** A hash to check a password against when the login is unknown: both answers take as long. */
+  private decoy: Promise<string> | undefined;
+
+  constructor(
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(CONFIG) config: Config,
+  ) {
+    super();
+    this.cookie = new SessionCookie(config.publicUrl);
+  }
+
+  /**
+   * Signs in. Every attempt counts against the failed-authentication limit of the address, and
+   * past it nothing is checked: no password can be tried faster than that limit allows.
+   */
+  async start(credentials: Credentials, address: string): Promise<StartedSession> {
+    const record = await this.storage.increment(`auth-failures:${address}`, RATE_LIMIT_WINDOW_MS, AUTH_FAILURE_LIMIT);
+    if (record.isBlocked) {
+      this.metrics.refused('auth_failures');
+      throw tooManyRequests(
+        `Too many failed authentications from this address. Try again in ${record.timeToExpire} seconds.`,
+        record.timeToExpire,
+      );
+    }
+    const account = await this.verify(credentials);
+    const now = this.clock.now();
+    // Ended sessions of the account go as a new one starts; the others end on their own schedule.
+    await this.sessions
+      .createQueryBuilder()
+      .delete()
+      .where('user_id = :userId AND (expires_at <= :now OR last_used_at <= :idle)', {
+        userId: account.id,
+        now: new Date(now),
+        idle: new Date(now - SESSION_IDLE_MS),
+      })
+      .execute();
+    const token = randomBytes(32).toString('base64url');
+    const saved = await this.sessions.save(
+      this.sessions.create({
+        userId: account.id,
+        tokenHash: tokenHash(token),
+        createdAt: new Date(now),
+        lastUsedAt: new Date(now),
+        expiresAt: new Date(now + SESSION_LIFETIME_MS),
+      }),
+    );
+    return { token, account, session: this.active(saved, token) };
+  }
+
+  /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
+  async accountForRequest(headers: IncomingHttpHeaders): Promise<SessionAuthentication> {
+    const token = this.cookie.read(headers);
+    if (token === undefined) return null;
+    if (token === null) return { ended: true };
+    const found = await this.sessions.findOneBy({ tokenHash: tokenHash(token) });
+    const now = this.clock.now();
+    if (!found || found.expiresAt.getTime() <= now || found.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) {
+      if (found) await this.sessions.delete({ id: found.id });
+      return { ended: true };
+    }
+    const account = await this.users.findAccountById(found.userId);
+    if (!account) return { ended: true };
+    if (now - found.lastUsedAt.getTime() >= LAST_USE_GRANULARITY_MS) {
+      found.lastUsedAt = new Date(now);
+      await this.sessions.update({ id: found.id }, { lastUsedAt: found.lastUsedAt });
+    }
+    return { ended: false, account, session: this.active(found, token) };
+  }
+
+  /** Whether a session is still on (not ended, expired or idle too long), without counting this as a use. */
+  async isLive(id: number): Promise<boolean> {
+    const found = await this.sessions.findOneBy({ id });
+    const now = this.clock.now();
+    return found !== null && found.expiresAt.getTime() > now && found.lastUsedAt.getTime() + SESSION_IDLE_MS > now;
+  }
+
+  /** Told of each sign-out on this instance (the live click streams of that session end at once). */
+  onEnd(listener: (id: number) => void): void {
+    this.endListeners.push(listener);
+  }
+
+  /** Ends one session (sign-out). */
+  async end(id: number): Promise<void> {
+    await this.sessions.delete({ id });
+    for (const listener of this.endListeners) listener(id);
+  }
+
+  /** Ends every session of the account but `keep` (a password change: the session that made it stays). */
+  async endAllOf(userId: number, keep?: number): Promise<void> {
+    const query = this.sessions.createQueryBuilder().delete().where('user_id = :userId', { userId });
+    if (keep !== undefined) query.andWhere('id <> :keep', { keep });
+    await query.execute();
+  }
+
+  private async verify(credentials: Credentials): Promise<Account> {
+    if ('apikey' in credentials) {
+      const account = await this.users.findAccountByKeyHash(hashApiKey(credentials.apikey));
+      if (!account) throw unauthorized('The API key is not valid.');
+      if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
+        throw unauthorized('The API key has expired; rotate it for a new one.');
+      }
+      return { ...account, keyExpiresAt: null };
+    }
+    const user = await this.users.findByLogin(credentials.login);
+    // Checked in turn with other accounts' hashing (PasswordHasher); an unknown login against a
+    // decoy hash, in a share of its own, so both answers take as long.
+    const stored = user?.passwordHash ?? (await (this.decoy ??= hashPassword(randomBytes(16).toString('base64'))));
+    const matches = await this.hasher.verify(user?.id ?? 0, credentials.password, stored);
+    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
+    const account = await this.users.findAccountById(user.id);
+    if (!account) throw unauthorized(WRONG_CREDENTIALS);
+    return account;
+  }
+
+  private active(session: SessionEntity, token: string): ActiveSession {
+    return {
+      id: session.id,
+      csrf: csrfProof(token),
+      expiresAt: session.expiresAt.getTime(),
+      idleExpiresAt: Math.min(session.expiresAt.getTime(), session.lastUsedAt.getTime() + SESSION_IDLE_MS),
+    };
+  }
+}
+
+/** What the body of a sign-in says, or a 400 naming what is missing. */
+export function credentialsOf(body: { login?: string; password?: string; apikey?: string }): Credentials {
+  if (body.login !== undefined && body.password !== undefined) return { login: body.login, password: body.password };
+  if (body.apikey !== undefined) return { apikey: body.apikey };
+  throw badRequest('Send "login" and "password", or "apikey".');
+}
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The session's CSRF proof: derived from its token (one way), so nothing more is stored. */
+function csrfProof(token: string): string {
+  return createHmac('sha256', token).update('linkyard-csrf').digest('base64url');
+}

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+
+/** Debian's Chromium (or CHROMIUM_PATH); the browser suite is skipped without one. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  return candidates.find((path) => existsSync(path)) ?? null;
+}
+
+/**
+ * Headless, with nothing that reaches outside this machine (its updaters and sync would be
+ * refused), on a fresh profile (Playwright makes a new user-data-dir for every launch).
+ */
+export function launch(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Whether nothing listens on this loopback port now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A loopback port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The serious and critical accessibility violations axe-core finds on the page, as readable lines. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+export function screenshotDir(name: string): string {
+  const dir = join(__dirname, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Writes a picture for the docs when it differs from the one there by more than a sliver (text
+ * antialiasing varies a few pixels from run to run): the docs follow the pages, and a test run
+ * leaves the tree clean when nothing a reader would see changed.
+ */
+export async function saveDocsPicture(path: string, picture: Buffer): Promise<void> {
+  if (existsSync(path)) {
+    const [before, after] = await Promise.all([path, picture].map((image) => sharp(image).raw().toBuffer({ resolveWithObject: true })));
+    if (before!.info.width === after!.info.width && before!.info.height === after!.info.height) {
+      let changed = 0;
+      for (let index = 0; index < before!.data.length; index += 1) if (before!.data[index] !== after!.data[index]) changed += 1;
+      if (changed <= before!.data.length / 2000) return;
+    }
+  }
+  writeFileSync(path, picture);
+}

@@ -1,0 +1,194 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { LiveClicks } from '../src/modules/clicks/live-clicks';
+import { useApi, type ApiResponse, type TestApi } from './support/app';
+import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
+
+const PASSWORD = 'correct horse battery';
+
+/** An open stream of `GET /l/api/clicks/live` over a real socket, and the events it has received. */
+interface Stream {
+  status: number;
+  events: { event: string; data: unknown }[];
+  ended: Promise<void>;
+  /** Resolves once an event of this name has arrived. */
+  next(event: string): Promise<unknown>;
+  close(): void;
+}
+
+function open(port: number, headers: Record<string, string>): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/l/api/clicks/live', headers }, (response: IncomingMessage) => {
+      const events: Stream['events'] = [];
+      const waiting: { event: string; seen: number; resolve: (data: unknown) => void }[] = [];
+      let buffer = '';
+      const check = () => {
+        for (const wait of [...waiting]) {
+          const found = events.filter((event) => event.event === wait.event)[wait.seen];
+          if (found) {
+            waiting.splice(waiting.indexOf(wait), 1);
+            wait.resolve(found.data);
+          }
+        }
+      };
+      response.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('utf8');
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data === undefined ? null : JSON.parse(data) });
+        }
+        check();
+      });
+      const ended = new Promise<void>((done) => response.on('close', () => done()));
+      const seen = new Map<string, number>();
+      resolve({
+        status: response.statusCode ?? 0,
+        events,
+        ended,
+        next(event) {
+          const index = seen.get(event) ?? 0;
+          seen.set(event, index + 1);
+          return new Promise((done) => {
+            waiting.push({ event, seen: index, resolve: done });
+            check();
+          });
+        },
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function cookieOf(response: ApiResponse): string {
+  const header = response.headers['set-cookie'];
+  return (Array.isArray(header) ? header[0]! : String(header)).split(';', 1)[0]!;
+}
+
+async function visit(api: TestApi, alias: string): Promise<void> {
+  const answer = await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
+  expect(answer.status).toBe(302);
+}
+
+describe('the live click stream', () => {
+  const api = useApi({ LIVE_STREAMS_PER_ACCOUNT: '2', LIVE_STREAMS_MAX: '4' });
+  let port = 0;
+  const streams: Stream[] = [];
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    await api.linkyard.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (api.linkyard.app.getHttpServer().address() as { port: number }).port;
+  });
+  beforeEach(async () => {
+    alice = await createUser(api);
+    bob = await createUser(api);
+  });
+  afterEach(() => {
+    streams.splice(0).forEach((stream) => stream.close());
+  });
+
+  const openFor = async (user: TestUser) => {
+    const stream = await open(port, { authorization: `Bearer ${user.apikey}` });
+    streams.push(stream);
+    return stream;
+  };
+
+  it("tells an account of its own clicks as they are written, and never of another account's", async () => {
+    const mine = await openFor(alice);
+    const theirs = await openFor(bob);
+    expect(mine.status).toBe(200);
+    await mine.next('ready');
+    await theirs.next('ready');
+    const aliceLink = await createLink(api, alice, { url: 'https://example.com/alice' });
+    const bobLink = await createLink(api, bob, { url: 'https://example.com/bob' });
+    await visit(api, await linkAlias(api, alice, aliceLink));
+    await visit(api, await linkAlias(api, alice, aliceLink));
+    await visit(api, await linkAlias(api, bob, bobLink));
+    await api.flushClicks();
+
+    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 2 }], qrs: [] });
+    expect(await theirs.next('clicks')).toEqual({ links: [{ id: bobLink, clicks: 1 }], qrs: [] });
+    // Only Bob's own click reached Bob, and nothing of Bob's reached Alice.
+    await visit(api, await linkAlias(api, alice, aliceLink));
+    await api.flushClicks();
+    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 1 }], qrs: [] });
+    expect(theirs.events.filter((event) => event.event === 'clicks')).toEqual([
+      { event: 'clicks', data: { links: [{ id: bobLink, clicks: 1 }], qrs: [] } },
+    ]);
+    expect(mine.events.filter((event) => event.event === 'clicks')).toHaveLength(2);
+  });
+
+  it('ends a stream when its session is signed out, and when it expires', async () => {
+    const signIn = async () => {
+      const response = await api.request('POST', '/l/api/session', { key: null, body: { login: alice.username, password: PASSWORD } });
+      return { cookie: cookieOf(response), csrf: response.body.data.csrf as string };
+    };
+    const first = await signIn();
+    const stream = await open(port, { cookie: first.cookie });
+    streams.push(stream);
+    await stream.next('ready');
+    const signedOut = await api.request('DELETE', '/l/api/session', {
+      key: null,
+      headers: { cookie: first.cookie, 'x-linkyard-csrf': first.csrf, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(signedOut.status).toBe(200);
+    expect(await stream.next('end')).toEqual({ message: 'The session ended.' });
+    await stream.ended;
+    // The same cookie opens no stream now.
+    const again = await open(port, { cookie: first.cookie });
+    streams.push(again);
+    expect(again.status).toBe(401);
+
+    // A session that expires while its stream is open: the stream ends at its next check.
+    const second = await signIn();
+    const idle = await open(port, { cookie: second.cookie });
+    streams.push(idle);
+    await idle.next('ready');
+    api.clock.advance(13 * 3600 * 1000);
+    try {
+      expect(await idle.next('end')).toEqual({ message: 'The session ended.' });
+      await idle.ended;
+    } finally {
+      api.clock.advance(-13 * 3600 * 1000);
+    }
+  });
+
+  it('answers past the streams an account and an instance may hold with a clear error', async () => {
+    const first = await openFor(alice);
+    const second = await openFor(alice);
+    await Promise.all([first.next('ready'), second.next('ready')]);
+    const third = await api.request('GET', '/l/api/clicks/live', { key: alice.apikey });
+    expect(third.status).toBe(429);
+    expect(third.body).toEqual({ error: 1, message: expect.stringMatching(/live click streams open as it may on this instance/) });
+    expect(third.headers['retry-after']).toBe('5');
+    // A closed stream makes room again.
+    first.close();
+    await first.ended;
+    await (await openFor(alice)).next('ready');
+
+    // Four streams on the instance in all (LIVE_STREAMS_MAX): two of Alice's, two of Bob's, then none.
+    await Promise.all([(await openFor(bob)).next('ready'), (await openFor(bob)).next('ready')]);
+    const carol = await createUser(api);
+    const full = await api.request('GET', '/l/api/clicks/live', { key: carol.apikey });
+    expect(full.status).toBe(503);
+    expect(full.body.message).toMatch(/This instance has as many live click streams open as it may/);
+  });
+
+  it('asks for a key or a session, and reads the first event of a stream in process', async () => {
+    expect((await api.request('GET', '/l/api/clicks/live', { key: null })).status).toBe(401);
+    const answer = await api.request('GET', '/l/api/clicks/live', { key: alice.apikey });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(answer.text).toContain('event: ready');
+    // The stream read in process was closed with its reading: it holds no place.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(api.linkyard.app.get(LiveClicks).open).toBe(0);
+  });
+});

@@ -1,0 +1,254 @@
+import { Writable } from 'node:stream';
+import { ADMIN_KEY, useApi, type ApiResponse, type TestApi } from './support/app';
+import { createLink, createUser, type TestUser } from './support/factories';
+
+const PASSWORD = 'correct horse battery';
+const HOUR = 3600 * 1000;
+
+/** The cookie a sign-in set, as a browser would send it back. */
+function cookieOf(response: ApiResponse): string {
+  const header = response.headers['set-cookie'];
+  const value = Array.isArray(header) ? header[0]! : String(header);
+  return value.split(';', 1)[0]!;
+}
+
+async function signIn(api: TestApi, body: Record<string, unknown>, remoteAddress = '198.51.100.7') {
+  const response = await api.request('POST', '/l/api/session', { key: null, body, remoteAddress });
+  return { response, cookie: response.status === 200 ? cookieOf(response) : '', csrf: response.body?.data?.csrf as string };
+}
+
+/** A request as the dashboard sends it: the cookie, and the proof on changing requests. */
+function asBrowser(cookie: string, csrf?: string, extra: Record<string, string> = {}) {
+  return { key: null, headers: { cookie, ...(csrf ? { 'x-linkyard-csrf': csrf } : {}), 'sec-fetch-site': 'same-origin', ...extra } };
+}
+
+describe('sessions', () => {
+  const api = useApi();
+  let user: TestUser;
+  beforeEach(async () => {
+    user = await createUser(api);
+  });
+
+  it('signs in with the username and password, and the cookie then stands for the account', async () => {
+    const { response, cookie, csrf } = await signIn(api, { login: user.username, password: PASSWORD });
+    expect(response.status).toBe(200);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^linkyard_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body.data).toMatchObject({ via: 'session', admin: false, account: { id: user.id, username: user.username } });
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The proof is not the token.
+    expect(cookie).not.toContain(csrf);
+
+    const account = await api.request('GET', '/l/api/account', asBrowser(cookie));
+    expect(account.status).toBe(200);
+    expect(account.body.data.id).toBe(user.id);
+    const session = await api.request('GET', '/l/api/session', asBrowser(cookie));
+    expect(session.body.data).toMatchObject({ via: 'session', csrf });
+  });
+
+  it('signs in with the e-mail address in any case, and with the API key', async () => {
+    expect((await signIn(api, { login: user.email.toUpperCase(), password: PASSWORD })).response.status).toBe(200);
+    const byKey = await signIn(api, { apikey: user.apikey });
+    expect(byKey.response.status).toBe(200);
+    expect(byKey.response.body.data.account.id).toBe(user.id);
+  });
+
+  it('answers a wrong password and an unknown login alike, and a body without credentials with a 400', async () => {
+    const wrong = await signIn(api, { login: user.username, password: 'not the password' });
+    const unknown = await signIn(api, { login: 'nobody-at-all', password: PASSWORD });
+    expect(wrong.response.status).toBe(401);
+    expect(unknown.response.status).toBe(401);
+    expect(wrong.response.body.message).toBe(unknown.response.body.message);
+    expect(wrong.response.headers['set-cookie']).toBeUndefined();
+    expect((await signIn(api, { apikey: 'lyk_not-a-key' })).response.status).toBe(401);
+    const empty = await signIn(api, { login: user.username });
+    expect(empty.response.status).toBe(400);
+    expect(empty.response.body.message).toMatch(/"login" and "password", or "apikey"/);
+  });
+
+  it('stops checking passwords from an address past 20 attempts a minute, the right one included', async () => {
+    const address = '203.0.113.99';
+    // At the start of a one-minute window, so all the attempts fall in it however slowly they run.
+    api.clock.set(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const { response } = await signIn(api, { login: user.username, password: `guess ${attempt}` }, address);
+      expect(response.status).toBe(401);
+    }
+    const right = await signIn(api, { login: user.username, password: PASSWORD }, address);
+    expect(right.response.status).toBe(429);
+    expect(Number(right.response.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(api, { login: user.username, password: PASSWORD }, '203.0.113.100')).response.status).toBe(200);
+    api.clock.reset();
+  });
+
+  it('refuses a changing request of a session without its proof, or from another site, with a 403', async () => {
+    const { cookie, csrf } = await signIn(api, { login: user.username, password: PASSWORD });
+    const body = { url: 'https://example.com/forged' };
+    const bare = await api.request('POST', '/l/api/url/add', { ...asBrowser(cookie), body });
+    expect(bare.status).toBe(403);
+    expect(bare.body.message).toMatch(/X-Linkyard-Csrf/);
+    const wrongProof = await api.request('POST', '/l/api/url/add', {
+      ...asBrowser(
+        cookie,
+        csrf.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+      body,
+    });
+    expect(wrongProof.status).toBe(403);
+    const crossSite = await api.request('POST', '/l/api/url/add', { ...asBrowser(cookie, csrf, { 'sec-fetch-site': 'cross-site' }), body });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await api.request('POST', '/l/api/url/add', { ...asBrowser(cookie, csrf, { 'sec-fetch-site': 'same-site' }), body });
+    expect(sameSite.status).toBe(403);
+    const otherOrigin = await api.request('POST', '/l/api/url/add', {
+      key: null,
+      headers: { cookie, 'x-linkyard-csrf': csrf, origin: 'https://evil.example', host: 'links.test' },
+      body,
+    });
+    expect(otherOrigin.status).toBe(403);
+    // Nothing was made by the refused requests.
+    const list = await api.request('GET', '/l/api/urls', asBrowser(cookie));
+    expect(list.body.data.result).toBe(0);
+
+    const made = await api.request('POST', '/l/api/url/add', { ...asBrowser(cookie, csrf), body });
+    expect(made.status).toBe(200);
+    const sameOriginHeader = await api.request('POST', '/l/api/url/add', {
+      key: null,
+      headers: { cookie, 'x-linkyard-csrf': csrf, origin: 'http://links.test', host: 'links.test' },
+      body,
+    });
+    expect(sameOriginHeader.status).toBe(200);
+  });
+
+  it('leaves requests with a key unchecked, and lets the key win over any cookie', async () => {
+    const { cookie } = await signIn(api, { login: user.username, password: PASSWORD });
+    const crossSite = await api.request('POST', '/l/api/url/add', {
+      key: user.apikey,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://tool.example' },
+      body: { url: 'https://example.com/from-a-tool' },
+    });
+    expect(crossSite.status).toBe(200);
+    const badKeyGoodCookie = await api.request('GET', '/l/api/account', { key: 'lyk_wrong', headers: { cookie } });
+    expect(badKeyGoodCookie.status).toBe(401);
+    const viaKey = await api.request('GET', '/l/api/session', { key: user.apikey, headers: { cookie } });
+    expect(viaKey.body.data).toMatchObject({ via: 'apikey', csrf: null, expires: null, idleExpires: null });
+    const endByKey = await api.request('DELETE', '/l/api/session', { key: user.apikey });
+    expect(endByKey.status).toBe(200);
+    expect(endByKey.headers['set-cookie']).toBeUndefined();
+    expect((await api.request('GET', '/l/api/account', asBrowser(cookie))).status).toBe(200);
+  });
+
+  it("shares the key's rate limit and isolation", async () => {
+    const limited = await createUser(api, { ratelimit: 3 });
+    const other = await createUser(api);
+    const foreign = await createLink(api, other, { url: 'https://example.com/theirs' });
+    const { cookie } = await signIn(api, { apikey: limited.apikey });
+    const first = await api.request('GET', `/l/api/url/${foreign}`, asBrowser(cookie));
+    expect(first.status).toBe(404);
+    expect(first.headers['x-ratelimit-limit']).toBe('3');
+    await api.request('GET', '/l/api/account', { key: limited.apikey });
+    await api.request('GET', '/l/api/account', asBrowser(cookie));
+    const over = await api.request('GET', '/l/api/account', asBrowser(cookie));
+    expect(over.status).toBe(429);
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('ends on sign-out: the cookie is cleared and no longer works', async () => {
+    const { cookie, csrf } = await signIn(api, { login: user.username, password: PASSWORD });
+    const noProof = await api.request('DELETE', '/l/api/session', asBrowser(cookie));
+    expect(noProof.status).toBe(403);
+    const out = await api.request('DELETE', '/l/api/session', asBrowser(cookie, csrf));
+    expect(out.status).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^linkyard_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
+    const after = await api.request('GET', '/l/api/account', asBrowser(cookie));
+    expect(after.status).toBe(401);
+    expect(after.body.message).toMatch(/session has ended/);
+  });
+
+  it('ends after 12 hours unused, and 7 days after it began however often it is used', async () => {
+    const idle = await signIn(api, { login: user.username, password: PASSWORD });
+    const used = await signIn(api, { login: user.username, password: PASSWORD });
+    api.clock.advance(11 * HOUR);
+    expect((await api.request('GET', '/l/api/account', asBrowser(used.cookie))).status).toBe(200);
+    api.clock.advance(1 * HOUR + 1000);
+    expect((await api.request('GET', '/l/api/account', asBrowser(idle.cookie))).status).toBe(401);
+    expect((await api.request('GET', '/l/api/account', asBrowser(used.cookie))).status).toBe(200);
+    // Used every 11 hours, it still ends 7 days after the sign-in.
+    for (let elapsed = 12; elapsed + 11 < 7 * 24; elapsed += 11) {
+      api.clock.advance(11 * HOUR);
+      expect((await api.request('GET', '/l/api/account', asBrowser(used.cookie))).status).toBe(200);
+    }
+    api.clock.advance(11 * HOUR);
+    expect((await api.request('GET', '/l/api/account', asBrowser(used.cookie))).status).toBe(401);
+    api.clock.reset();
+  });
+
+  it("ends the account's other sessions on a password change, and all of them when the account is deleted", async () => {
+    const changing = await signIn(api, { login: user.username, password: PASSWORD });
+    const other = await signIn(api, { login: user.username, password: PASSWORD });
+    const change = await api.request('PUT', '/l/api/account/update', {
+      ...asBrowser(changing.cookie, changing.csrf),
+      body: { password: 'a brand new passphrase' },
+    });
+    expect(change.status).toBe(200);
+    expect((await api.request('GET', '/l/api/account', asBrowser(other.cookie))).status).toBe(401);
+    expect((await api.request('GET', '/l/api/account', asBrowser(changing.cookie))).status).toBe(200);
+    expect((await signIn(api, { login: user.username, password: PASSWORD })).response.status).toBe(401);
+    expect((await signIn(api, { login: user.username, password: 'a brand new passphrase' })).response.status).toBe(200);
+
+    expect((await api.request('DELETE', `/l/api/user/${user.id}/delete`, { key: ADMIN_KEY })).status).toBe(200);
+    expect((await api.request('GET', '/l/api/account', asBrowser(changing.cookie))).status).toBe(401);
+  });
+
+  it('treats a malformed or unknown cookie as an ended session', async () => {
+    for (const cookie of ['linkyard_session=x', `linkyard_session=${'A'.repeat(43)}`, 'linkyard_session=<script>']) {
+      const response = await api.request('GET', '/l/api/account', { key: null, headers: { cookie } });
+      expect(response.status).toBe(401);
+    }
+    // Other cookies alone are no session: the answer asks for a key.
+    const unrelated = await api.request('GET', '/l/api/account', { key: null, headers: { cookie: 'theme=dark' } });
+    expect(unrelated.body.message).toMatch(/Missing API key/);
+  });
+});
+
+describe('sessions on an https address', () => {
+  const api = useApi({ PUBLIC_URL: 'https://links.test' });
+
+  it('names the cookie __Host- and marks it Secure', async () => {
+    const user = await createUser(api);
+    const { response, cookie } = await signIn(api, { apikey: user.apikey });
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^__Host-linkyard_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800; Secure$/,
+    );
+    expect((await api.request('GET', '/l/api/account', asBrowser(cookie))).status).toBe(200);
+    // The plain name is not read on an https service.
+    const plain = cookie.replace('__Host-', '');
+    expect((await api.request('GET', '/l/api/account', asBrowser(plain))).status).toBe(401);
+  });
+});
+
+describe('sessions in the logs', () => {
+  let log = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
+  const api = useApi({ LOG_LEVEL: 'info' }, { logStream: stream });
+
+  it('never writes a password, a token or a proof', async () => {
+    const user = await createUser(api);
+    const secret = 'a very recognisable passphrase';
+    await api.request('PUT', '/l/api/account/update', { key: user.apikey, body: { password: secret } });
+    const { cookie, csrf } = await signIn(api, { login: user.username, password: secret });
+    await signIn(api, { login: user.username, password: `${secret} wrong` });
+    await api.request('POST', '/l/api/url/add', { ...asBrowser(cookie, csrf), body: { url: 'https://example.com/' } });
+    await api.request('DELETE', '/l/api/session', asBrowser(cookie, csrf));
+    expect(log).toContain('"path":"/l/api/session"');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(cookie.split('=')[1]);
+    expect(log).not.toContain(csrf);
+    expect(log).not.toContain(user.apikey);
+  });
+});

@@ -1,0 +1,37 @@
+import { formatNumber } from '../format';
+
+/** A top list (countries, referrers, …) as plain HTML: each value, its count and a bar. */
+export function TopList({
+  title,
+  values,
+  describe,
+}: {
+  title: string;
+  values: { value: string; clicks: number }[];
+  describe?: (value: string) => string;
+}) {
+  const max = Math.max(1, ...values.map((entry) => entry.clicks));
+  const id = `top-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section className="top-list" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {values.length === 0 ? (
+        <p className="muted">None in this range.</p>
+      ) : (
+        <ol>
+          {values.map((entry) => (
+            <li key={entry.value}>
+              <span className="name">
+                <bdi>{describe ? describe(entry.value) : entry.value || '(none)'}</bdi>
+              </span>
+              <span className="count">{formatNumber(entry.clicks)}</span>
+              <span className="bar" aria-hidden="true">
+                <span style={{ width: `${(entry.clicks / max) * 100}%` }} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dashboard is served by the service at /dashboard/ (apps/api/src/dashboard): every asset has a
+// content hash in its name, so it may be cached for good; index.html is never cached.
+export default defineConfig({
+  base: '/dashboard/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No inline script anywhere: the page's policy allows only its own files ('self').
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    // `pnpm --filter @linkyard/web dev`: the API of a service started with `pnpm start`.
+    proxy: { '/l/api': 'http://localhost:3000' },
+  },
+});
