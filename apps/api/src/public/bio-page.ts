@@ -3,7 +3,7 @@ import type { components } from '@linkyard/spec';
 import { embedShape, embedTitle, embedUrl, EMBED_ORIGINS, type Embed } from '../modules/bio/bio-embeds';
 import { contrastRatio, type BioTheme } from '../modules/bio/bio-theme';
 import { iconSvg, NETWORK_NAMES } from './bio-icons';
-import { escapeHtml } from './html';
+import { escapeHtml, SANDBOX } from './html';
 import { pixelScript } from './pixel-snippets';
 
 type Schemas = components['schemas'];
@@ -65,8 +65,6 @@ const CONTROL_CONTRAST = 3;
 
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation';
 const FRAME_ALLOW = 'autoplay; encrypted-media; fullscreen; picture-in-picture; clipboard-write';
-/** An opaque origin for scripts the account chose (its pixels) on the service's own address. */
-const PAGE_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation allow-downloads';
 
 /** The page's style: the theme's colors (checked colors, `#rrggbb`), its font and its buttons' shape. */
 function styleOf(theme: BioTheme): string {
@@ -220,6 +218,6 @@ export function bioPagePolicy(page: RenderedBioPage, nonce: string, sandbox: boo
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-    ...(scripted && sandbox ? [PAGE_SANDBOX] : []),
+    ...(scripted && sandbox ? [SANDBOX] : []),
   ].join('; ');
 }
