@@ -2,7 +2,8 @@
 # One command: `pnpm bench` (or bash bench/run.sh). In one run, with one load generator (wrk):
 #   - the baseline: a bare node:http server answering a 302;
 #   - Linkyard on PostgreSQL, then on the embedded database (PGlite), each:
-#       redirect (GET /{alias}, a browser user agent: every request is a counted click),
+#       redirect (GET /{alias}, a browser user agent: every request is a counted click), a public
+#       bio page (GET /{alias} of a page of 13 blocks: every request is a counted visit),
 #       GET /l/api/account, GET /l/api/urls (15 links), GET /l/api/url/:id (a link with 300,000
 #       clicks), GET /l/api/domains, POST /l/api/url/add, POST /l/api/url/bulk (1,000 links a
 #       call), GET /l/api/urls/export of every link made, and the service's memory after the run.
@@ -136,6 +137,21 @@ bench_database() {
   after=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$link_id" | json 'v.data.clicks')
   echo "$((after - before))" > "$OUT/$db-recorded.txt"
 
+  echo "$db: public bio page..." >&2
+  # A page as creators make them: an avatar, a title, a few lines, eight buttons with icons, a
+  # heading, a paragraph, four social profiles, a video and an e-mail button (bench/bio-page.json).
+  local bio bio_id bio_alias
+  bio=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/bio/add" -d @bench/bio-page.json)
+  bio_id=$(echo "$bio" | json 'v.id')
+  bio_alias=$(echo "$bio" | json 'v.details.alias')
+  run_wrk "$db-bio-warmup" 10 "http://127.0.0.1:$API_PORT/$bio_alias" -d2s
+  sleep 2
+  before=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/bio/$bio_id" | json 'v.details.visits')
+  run_wrk "$db-bio" "$CONNECTIONS" "http://127.0.0.1:$API_PORT/$bio_alias"
+  sleep 3
+  after=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/bio/$bio_id" | json 'v.details.visits')
+  echo "$((after - before)) $(ps -o rss= -p "$service" | tr -d ' ') $(curl -s "http://127.0.0.1:$API_PORT/$bio_alias" | wc -c)" > "$OUT/$db-bio-visits.txt"
+
   echo "$db: API reads..." >&2
   local auth=(-H "Authorization: Bearer $user_key")
   run_wrk "$db-account" "$API_CONNECTIONS" "http://127.0.0.1:$API_PORT/l/api/account" "${auth[@]}"
@@ -180,6 +196,7 @@ base_api=$(field baseline_api rps)
   for db in postgres embedded; do
     if [ $db = postgres ]; then goal="≥ 0.6, p99 < 10 ms"; else goal="≥ 0.4, p99 < 15 ms"; fi
     row $db redirect "redirect" "$CONNECTIONS" "$base" "$goal"
+    row $db bio "public bio page (13 blocks)" "$CONNECTIONS" "$base" "≥ half the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base / 2).toFixed(2)")"
     row $db account "GET /l/api/account" "$API_CONNECTIONS" "$base_api" "≥ 0.25, p99 < 20 ms"
     row $db urls "GET /l/api/urls (15 links)" "$API_CONNECTIONS" "$base_api" "≥ 0.2"
     row $db url "GET /l/api/url/:id ($(cat "$OUT/$db-stats-clicks.txt") clicks)" "$API_CONNECTIONS" "$base_api" "≥ 0.2"
@@ -195,6 +212,8 @@ base_api=$(field baseline_api rps)
   echo
   for db in postgres embedded; do
     echo "- $db: clicks recorded during the redirect run $(cat "$OUT/$db-recorded.txt"), requests answered $(field "$db-redirect" requests) (goal: equal; answers wrk did not count at its end add a few); service memory after the run $(($(cat "$OUT/$db-rss.txt") / 1024)) MiB RSS$([ $db = embedded ] && echo ' (goal < 300 MiB)')."
+    read -r bio_visits bio_rss bio_bytes < "$OUT/$db-bio-visits.txt"
+    echo "- $db: public bio page ($bio_bytes bytes of HTML): visits recorded during its run $bio_visits, requests answered $(field "$db-bio" requests) (goal: equal); service memory right after it $((bio_rss / 1024)) MiB RSS."
   done
 } | tee "$OUT/latest.md"
 

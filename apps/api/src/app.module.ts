@@ -18,6 +18,7 @@ import { serviceConnection, type DatabaseTarget } from './database/data-source';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { BioModule } from './modules/bio/bio.module';
 import { DocsModule } from './modules/docs/docs.module';
 import { DomainsModule } from './modules/domains/domains.module';
 import { HealthModule } from './modules/health/health.module';
@@ -97,6 +98,7 @@ export class AppModule {
         ChannelsModule,
         PixelsModule,
         QrModule,
+        BioModule,
         OverlaysModule,
         SplashModule,
         LiveModule,

@@ -82,14 +82,36 @@ describe('channels', () => {
       expect((await items(second)).data.result).toBe(1);
     });
 
-    it('refuses bio items clearly, and unknown types', async () => {
+    it('refuses unknown types, naming the three', async () => {
       const channel = await createChannel(api, user);
-      const bio = await api.request('POST', `/l/api/channel/${channel}/assign/bio/1`, { key: user.apikey });
-      expect(bio.status).toBe(400);
-      expect(bio.body.message).toMatch(/Bio pages are not available/);
-      const other = await api.request('POST', `/l/api/channel/${channel}/assign/videos/1`, { key: user.apikey });
-      expect(other.status).toBe(400);
-      expect(other.body.message).toMatch(/links, bio, qr/);
+      for (const action of ['assign', 'unassign']) {
+        const other = await api.request('POST', `/l/api/channel/${channel}/${action}/videos/1`, { key: user.apikey });
+        expect(other.status).toBe(400);
+        expect(other.body.message).toMatch(/links, bio, qr/);
+      }
+    });
+
+    it('takes links and QR codes out of a channel, and only out of that one', async () => {
+      const first = await createChannel(api, user);
+      const second = await createChannel(api, user);
+      const link = await createLink(api, user);
+      const qr = await createQr(api, user);
+      for (const channel of [first, second]) {
+        await api.request('POST', `/l/api/channel/${channel}/assign/links/${link}`, { key: user.apikey });
+        await api.request('POST', `/l/api/channel/${channel}/assign/qr/${qr}`, { key: user.apikey });
+      }
+      expect((await api.request('POST', `/l/api/channel/${first}/unassign/links/${link}`, { key: user.apikey, rawBody: '' })).body).toEqual(
+        {
+          error: 0,
+          message: expect.any(String),
+        },
+      );
+      expect((await api.request('POST', `/l/api/channel/${first}/unassign/qr/${qr}`, { key: user.apikey })).status).toBe(200);
+      expect((await items(first)).data.items).toEqual([]);
+      expect((await items(second)).data.items.map((item: { type: string }) => item.type)).toEqual(['qr', 'links']);
+      expect((await api.request('GET', `/l/api/url/${link}`, { key: user.apikey })).status).toBe(200);
+      expect((await api.request('POST', `/l/api/channel/${first}/unassign/links/987654`, { key: user.apikey })).status).toBe(404);
+      expect((await api.request('POST', `/l/api/channel/987654/unassign/links/${link}`, { key: user.apikey })).status).toBe(404);
     });
 
     it('answers 404 for an item or channel that does not exist', async () => {

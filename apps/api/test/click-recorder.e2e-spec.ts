@@ -17,6 +17,8 @@ async function clickWritesFail(api: TestApi): Promise<{ back(): Promise<void> }>
 const clickFor = (linkId: number, index: number): Click => ({
   linkId,
   qrId: null,
+  bioId: null,
+  blockId: null,
   at: new Date(),
   country: 'FR',
   referrer: null,

@@ -158,6 +158,10 @@ describe('@linkyard/client', () => {
     const none: unknown[] = [];
     for await (const pixel of client.paginate('/pixels')) none.push(pixel);
     expect(none).toEqual([]);
+    for (const name of ['one', 'two', 'three']) await client.POST('/bio/add', { body: { name } });
+    const names: string[] = [];
+    for await (const page of client.paginate('/bio', { query: { limit: 2 } })) names.push(page.name);
+    expect(names).toEqual(['three', 'two', 'one']);
   });
 
   it('gives up at once on 429 when told not to wait', async () => {

@@ -65,6 +65,21 @@ describe('the busy paths', () => {
     expect((await visit(alias)).headers.location).toBe('https://example.com/after');
   });
 
+  it('a visit of a cached bio page, and a click of its button, send no SQL', async () => {
+    const page = await api.request('POST', '/l/api/bio/add', {
+      key: user.apikey,
+      body: { name: 'Hot', blocks: [{ type: 'link', title: 'Go', url: 'https://example.com/go' }] },
+    });
+    const { alias, blocks } = page.body.details as { alias: string; blocks: { id: number }[] };
+    await visit(alias);
+    statements = [];
+    expect((await visit(alias)).status).toBe(200);
+    expect((await visit(`${alias}/b/${blocks[0]!.id}`)).status).toBe(302);
+    expect(statements).toEqual([]);
+    // The visits' clicks are written now, not by the recorder's timer while a later test counts.
+    await api.flushClicks();
+  });
+
   it.each(['/l/api/account', '/l/api/domains', '/l/api/urls', '/l/api/pixels'])(
     'an authenticated read of %s with a known key sends one statement',
     async (path) => {

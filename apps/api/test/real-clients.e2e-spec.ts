@@ -150,6 +150,7 @@ describe('requests as real clients send them', () => {
     ['assignCampaignLink', 'POST', () => `/campaign/${ids.campaign}/assign/${ids.url}`, bodiless],
     ['assignChannelItem', 'POST', () => `/channel/${ids.channel}/assign/links/${ids.url}`, bodiless],
     ['getChannelItems', 'GET', () => `/channel/${ids.channel}`],
+    ['unassignChannelItem', 'POST', () => `/channel/${ids.channel}/unassign/links/${ids.url}`, bodiless],
     ['addQr', 'POST', () => '/qr/add', { type: 'text', data: 'Replay', background: null, foreground: null, logo: null, name: null }],
     ['listQrs', 'GET', () => '/qr'],
     ['getQr', 'GET', () => `/qr/${ids.qr}`],
@@ -160,6 +161,46 @@ describe('requests as real clients send them', () => {
       () => `/qr/${ids.qr}/update`,
       { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null },
     ],
+    [
+      'addBioPage',
+      'POST',
+      () => '/bio/add',
+      {
+        name: 'Replay',
+        alias: null,
+        domain: null,
+        title: null,
+        description: null,
+        avatar: null,
+        theme: { background: null, font: 'serif' },
+        seo: null,
+        language: null,
+        public: null,
+        pixels: null,
+        blocks: [{ id: null, type: 'link', title: 'Replayed', url: 'https://example.com/replay', icon: null }],
+      },
+    ],
+    ['listBioPages', 'GET', () => '/bio'],
+    ['getBioPage', 'GET', () => `/bio/${ids.bio}`],
+    ['getBioPageStats', 'GET', () => `/bio/${ids.bio}/stats?interval=hour&from=2026-01-01&to=2026-01-02`],
+    ['getBioBlockStats', 'GET', () => `/bio/${ids.bio}/block/${ids.block}/stats?interval=hour&from=2026-01-01&to=2026-01-02`],
+    ['getBioPageQr', 'GET', () => `/bio/${ids.bio}/qr`],
+    [
+      'updateBioPage',
+      'PUT',
+      () => `/bio/${ids.bio}/update`,
+      {
+        title: 'Replayed',
+        alias: null,
+        domain: null,
+        avatar: null,
+        theme: null,
+        seo: { title: null, image: null },
+        blocks: null,
+        pixels: null,
+      },
+    ],
+    ['deleteBioPage', 'DELETE', () => `/bio/${ids.bio}/delete`, bodiless],
     ['addWebhook', 'POST', () => '/webhooks', { url: 'https://hooks.example.com/replay', events: ['link.*'], enabled: false }],
     ['listWebhooks', 'GET', () => '/webhooks'],
     ['getWebhook', 'GET', () => `/webhook/${ids.webhook}`],
@@ -207,6 +248,7 @@ describe('requests as real clients send them', () => {
     addUrl: 'url',
     addQr: 'qr',
     addWebhook: 'webhook',
+    addBioPage: 'bio',
   };
 
   // Every row gets its five values: jest takes a missing last argument for a `done` callback.
@@ -220,11 +262,12 @@ describe('requests as real clients send them', () => {
     expect(response.status).toBe(200);
     // The exports and the QR image answer files (CSV, NDJSON, PNG), not the envelope.
     if (String(response.headers['content-type']).startsWith('application/json')) expect(['0', 0]).toContain(response.body.error);
-    else expect(operationId).toMatch(/^(export|getUrlQr$)/);
+    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$)/);
     replayed.add(operationId);
     const record = created[operationId];
     if (record) ids[record] = response.body.id;
     if (operationId === 'addUser') ids.user = response.body.data.id;
+    if (operationId === 'addBioPage') ids.block = response.body.details.blocks[0].id;
     // A replay needs a delivery that was sent; none is sent from here (no receiver is called), so
     // one is written as the dispatcher leaves a failed one.
     if (operationId === 'addWebhook') ids.delivery = await failedDelivery(ids.webhook!);

@@ -139,6 +139,7 @@ const LIST_KEYS = {
   '/channel/{id}': 'items',
   '/pixels': 'pixels',
   '/qr': 'qrs',
+  '/bio': 'bio',
   '/overlay': 'cta',
   '/splash': 'splash',
   '/webhooks': 'webhooks',

@@ -575,7 +575,7 @@ export interface paths {
         };
         /**
          * List a channel's items
-         * @description A page of the channel's items (key `items`), most recently assigned first; `error` is the string `"0"` as on the lists. For a link, `preview` is its destination URL and `link` its short URL; for a QR code, `preview` is the QR image URL and `link` the QR link. `date` is the day the item was assigned.
+         * @description A page of the channel's items (key `items`), most recently assigned first; `error` is the string `"0"` as on the lists. For a link, `preview` is its destination URL and `link` its short URL; for a bio page, both are its address; for a QR code, `preview` is the QR image URL and `link` the QR link. `date` is the day the item was assigned.
          */
         get: operations["getChannelItems"];
         put?: never;
@@ -616,8 +616,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Put a link or a QR code in a channel
-         * @description No body. Items are memberships: an item may be in many channels, and assigning it twice is a success. The channel and the item must exist and be the account's own (404). `bio` is part of the interface but answers 400 ("bio pages are not available") until bio pages exist.
+         * Put a link, a bio page or a QR code in a channel
+         * @description No body. Items are memberships: an item may be in many channels, and assigning it twice is a success. The channel and the item must exist and be the account's own (404). `POST /channel/{channelid}/unassign/{type}/{itemid}` takes it out again.
          */
         post: operations["assignChannelItem"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a channel
-         * @description All its items are unassigned (memberships only); the links and QR codes stay.
+         * @description All its items are unassigned (memberships only); the links, bio pages and QR codes stay.
          */
         delete: operations["deleteChannel"];
         options?: never;
@@ -1054,6 +1054,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bio pages (extension)
+         * @description A page of the account's bio pages (key `bio`), newest first, each with its address and its visits. An extension to the spec.
+         */
+        get: operations["listBioPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bio page (extension)
+         * @description Creates a bio page: `name` is required, the rest is optional (see `BioPageFields`). Its address is `<domain>/<alias>`, in the same namespace as the short links: an alias a link (or another bio page) holds on that domain is a 409, a reserved word a 400; without `alias` the service picks a free one. `domain`, `pixels` must be the account's own (400 for a domain, 404 for a pixel). Images (`avatar`, `seo.image`, image blocks) are uploaded in the body as base64 (`BioUpload`) and re-encoded by the service. The theme's text and button colors must be readable on their backgrounds (a contrast of 4.5:1 at least), or the answer is a 400 giving the ratio. The answer holds the page as stored, with the ids of its blocks. An extension to the spec.
+         */
+        post: operations["addBioPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bio page and its statistics (extension)
+         * @description `details` is the page as stored, each block with its own clicks; `data` the page's visits, in the shape of a link's statistics (bots left out). Another account's page is a 404. An extension to the spec.
+         */
+        get: operations["getBioPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a bio page (extension)
+         * @description Any subset of the fields of `POST /bio/add`; a field not sent stays as it is, and so does a field of `theme` or `seo` not sent. `blocks` replaces the whole list, in the order sent: a block sent with the `id` of one of this page's blocks is that block, changed (it keeps its clicks, and an image block its image unless a new one is sent); a block without `id` is new; the page's blocks not sent are deleted. `avatar` or `seo.image` sent as `""` removes it. A new `alias` (or `domain`) must be free there (409). The public page shows the change at once, on every instance. The answer holds the page as stored. An extension to the spec.
+         */
+        put: operations["updateBioPage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bio page (extension)
+         * @description The page, its blocks, images, statistics and channel memberships are deleted; its alias is free again and its address answers 404. An extension to the spec.
+         */
+        delete: operations["deleteBioPage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visits of a bio page over time (extension)
+         * @description The visits of one of the account's bio pages over a range of time, with the same parameters, buckets, counts and top lists as a link's clicks over time (`GET /url/{id}/stats`): `clicks` are the visits of people, bots are counted apart. The clicks of its buttons are each block's own (`GET /bio/{id}/block/{blockid}/stats`). An extension to the spec.
+         */
+        get: operations["getBioPageStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/block/{blockid}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a bio page's button over time (extension)
+         * @description The clicks of one block of one of the account's bio pages (a link button, or the icons of a social block) over a range of time, with the same parameters, buckets, counts and top lists as a link's clicks over time. A block of another page, or of another account's page, is a 404. An extension to the spec.
+         */
+        get: operations["getBioBlockStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code image of a bio page (extension)
+         * @description A QR code holding the page's address, black on white, as PNG (`size` pixels wide) or SVG, like a link's (`GET /url/{id}/qr`): scanning it is a visit of the page. When too many images wait to be drawn, 503 with `Retry-After: 1`. An extension to the spec.
+         */
+        get: operations["getBioPageQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channel/{channelid}/unassign/{type}/{itemid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a link, bio page or QR code out of a channel (extension)
+         * @description No body. Ends the item's membership of the channel; the item itself stays. The channel and the item must exist and be the account's own (404); an item that is not in the channel is a success too (nothing to do). An extension to the spec.
+         */
+        post: operations["unassignChannelItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1392,7 +1572,7 @@ export interface paths {
         };
         /**
          * Follow a short link
-         * @description The short URL itself, `{PUBLIC_URL}/{alias}` or `<branded domain>/{alias}`. After the link's expiry, password, targeting (country, device, language) and deep-link rules, and with its `parameters` added to the query string, the visitor is redirected (302) to the destination and the click is counted. A page (200, HTML) is shown instead when the link asks for a password, is of type `frame`, shows a splash page or an overlay, or carries pixels. An unknown alias is a 404 page (or, on a branded domain with `redirect404`, a 302 there); an expired link is a 410 page.
+         * @description The short URL itself, `{PUBLIC_URL}/{alias}` or `<branded domain>/{alias}`. After the link's expiry, password, targeting (country, device, language) and deep-link rules, and with its `parameters` added to the query string, the visitor is redirected (302) to the destination and the click is counted. A page (200, HTML) is shown instead when the link asks for a password, is of type `frame`, shows a splash page or an overlay, or carries pixels. The alias of a public bio page (aliases are shared by links and bio pages) answers the bio page (200, HTML, no script of its own; the visit is counted); a private one is the 404 page. An unknown alias is a 404 page (or, on a branded domain with `redirect404`, a 302 there); an expired link is a 410 page.
          */
         get: operations["redirectAlias"];
         put?: never;
@@ -1479,6 +1659,46 @@ export interface paths {
          * @description `{PUBLIC_URL}/u/{alias}` is what a `link` QR code encodes: the scan is counted (with the same details as a click) and the visitor is redirected (302) to the code's current `data`, so the target can change after the code is printed. 404 for other types and unknown codes.
          */
         get: operations["scanQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{alias}/b/{blockid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a bio page's button
+         * @description Where a bio page's link buttons and social icons lead (`<page address>/b/<block id>`): the click is counted on the block (with the same details as a link's click), then a 302 to the button's URL (for a social block, to its icon number `i`). 404 when the page is private, unknown, or has no such button. An extension to the spec.
+         */
+        get: operations["followBioBlock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{alias}/m/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image of a bio page
+         * @description An image a bio page shows (its avatar, its image blocks, its preview image), as the service re-encoded it: WebP, or JPEG for the preview image. The file's name holds a hash of its content, so it never changes: `Cache-Control: public, max-age=31536000, immutable`. 404 when the page is private or unknown or does not show that image. An extension to the spec.
+         */
+        get: operations["bioPageImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2269,7 +2489,7 @@ export interface components {
             error: components["schemas"]["ErrorZero"];
         } & components["schemas"]["ChannelFields"];
         /**
-         * @description `links` (a short link), `bio` (a bio page: refused with 400 until bio pages exist) or `qr` (a QR code).
+         * @description `links` (a short link), `bio` (a bio page) or `qr` (a QR code).
          * @example links
          * @enum {string}
          */
@@ -2289,16 +2509,16 @@ export interface components {
             type: components["schemas"]["ChannelItemType"];
             /** @description The item's id within its type. */
             id: components["schemas"]["Id"];
-            /** @description The link's title or the QR code's name. */
+            /** @description The link's title, the bio page's name or the QR code's name. */
             title: string;
             /**
              * Format: uri
-             * @description A link's destination URL, or a QR code's image URL.
+             * @description A link's destination URL, a bio page's address, or a QR code's image URL.
              */
             preview: string;
             /**
              * Format: uri
-             * @description A link's short URL, or a QR code's link.
+             * @description A link's short URL, a bio page's address, or a QR code's link.
              */
             link: string;
             /** @description The day the item was assigned to the channel. */
@@ -3698,6 +3918,439 @@ export interface components {
              */
             link: string;
         };
+        /**
+         * @description An image uploaded in the body: the file (PNG, JPEG, WebP or GIF; an animation keeps its first frame) as base64, or as a `data:image/...;base64,` URL, within the body's 1 MiB. The service decodes it whole (at most 25 million pixels), turns it upright, re-encodes it at a bounded size without any of its metadata (camera, place, time) and serves it itself. Anything that is not such an image is a 400.
+         * @example iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==
+         */
+        BioUpload: string;
+        /**
+         * @description A `BioUpload`, or `""` to remove the image.
+         * @example
+         */
+        BioUploadOrEmpty: components["schemas"]["BioUpload"] | "";
+        /**
+         * Format: uri
+         * @description Where the service serves an image of the page, `<page address>/m/<file>`: WebP (JPEG for the preview image). The file's name changes whenever the image does.
+         * @example https://go.example.com/ada/m/58-3f9a0c2e7b1d4a6c.webp
+         */
+        BioImageUrl: string;
+        /**
+         * @description The corners of the buttons.
+         * @example rounded
+         * @enum {string}
+         */
+        BioButtonShape: "square" | "rounded" | "pill";
+        /**
+         * @description The page's type: the visitor's system font, a serif, a monospaced or a rounded face (each a stack of fonts found on the visitor's device; no font is downloaded).
+         * @example system
+         * @enum {string}
+         */
+        BioFont: "system" | "serif" | "mono" | "rounded";
+        /**
+         * @description An icon drawn at the start of a link button.
+         * @example shop
+         * @enum {string}
+         */
+        BioIcon: "link" | "shop" | "calendar" | "music" | "video" | "download" | "star" | "heart" | "map" | "news" | "mail" | "phone";
+        /**
+         * @description A social network of a social block; the icon shows its name to screen readers.
+         * @example instagram
+         * @enum {string}
+         */
+        BioNetwork: "website" | "facebook" | "instagram" | "x" | "threads" | "bluesky" | "mastodon" | "tiktok" | "youtube" | "twitch" | "linkedin" | "github" | "pinterest" | "snapchat" | "discord" | "whatsapp" | "telegram" | "spotify" | "soundcloud";
+        /**
+         * @description Whose player an embed block shows.
+         * @example youtube
+         * @enum {string}
+         */
+        BioEmbedProvider: "youtube" | "vimeo" | "spotify" | "soundcloud";
+        /**
+         * @description The page's look. On creation a field not sent takes its default; on update it keeps its value. The contrast ratio (WCAG) of `text` on `background` and of `buttonText` on `button` must each be at least 4.5:1, so everyone can read the page: the answer is otherwise a 400 giving the ratio. Unknown fields are ignored.
+         * @example {
+         *       "background": "#0f172a",
+         *       "text": "#f8fafc",
+         *       "button": "#f8fafc",
+         *       "buttonText": "#0f172a",
+         *       "buttonShape": "pill",
+         *       "font": "serif"
+         *     }
+         */
+        BioThemeInput: {
+            /** @description The page background; default `#ffffff`. */
+            background?: components["schemas"]["HexColor"];
+            /** @description The text of the page; default `#111827`. */
+            text?: components["schemas"]["HexColor"];
+            /** @description The buttons; default `#111827`. */
+            button?: components["schemas"]["HexColor"];
+            /** @description The text of the buttons; default `#ffffff`. */
+            buttonText?: components["schemas"]["HexColor"];
+            /** @description Default `rounded`. */
+            buttonShape?: components["schemas"]["BioButtonShape"];
+            /** @description Default `system`. */
+            font?: components["schemas"]["BioFont"];
+        };
+        /**
+         * @description The page's look.
+         * @example {
+         *       "background": "#ffffff",
+         *       "text": "#111827",
+         *       "button": "#111827",
+         *       "buttonText": "#ffffff",
+         *       "buttonShape": "rounded",
+         *       "font": "system"
+         *     }
+         */
+        BioTheme: {
+            background: components["schemas"]["HexColor"];
+            text: components["schemas"]["HexColor"];
+            button: components["schemas"]["HexColor"];
+            buttonText: components["schemas"]["HexColor"];
+            buttonShape: components["schemas"]["BioButtonShape"];
+            font: components["schemas"]["BioFont"];
+        };
+        /**
+         * @description What search engines and link previews (Open Graph) show of the page; a field not sent keeps its value. Without them the page's title, description and avatar are used. Unknown fields are ignored.
+         * @example {
+         *       "title": "Ada Lovelace",
+         *       "description": "Notes on engines and numbers."
+         *     }
+         */
+        BioSeoInput: {
+            /** @description The title of the page and of its previews; `""` for the page title. */
+            title?: string;
+            /** @description The description of its previews; `""` for the page description. */
+            description?: string;
+            /** @description The preview image, made 1200×630 pixels (JPEG); `""` removes it. */
+            image?: components["schemas"]["BioUploadOrEmpty"];
+        };
+        /**
+         * @example {
+         *       "title": "",
+         *       "description": "",
+         *       "image": null
+         *     }
+         */
+        BioSeo: {
+            title: string;
+            description: string;
+            /** @description The preview image, or `null`. */
+            image: components["schemas"]["BioImageUrl"] | null;
+        };
+        /** @description A button to a URL. Visitors go through the service (`<page address>/b/<block id>`), which counts the click on the block, then on to `url`. */
+        BioLinkBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type, kept with its clicks. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "link";
+            /** @description The button's text. */
+            title: string;
+            /** @description Where the button goes, checked and stored like a link's destination. */
+            url: components["schemas"]["HttpUrl"];
+            /** @description An icon of the fixed set, or `""` for none (the default). */
+            icon?: components["schemas"]["BioIcon"] | "";
+        };
+        /** @description A heading between the buttons. */
+        BioHeadingBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "heading";
+            text: string;
+        };
+        /** @description A paragraph of plain text; its line breaks are kept. Never read as HTML. */
+        BioTextBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "text";
+            text: string;
+        };
+        /** @description An image, made at most 1200 pixels wide and 1600 high (WebP). `image` is required for a new block; a block kept by its `id` keeps its image unless a new one is sent. At most 20 image blocks on a page. */
+        BioImageBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type, kept with its image. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "image";
+            image?: components["schemas"]["BioUpload"];
+            /** @description What the image shows, for those who cannot see it; `""` (the default) for a decorative image. */
+            alt?: string;
+        };
+        BioSocialLinkInput: {
+            network: components["schemas"]["BioNetwork"];
+            /** @description The profile, checked and stored like a link's destination. */
+            url: components["schemas"]["HttpUrl"];
+        };
+        /** @description A row of icons, one per profile (1 to 20). Visitors go through the service, which counts the click on the block, then on to the profile. */
+        BioSocialBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type, kept with its clicks. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "social";
+            links: components["schemas"]["BioSocialLinkInput"][];
+        };
+        /** @description A player of YouTube, Vimeo, Spotify or SoundCloud. `url` is the address of a video, track, album, playlist, episode or show as the provider shows it (`https://www.youtube.com/watch?v=...`, `https://youtu.be/...`, `https://vimeo.com/...`, `https://open.spotify.com/track/...`, `https://soundcloud.com/<artist>/<track>`); the service reads it and builds the provider's own player address from what it read. Any other address is a 400. */
+        BioEmbedBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "embed";
+            url: components["schemas"]["HttpUrl"];
+        };
+        /** @description A button that writes an e-mail (a `mailto:` link, followed by the visitor's mail program). */
+        BioContactBlockInput: {
+            /** @description On update: the id of one of this page's blocks of the same type. */
+            id?: components["schemas"]["Id"];
+            /** @constant */
+            type: "contact";
+            /** @description The button's text; default "Contact". */
+            title?: string;
+            email: components["schemas"]["Email"];
+            /** @description The subject the e-mail starts with; default `""`. */
+            subject?: string;
+        };
+        /** @description One block of the page, by its `type`. */
+        BioBlockInput: components["schemas"]["BioLinkBlockInput"] | components["schemas"]["BioHeadingBlockInput"] | components["schemas"]["BioTextBlockInput"] | components["schemas"]["BioImageBlockInput"] | components["schemas"]["BioSocialBlockInput"] | components["schemas"]["BioEmbedBlockInput"] | components["schemas"]["BioContactBlockInput"];
+        /**
+         * @description The fields of a bio page, all optional here (`BioPageAdd` requires `name`). Text is plain text, shown as written and never read as HTML; control characters (but the line breaks of `description` and text blocks) and the characters that override the direction of text (U+202A to U+202E, U+2066 to U+2069) are refused. Unknown fields are ignored.
+         * @example {
+         *       "title": "Ada Lovelace",
+         *       "public": false
+         *     }
+         */
+        BioPageFields: {
+            /** @description The page's address on its domain, shared with the short links: taken by a link or a bio page there, 409; a reserved word, 400. Without it on creation the service picks one. */
+            alias?: components["schemas"]["LinkAlias"];
+            /** @description A branded domain of the account, as its URL or bare host; the page's address is then `<domain URL>/<alias>`. Another account's or an unknown domain is a 400. `""` is the service's own address (`PUBLIC_URL`). */
+            domain?: string;
+            /** @description The page's name in the account's lists (not shown on the page). */
+            name?: string;
+            /** @description The heading of the page (the name when `""`). */
+            title?: string;
+            /** @description A few lines under the heading; line breaks are kept. */
+            description?: string;
+            /** @description The picture at the top, made 400×400 pixels (WebP); `""` removes it. */
+            avatar?: components["schemas"]["BioUploadOrEmpty"];
+            theme?: components["schemas"]["BioThemeInput"];
+            seo?: components["schemas"]["BioSeoInput"];
+            /** @description The language of the page's text, a BCP 47 tag (`en`, `fr-CA`); default `en`. */
+            language?: string;
+            /** @description Whether the page is served; a private page answers 404 (default true). */
+            public?: boolean;
+            /** @description The account's pixels to load on the page (replaces the stored list), at most 50. */
+            pixels?: components["schemas"]["Id"][];
+            /** @description The page's blocks, in order (replaces the stored list), at most 100. */
+            blocks?: components["schemas"]["BioBlockInput"][];
+        };
+        /**
+         * @description A new bio page; `name` is required. Unknown fields are ignored.
+         * @example {
+         *       "name": "Ada's links"
+         *     }
+         */
+        BioPageAdd: components["schemas"]["BioPageFields"] & {
+            name: string;
+        };
+        BioLinkBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "link";
+            title: string;
+            url: components["schemas"]["HttpUrl"];
+            icon: components["schemas"]["BioIcon"] | null;
+            /** @description Clicks of people (bots left out). */
+            clicks: number;
+            uniqueClicks: number;
+        };
+        BioHeadingBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "heading";
+            text: string;
+        };
+        BioTextBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "text";
+            text: string;
+        };
+        BioImageBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "image";
+            image: components["schemas"]["BioImageUrl"];
+            alt: string;
+            width: number;
+            height: number;
+        };
+        BioSocialBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "social";
+            links: {
+                network: components["schemas"]["BioNetwork"];
+                url: components["schemas"]["HttpUrl"];
+            }[];
+            /** @description Clicks of people on any of its icons. */
+            clicks: number;
+            uniqueClicks: number;
+        };
+        BioEmbedBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "embed";
+            url: components["schemas"]["HttpUrl"];
+            provider: components["schemas"]["BioEmbedProvider"];
+            /**
+             * Format: uri
+             * @description The player's address the page frames, built by the service.
+             */
+            embed: string;
+        };
+        BioContactBlock: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            type: "contact";
+            title: string;
+            email: components["schemas"]["Email"];
+            subject: string;
+        };
+        /** @description One block of the page, by its `type`. */
+        BioBlock: components["schemas"]["BioLinkBlock"] | components["schemas"]["BioHeadingBlock"] | components["schemas"]["BioTextBlock"] | components["schemas"]["BioImageBlock"] | components["schemas"]["BioSocialBlock"] | components["schemas"]["BioEmbedBlock"] | components["schemas"]["BioContactBlock"];
+        /**
+         * @description A bio page as stored.
+         * @example {
+         *       "id": 3,
+         *       "alias": "ada",
+         *       "link": "https://go.example.com/ada",
+         *       "domain": "https://go.example.com",
+         *       "name": "Ada's links",
+         *       "title": "Ada Lovelace",
+         *       "description": "Mathematician.",
+         *       "avatar": "https://go.example.com/ada/m/58-3f9a0c2e7b1d4a6c.webp",
+         *       "theme": {
+         *         "background": "#ffffff",
+         *         "text": "#111827",
+         *         "button": "#111827",
+         *         "buttonText": "#ffffff",
+         *         "buttonShape": "rounded",
+         *         "font": "system"
+         *       },
+         *       "seo": {
+         *         "title": "",
+         *         "description": "",
+         *         "image": null
+         *       },
+         *       "language": "en",
+         *       "public": true,
+         *       "pixels": [],
+         *       "channels": [],
+         *       "blocks": [
+         *         {
+         *           "id": 41,
+         *           "type": "link",
+         *           "title": "My notes",
+         *           "url": "https://example.com/notes",
+         *           "icon": "news",
+         *           "clicks": 310,
+         *           "uniqueClicks": 270
+         *         },
+         *         {
+         *           "id": 42,
+         *           "type": "embed",
+         *           "url": "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
+         *           "provider": "youtube",
+         *           "embed": "https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"
+         *         }
+         *       ],
+         *       "visits": 1280,
+         *       "uniqueVisits": 1010,
+         *       "date": "2026-11-20 09:00:00",
+         *       "updated": "2026-11-21 18:30:00"
+         *     }
+         */
+        BioPage: {
+            id: components["schemas"]["Id"];
+            alias: components["schemas"]["LinkAlias"];
+            /** @description The page's address. */
+            link: components["schemas"]["ShortUrl"];
+            /** @description The branded domain the page is on, or `null` for the service's own address. */
+            domain: components["schemas"]["BrandedDomainUrl"] | null;
+            name: string;
+            title: string;
+            description: string;
+            /** @description The picture at the top, or `null`. */
+            avatar: components["schemas"]["BioImageUrl"] | null;
+            theme: components["schemas"]["BioTheme"];
+            seo: components["schemas"]["BioSeo"];
+            language: string;
+            public: boolean;
+            pixels: components["schemas"]["Id"][];
+            /** @description The channels the page is in. */
+            channels: components["schemas"]["Id"][];
+            blocks: components["schemas"]["BioBlock"][];
+            /** @description Visits of people (bots left out). */
+            visits: number;
+            uniqueVisits: number;
+            /** @description When the page was created. */
+            date: components["schemas"]["DateTime"];
+            /** @description When the page was last changed. */
+            updated: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description A bio page as listed.
+         * @example {
+         *       "id": 3,
+         *       "alias": "ada",
+         *       "link": "https://go.example.com/ada",
+         *       "name": "Ada's links",
+         *       "public": true,
+         *       "visits": 1280,
+         *       "date": "2026-11-20 09:00:00"
+         *     }
+         */
+        BioSummary: {
+            id: components["schemas"]["Id"];
+            alias: components["schemas"]["LinkAlias"];
+            /** @description The page's address. */
+            link: components["schemas"]["ShortUrl"];
+            name: string;
+            public: boolean;
+            visits: number;
+            date: components["schemas"]["DateTime"];
+        };
+        /**
+         * @example {
+         *       "error": "0",
+         *       "data": {
+         *         "result": 0,
+         *         "perpage": 15,
+         *         "currentpage": 1,
+         *         "nextpage": 1,
+         *         "maxpage": 0,
+         *         "bio": []
+         *       }
+         *     }
+         */
+        BioList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                bio: components["schemas"]["BioSummary"][];
+            };
+        };
+        /** @description The page as stored after a creation or a change. */
+        BioSaved: {
+            error: components["schemas"]["ErrorZero"];
+            id: components["schemas"]["Id"];
+            /** @description The page's address. */
+            link: components["schemas"]["ShortUrl"];
+            details: components["schemas"]["BioPage"];
+        };
+        BioDetailResponse: {
+            error: components["schemas"]["ErrorZero"];
+            details: components["schemas"]["BioPage"];
+            /** @description The page's visits (`clicks`) and visitors (`uniqueClicks`), in the shape of a link's statistics. */
+            data: components["schemas"]["Statistics"];
+        };
     };
     responses: {
         /** @description Done; `message` says what was done. */
@@ -4100,7 +4753,7 @@ export interface components {
          */
         ChannelId: components["schemas"]["Id"];
         /**
-         * @description The kind of item; anything else is a 400. `bio` is a 400 until bio pages exist.
+         * @description The kind of item; anything else is a 400.
          * @example links
          */
         ItemType: components["schemas"]["ChannelItemType"];
@@ -4159,6 +4812,31 @@ export interface components {
          * @example 600
          */
         QrSize: number;
+        /**
+         * @description The id of one of the page's blocks, a positive integer; anything else is a 400.
+         * @example 41
+         */
+        BioBlockId: components["schemas"]["Id"];
+        /**
+         * @description The bio page's alias. Anything that is not a public bio page on this domain answers the 404 page.
+         * @example ada
+         */
+        BioAlias: components["schemas"]["LinkAlias"];
+        /**
+         * @description The id of the page's link or social block. Anything else answers the 404 page.
+         * @example 41
+         */
+        BioBlockPathId: components["schemas"]["Id"];
+        /**
+         * @description For a social block, which of its icons (from 0, the default); anything else answers the 404 page.
+         * @example 1
+         */
+        BioIconIndex: number;
+        /**
+         * @description The image's file name, as the page's HTML and the API give it. Anything else answers the 404 page.
+         * @example 58-3f9a0c2e7b1d4a6c.webp
+         */
+        BioImageFile: string;
     };
     requestBodies: never;
     headers: {
@@ -5966,7 +6644,7 @@ export interface operations {
                  */
                 channelid: components["parameters"]["ChannelId"];
                 /**
-                 * @description The kind of item; anything else is a 400. `bio` is a 400 until bio pages exist.
+                 * @description The kind of item; anything else is a 400.
                  * @example links
                  */
                 type: components["parameters"]["ItemType"];
@@ -7014,6 +7692,577 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listBioPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bio pages. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "0",
+                     *       "data": {
+                     *         "result": 1,
+                     *         "perpage": 15,
+                     *         "currentpage": 1,
+                     *         "nextpage": 1,
+                     *         "maxpage": 1,
+                     *         "bio": [
+                     *           {
+                     *             "id": 3,
+                     *             "alias": "ada",
+                     *             "link": "https://go.example.com/ada",
+                     *             "name": "Ada's links",
+                     *             "public": true,
+                     *             "visits": 1280,
+                     *             "date": "2026-11-20 09:00:00"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BioList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada's links",
+                 *       "alias": "ada",
+                 *       "domain": "go.example.com",
+                 *       "title": "Ada Lovelace",
+                 *       "description": "Mathematician.\nWriting about engines.",
+                 *       "theme": {
+                 *         "background": "#0f172a",
+                 *         "text": "#f8fafc",
+                 *         "button": "#f8fafc",
+                 *         "buttonText": "#0f172a",
+                 *         "buttonShape": "pill",
+                 *         "font": "serif"
+                 *       },
+                 *       "blocks": [
+                 *         {
+                 *           "type": "link",
+                 *           "title": "My notes",
+                 *           "url": "https://example.com/notes",
+                 *           "icon": "news"
+                 *         },
+                 *         {
+                 *           "type": "embed",
+                 *           "url": "https://www.youtube.com/watch?v=aqz-KE-bpKQ"
+                 *         },
+                 *         {
+                 *           "type": "social",
+                 *           "links": [
+                 *             {
+                 *               "network": "mastodon",
+                 *               "url": "https://mastodon.example/@ada"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "type": "contact",
+                 *           "title": "Write to me",
+                 *           "email": "ada@example.com"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BioPageAdd"];
+            };
+        };
+        responses: {
+            /** @description The page was created. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BioSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page and its statistics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BioDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Ada Lovelace",
+                 *       "blocks": [
+                 *         {
+                 *           "id": 41,
+                 *           "type": "link",
+                 *           "title": "My notes",
+                 *           "url": "https://example.com/notes"
+                 *         },
+                 *         {
+                 *           "type": "heading",
+                 *           "text": "Elsewhere"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BioPageFields"];
+            };
+        };
+        responses: {
+            /** @description The page as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BioSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBioPageStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBioBlockStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The id of one of the page's blocks, a positive integer; anything else is a 400.
+                 * @example 41
+                 */
+                blockid: components["parameters"]["BioBlockId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBioPageQr: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `png` (the default) or `svg`; anything else is a 400.
+                 * @example svg
+                 */
+                format?: components["parameters"]["QrFormat"];
+                /**
+                 * @description Width and height of a PNG in pixels, 100 to 1000 (default 300); anything else is a 400. SVG ignores it.
+                 * @example 600
+                 */
+                size?: components["parameters"]["QrSize"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unassignChannelItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The channel's id, a positive integer; anything else is a 400.
+                 * @example 8
+                 */
+                channelid: components["parameters"]["ChannelId"];
+                /**
+                 * @description The kind of item; anything else is a 400.
+                 * @example links
+                 */
+                type: components["parameters"]["ItemType"];
+                /**
+                 * @description The item's id within its type, a positive integer; anything else is a 400.
+                 * @example 12
+                 */
+                itemid: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -7864,7 +9113,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page standing between the visitor and the destination (password form, frame, splash page, overlay or pixel page). */
+            /** @description A page standing between the visitor and the destination (password form, frame, splash page, overlay or pixel page), or a bio page. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8091,6 +9340,78 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            302: components["responses"]["Redirect"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["PageError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    followBioBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description For a social block, which of its icons (from 0, the default); anything else answers the 404 page.
+                 * @example 1
+                 */
+                i?: components["parameters"]["BioIconIndex"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The bio page's alias. Anything that is not a public bio page on this domain answers the 404 page.
+                 * @example ada
+                 */
+                alias: components["parameters"]["BioAlias"];
+                /**
+                 * @description The id of the page's link or social block. Anything else answers the 404 page.
+                 * @example 41
+                 */
+                blockid: components["parameters"]["BioBlockPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["PageError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    bioPageImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The bio page's alias. Anything that is not a public bio page on this domain answers the 404 page.
+                 * @example ada
+                 */
+                alias: components["parameters"]["BioAlias"];
+                /**
+                 * @description The image's file name, as the page's HTML and the API give it. Anything else answers the 404 page.
+                 * @example 58-3f9a0c2e7b1d4a6c.webp
+                 */
+                file: components["parameters"]["BioImageFile"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description On a branded domain with `redirect404`, instead of the 404 page. */
             302: components["responses"]["Redirect"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["MethodNotAllowed"];

@@ -8,6 +8,7 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, type ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { documentSchemas, flatSchema, type Schema } from '../../test/support/openapi-schemas';
+import { EACH_OF_TYPE } from './each-of-type';
 import { openApiDocument } from './openapi-document';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- class-transformer keeps its `@Type` metadata in a module it exports no types for
@@ -73,12 +74,36 @@ function classDifferences(path: string, dto: Type, schema: Schema): string[] {
         const field = resolve(schema.properties![name]!);
         const own = rules.filter((rule) => rule.propertyName === name);
         const problems = differences(`${path}${name}`, field, own, (schema.required ?? []).includes(name));
+        const byType = named(own, EACH_OF_TYPE)[0]?.constraints?.[0] as Record<string, Type> | undefined;
+        if (byType) return [...problems, ...typedItemDifferences(`${path}${name}`, byType, field)];
         if (named(own, 'nestedValidation').length === 0) return problems;
         const nested = nestedClass(dto, name);
         const objectSchema = field.items ? resolve(field.items) : field;
         if (!nested) return [...problems, `${path}${name}: validated as nested, with no @Type class`];
         return [...problems, ...classDifferences(`${path}${name}${field.items ? '[]' : ''}.`, nested, objectSchema)];
       }),
+  ];
+}
+
+/**
+ * A list whose items are told apart by `type` (EachOfType): the schema's items are a `oneOf` whose
+ * parts each hold `type` as a `const`, and each part is compared with the class of its type.
+ */
+function typedItemDifferences(path: string, classes: Record<string, Type>, field: Schema): string[] {
+  const parts = (field.items ? resolve(field.items) : field).oneOf?.map(resolve) ?? [];
+  const typeOf = (part: Schema) => resolve(part.properties?.type ?? {}).const as string | undefined;
+  const documented = new Set(parts.map(typeOf));
+  return [
+    ...(parts.length === 0 ? [`${path}: items of several types in the DTO, no oneOf of items in the schema`] : []),
+    ...Object.keys(classes)
+      .filter((type) => !documented.has(type))
+      .map((type) => `${path}[type=${type}]: in the DTO, not in the schema`),
+    ...parts.flatMap((part) => {
+      const type = typeOf(part);
+      const dto = type === undefined ? undefined : classes[type];
+      if (!dto) return [`${path}[type=${type ?? '?'}]: in the schema, not in the DTO`];
+      return classDifferences(`${path}[type=${type}].`, dto, part);
+    }),
   ];
 }
 

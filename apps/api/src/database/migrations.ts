@@ -8,6 +8,7 @@ import { Webhooks1764200000000 } from './migrations/1764200000000-webhooks';
 import { WebhookTurns1764300000000 } from './migrations/1764300000000-webhook-turns';
 import { WebhookDropped1764300100000 } from './migrations/1764300100000-webhook-dropped';
 import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
+import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   WebhookTurns1764300000000,
   WebhookDropped1764300100000,
   Sessions1764400000000,
+  BioPages1764400100000,
 ];

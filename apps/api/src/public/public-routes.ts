@@ -4,7 +4,7 @@ import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
 import type { PasswordHasher } from '../modules/auth/password';
 import type { RouteTable } from '../common/route-table';
-import type { ClickRecorder } from '../modules/clicks/click-recorder';
+import type { Click, ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
 import { sendOrClose } from '../common/reply';
@@ -15,11 +15,19 @@ import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
-import { destinationFor, type PublicDomain, type PublicLink, type PublicService } from './public.service';
+import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
+import { bioPageBody, bioPagePolicy } from './bio-page';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
 import type { Metrics } from '../modules/metrics/metrics';
 
 const HTML = 'text/html; charset=utf-8';
+
+/** What a visit counts for: one of a link, a QR code, a bio page, a bio page's block (written out: no spread on the hot path). */
+type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>;
+/** A block id as a bio page's button addresses name it. */
+const BLOCK_ID = /^[1-9][0-9]{0,9}$/;
+/** A social block's icon number (`?i=`): 0 to 19. */
+const ICON_INDEX = /^(0|[1-9][0-9]?)$/;
 
 /** Password attempts allowed per minute: on one link from one address, and from one address in all. */
 export const PASSWORD_ATTEMPTS_PER_LINK = 10;
@@ -153,11 +161,13 @@ export function registerPublicRoutes(
     );
 
   /** Counts the visit, with the UTM values of the short URL's query or else of where it leads. */
-  const record = (request: FastifyRequest, visit: Visit, target: { linkId: number | null; qrId: number | null }, destination: string) => {
+  const record = (request: FastifyRequest, visit: Visit, target: Target, destination: string) => {
     const utm = visitUtm(request.url, destination);
     recorder.record({
       linkId: target.linkId,
       qrId: target.qrId,
+      bioId: target.bioId,
+      blockId: target.blockId,
       at: new Date(clock.now()),
       country: visit.country,
       referrer: visit.referrer,
@@ -189,10 +199,32 @@ export function registerPublicRoutes(
     return reply.redirect(destination, 302);
   };
 
+  /**
+   * A bio page: the visit is counted (UTM values from the page's address), and the page, rendered
+   * once, is sent as it is, but for the nonce of a page with pixels (run sandboxed on the
+   * service's own address). Never cached by browsers: each visit reaches the service.
+   */
+  const showBio = async (request: FastifyRequest, reply: FastifyReply, bio: PublicBioPage) => {
+    record(request, await visitOf(request), { linkId: null, qrId: null, bioId: bio.id, blockId: null }, '');
+    const nonce = bio.page.pixels.length > 0 ? randomBytes(16).toString('base64') : '';
+    const policy = nonce ? bioPagePolicy(bio.page, nonce, hostOf(request) === ownHost) : bio.page.policy;
+    return reply
+      .code(200)
+      .type(HTML)
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', policy)
+      .header('X-Frame-Options', 'DENY')
+      .send(bioPageBody(bio.page, nonce));
+  };
+
   const follow = async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, password?: string) => {
     const domain = await service.domain(hostOf(request));
     const link = await service.link(domain, request.params.alias);
-    if (!link) return sendPageNotFound(reply, domain);
+    if (!link) {
+      // Links and bio pages share aliases: an alias no link holds may be a page's (shown to GET only).
+      const bio = password === undefined ? await service.bio(domain, request.params.alias) : null;
+      return bio ? showBio(request, reply, bio) : sendPageNotFound(reply, domain);
+    }
     if (link.expiresAt !== null && link.expiresAt <= clock.now()) {
       return sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
     }
@@ -210,7 +242,7 @@ export function registerPublicRoutes(
     }
     const visit = await visitOf(request);
     const destination = destinationFor(link, visit);
-    record(request, visit, { linkId: link.id, qrId: null }, destination);
+    record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, destination);
     return deliver(reply, link, destination);
   };
 
@@ -305,6 +337,41 @@ export function registerPublicRoutes(
     }),
   );
 
+  // A bio page's buttons: the click is counted on its block, then on to where the button goes.
+  fastify.get<{ Params: RawPathParams<'followBioBlock'>; Querystring: QueryParams<'followBioBlock'> }>(
+    '/:alias/b/:blockid',
+    safe(async (request, reply) => {
+      const domain = await service.domain(hostOf(request));
+      const { blockid } = request.params;
+      const icon = request.query.i ?? '0';
+      const bio =
+        BLOCK_ID.test(blockid) && typeof icon === 'string' && ICON_INDEX.test(icon)
+          ? await service.bio(domain, request.params.alias)
+          : null;
+      const destination = bio?.targets[blockid]?.[Number(icon)];
+      if (!destination) return sendPageNotFound(reply, domain);
+      record(request, await visitOf(request), { linkId: null, qrId: null, bioId: null, blockId: Number(blockid) }, destination);
+      return sendRedirect(reply.header('Cache-Control', 'no-store'), destination, 'http');
+    }),
+  );
+
+  // A bio page's images: named by their content's hash, so they never change at an address.
+  fastify.get<{ Params: RawPathParams<'bioPageImage'> }>(
+    '/:alias/m/:file',
+    safe(async (request, reply) => {
+      const domain = await service.domain(hostOf(request));
+      const bio = await service.bio(domain, request.params.alias);
+      const id = bio && Object.hasOwn(bio.media, request.params.file) ? bio.media[request.params.file]! : undefined;
+      const image = bio && id !== undefined ? await service.bioImage(bio, id) : null;
+      if (!image) return sendPageNotFound(reply, domain);
+      return reply
+        .type(image.type)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(image.data);
+    }),
+  );
+
   // Every other GET outside the API: the public side's own 404 (the domain's redirect404, or a page).
   fastify.get(
     '/*',
@@ -318,7 +385,7 @@ export function registerPublicRoutes(
       const qr = await service.qr(request.params.alias);
       if (!qr || qr.type !== 'link') return sendPageNotFound(reply, await service.domain(hostOf(request)));
       const destination = typeof qr.data === 'string' ? qr.data : '';
-      record(request, await visitOf(request), { linkId: null, qrId: qr.id }, destination);
+      record(request, await visitOf(request), { linkId: null, qrId: qr.id, bioId: null, blockId: null }, destination);
       return sendRedirect(reply.header('Cache-Control', 'no-store'), destination, 'http');
     }),
   );

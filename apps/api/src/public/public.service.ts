@@ -12,6 +12,9 @@ import { QrEntity } from '../modules/qr/qr.entity';
 import { SplashEntity } from '../modules/splash/splash.entity';
 import { RedirectCache } from './redirect-cache';
 import type { Visit } from '../modules/clicks/visitor';
+import { mediaFile, type BioBlockData } from '../modules/bio/bio.entity';
+import type { BioTheme } from '../modules/bio/bio-theme';
+import { renderBioPage, type BlockView, type RenderedBioPage } from './bio-page';
 
 /** A branded domain as the public routes need it. */
 export interface PublicDomain {
@@ -43,6 +46,25 @@ export interface PublicLink {
   pixels: { type: string; tag: string }[];
   splash: Pick<SplashEntity, 'title' | 'text' | 'image' | 'delay'> | null;
   overlay: OverlayContent | null;
+}
+
+/** A public bio page as its routes need it, loaded, rendered and cached once. */
+export interface PublicBioPage {
+  id: number;
+  /** The owner: what the redirect cache drops when that account writes. */
+  userId: number;
+  page: RenderedBioPage;
+  /** Where the buttons go, by block id: a link button's URL, or a social block's URLs in order. */
+  targets: Record<string, string[]>;
+  /** The images the page shows, by file name: their ids. */
+  media: Record<string, number>;
+}
+
+/** An image of a bio page, as served. */
+export interface PublicBioImage {
+  userId: number;
+  type: string;
+  data: Buffer;
 }
 
 /** Adds the link's parameters to an http(s) destination's query string. */
@@ -142,6 +164,97 @@ export class PublicService {
         splash: splash && { title: splash.title, text: splash.text, image: splash.image, delay: splash.delay },
         overlay: overlay && overlayContent(overlay),
       };
+    });
+  }
+
+  /**
+   * The public bio page at this alias on this domain, rendered; null when there is none or it is
+   * private. Read in four short statements on a miss, then served from the cache.
+   */
+  bio(domain: PublicDomain | null, alias: string): Promise<PublicBioPage | null> {
+    if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
+    return this.cache.get(`bio:${domain?.id ?? 0}:${alias}`, async () => {
+      const [page] = await this.dataSource.query<
+        {
+          id: number;
+          user_id: number;
+          alias: string;
+          name: string;
+          title: string;
+          description: string;
+          avatar_id: number | null;
+          theme: BioTheme;
+          seo_title: string;
+          seo_description: string;
+          seo_image_id: number | null;
+          language: string;
+          public: boolean;
+        }[]
+      >(
+        `SELECT id, user_id, alias, name, title, description, avatar_id, theme, seo_title, seo_description, seo_image_id, language, public
+           FROM bio_pages WHERE coalesce(domain_id, 0) = $1 AND alias = $2`,
+        [domain?.id ?? 0, alias],
+      );
+      if (!page?.public) return null;
+      const blocks = await this.dataSource.query<{ id: number; data: BioBlockData; image_id: number | null }[]>(
+        'SELECT id, data, image_id FROM bio_blocks WHERE bio_id = $1 ORDER BY position',
+        [page.id],
+      );
+      const media = await this.dataSource.query<
+        { id: number; type: 'image/webp' | 'image/jpeg'; width: number; height: number; hash: string }[]
+      >('SELECT id, type, width, height, hash FROM bio_media WHERE bio_id = $1', [page.id]);
+      const pixels = await this.dataSource.query<{ type: string; tag: string }[]>(
+        'SELECT p.type, p.tag FROM bio_pixels b JOIN pixels p ON p.id = b.pixel_id WHERE b.bio_id = $1 ORDER BY p.id',
+        [page.id],
+      );
+      const images = new Map(media.map((entry) => [entry.id, { file: mediaFile(entry), width: entry.width, height: entry.height }]));
+      const targets: Record<string, string[]> = {};
+      const views: BlockView[] = [];
+      for (const block of blocks) {
+        const data = block.data;
+        if (data.type === 'link') targets[block.id] = [data.url];
+        if (data.type === 'social') targets[block.id] = data.links.map((link) => link.url);
+        if (data.type === 'image') {
+          const image = block.image_id === null ? undefined : images.get(block.image_id);
+          if (image) views.push({ type: 'image', alt: data.alt, ...image });
+        } else if (data.type === 'link') views.push({ type: 'link', id: block.id, title: data.title, icon: data.icon });
+        else if (data.type === 'social') views.push({ type: 'social', id: block.id, networks: data.links.map((link) => link.network) });
+        else if (data.type === 'embed') views.push({ type: 'embed', embed: { provider: data.provider, ref: data.ref } });
+        else views.push(data);
+      }
+      const url = shortUrl(this.config.publicUrl, page.alias, domain ? { domain: domain.origin } : null);
+      const heading = page.title || page.name;
+      return {
+        id: page.id,
+        userId: page.user_id,
+        page: renderBioPage({
+          alias: page.alias,
+          url,
+          language: page.language,
+          heading,
+          description: page.description,
+          documentTitle: page.seo_title || heading,
+          previewDescription: page.seo_description || page.description,
+          avatar: (page.avatar_id !== null && images.get(page.avatar_id)) || null,
+          preview: (page.seo_image_id !== null && images.get(page.seo_image_id)) || null,
+          theme: page.theme,
+          blocks: views,
+          pixels,
+        }),
+        targets,
+        media: Object.fromEntries(media.map((entry) => [mediaFile(entry), entry.id])),
+      };
+    });
+  }
+
+  /** An image of a bio page, by its id; null when the page has no such image. */
+  bioImage(page: PublicBioPage, id: number): Promise<PublicBioImage | null> {
+    return this.cache.get(`bio-image:${id}`, async () => {
+      const [image] = await this.dataSource.query<{ type: string; data: Buffer }[]>(
+        'SELECT type, data FROM bio_media WHERE id = $1 AND bio_id = $2',
+        [id, page.id],
+      );
+      return image ? { userId: page.userId, type: image.type, data: image.data } : null;
     });
   }
 

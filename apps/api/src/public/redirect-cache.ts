@@ -40,6 +40,7 @@ const KINDS_OF_TABLE: Record<string, string[]> = {
   domains: ['host'],
   qr_codes: ['qr'],
   campaigns: ['rotator', 'campaign'],
+  bio_pages: ['bio'],
 };
 
 /** What writing this record may have changed: its account's entries and the unknown keys of its kind. */

@@ -1,5 +1,6 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { servableUrl } from '../../src/common/urls';
+import { TINY_PNG } from './images';
 import { contractProblems } from './contract';
 import { CANARY, SchemaArbitraries, hostileText, type Document } from './schema-arbitrary';
 import { ANDROID, FIREFOX, GOOGLEBOT, IPHONE, UK, US } from './visitors';
@@ -105,6 +106,7 @@ function poolOf(template: string, name: string): string {
   if (name === 'channelid' || (name === 'id' && template.startsWith('/channel/'))) return 'channel';
   if (name === 'userid' || (name === 'id' && template.startsWith('/user/'))) return 'user';
   if (name === 'planid') return 'plan';
+  if (name === 'blockid') return 'block';
   if (name === 'itemid') return 'item';
   if (name === 'type') return 'type';
   return template.split('/')[1]!.replace(/s$/, '');
@@ -120,7 +122,17 @@ const CREATES: Record<string, string> = {
   addQr: 'qr',
   addOverlay: 'overlay',
   addSplash: 'splash',
+  addBioPage: 'bio',
 };
+
+/** A picture the service accepts as an upload: a bio page body's generated text is replaced by it now and then. */
+const UPLOAD = TINY_PNG.toString('base64');
+/** Players the service embeds, for a generated embed block's URL now and then. */
+const EMBEDS = [
+  'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  'https://vimeo.com/76979871',
+  'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+];
 
 export class ContractFuzzer {
   private readonly schemas: SchemaArbitraries;
@@ -268,7 +280,20 @@ export class ContractFuzzer {
    * random actions and the public routes have records to work on.
    */
   async seed(seed: number): Promise<void> {
-    const order = ['addDomain', 'addCampaign', 'addChannel', 'addPixel', 'addSplash', 'addOverlay', 'addQr', 'addUrl', 'addUrl', 'addUrl'];
+    const order = [
+      'addDomain',
+      'addCampaign',
+      'addChannel',
+      'addPixel',
+      'addSplash',
+      'addOverlay',
+      'addQr',
+      'addUrl',
+      'addUrl',
+      'addUrl',
+      'addBioPage',
+      'addBioPage',
+    ];
     const sampled = fc.sample(
       this.actions().filter((action) => action.mode === 'valid' && order.includes(action.operationId)),
       { seed, numRuns: 600 },
@@ -281,10 +306,44 @@ export class ContractFuzzer {
         if ((this.pools.get(pool)?.length ?? 0) >= before + 3) break;
       }
     }
+    // A bio page with a block of every type and markup in its text, so every kind of block is
+    // rendered and followed on the public side, whatever the generated pages held.
+    const markup = `<${CANARY}>"'&`;
+    const page = await this.send('POST', '/l/api/bio/add', {
+      key: this.userKey,
+      body: {
+        name: markup,
+        title: markup,
+        description: `${markup}\n${markup}`,
+        avatar: UPLOAD,
+        seo: { title: markup, description: markup, image: UPLOAD },
+        pixels: (this.pools.get('pixel') ?? []).slice(0, 1),
+        blocks: [
+          { type: 'link', title: markup, url: 'https://example.com/?q=<x>', icon: 'star' },
+          { type: 'heading', text: markup },
+          { type: 'text', text: `${markup}\n${markup}` },
+          { type: 'image', image: UPLOAD, alt: markup },
+          {
+            type: 'social',
+            links: [
+              { network: 'x', url: 'https://x.example/"><x-canary>' },
+              { network: 'github', url: 'https://github.example/a' },
+            ],
+          },
+          { type: 'embed', url: EMBEDS[0] },
+          { type: 'contact', title: markup, email: "o'brien@example.com", subject: markup },
+        ],
+      },
+    });
+    const answer = page.body as { id?: number; details?: { blocks: { id: number }[] } };
+    if (page.status === 200 && answer.id && answer.details) {
+      this.remember('bio', answer.id);
+      for (const block of answer.details.blocks) this.remember('block', block.id);
+    }
   }
 
   /** Numbers and names in a generated body that must name records of the account: bound to ones this run made. */
-  private bind(body: unknown): unknown {
+  private bind(body: unknown, operationId: string): unknown {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
     const bound: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     if (typeof bound.logo === 'string') bound.logo = this.loopbackLogo(bound.logo);
@@ -300,10 +359,44 @@ export class ContractFuzzer {
     if (typeof bound.type === 'string' && /^\d+$/.test(bound.type)) bound.type = String(pick('splash', Number(bound.type)));
     if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type))
       bound.type = `overlay-${String(pick('overlay', Number(bound.type.slice(8))))}`;
-    if (typeof bound.domain === 'string' && 'url' in bound && this.domains.length && bound.domain !== '') {
+    const bio = operationId === 'addBioPage' || operationId === 'updateBioPage';
+    if (typeof bound.domain === 'string' && ('url' in bound || bio) && this.domains.length && bound.domain !== '') {
       bound.domain = this.domains[bound.domain.length % this.domains.length];
     }
+    if (bio) return this.bindBio(bound, operationId === 'addBioPage');
     return bound;
+  }
+
+  /**
+   * A bio page body: its uploads are now and then a real picture (generated text is never one),
+   * its embeds now and then a player's address, its blocks' ids are the ids of blocks this run
+   * made (none on a creation, where an id is always refused), and in one body of two the control
+   * and direction characters its text may not hold are taken out (the markup stays), so that
+   * pages with blocks are made and their public pages visited.
+   */
+  private bindBio(input: Record<string, unknown>, creation: boolean): Record<string, unknown> {
+    const body = this.requests % 2 === 0 ? (plainText(input) as Record<string, unknown>) : input;
+    const picture = (value: unknown) => (typeof value === 'string' && value.length % 2 === 0 ? UPLOAD : value);
+    if ('avatar' in body && body.avatar !== '') body.avatar = picture(body.avatar);
+    if (body.seo && typeof body.seo === 'object' && 'image' in body.seo) {
+      const seo = body.seo as Record<string, unknown>;
+      if (seo.image !== '') body.seo = { ...seo, image: picture(seo.image) };
+    }
+    if (Array.isArray(body.blocks)) {
+      const blocks = this.pools.get('block') ?? [];
+      body.blocks = body.blocks.map((item: unknown) => {
+        if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+        const block = { ...(item as Record<string, unknown>) };
+        if (creation) delete block.id;
+        else if (typeof block.id === 'number' && blocks.length) block.id = blocks[block.id % blocks.length];
+        if (block.type === 'image' && 'image' in block) block.image = picture(block.image);
+        if (block.type === 'embed' && typeof block.url === 'string' && block.url.length % 2 === 0) {
+          block.url = EMBEDS[block.url.length % EMBEDS.length];
+        }
+        return block;
+      });
+    }
+    return body;
   }
 
   /** Sends one action and checks the answer; remembers what it created. */
@@ -316,7 +409,10 @@ export class ContractFuzzer {
       if ('hostile' in choice) return choice.hostile;
       const pool = poolOf(operation.template, name);
       if (pool === 'type') return ['links', 'qr', 'bio'][choice.pick % 3]!;
-      const ids = pool === 'item' ? [...(this.pools.get('link') ?? []), ...(this.pools.get('qr') ?? [])] : (this.pools.get(pool) ?? []);
+      const ids =
+        pool === 'item'
+          ? [...(this.pools.get('link') ?? []), ...(this.pools.get('bio') ?? []), ...(this.pools.get('qr') ?? [])]
+          : (this.pools.get(pool) ?? []);
       // With none made yet, an id no record has (never the admin's or the fuzzing account's own).
       return String(ids.length ? ids[choice.pick % ids.length] : 2_000_000_000 + choice.pick);
     });
@@ -336,7 +432,7 @@ export class ContractFuzzer {
     const session = !admin && this.requests % 3 === 0 ? this.session : null;
     const key = session ? null : admin ? this.adminKey : this.userKey;
     const headers = session ? { cookie: session.cookie, 'x-linkyard-csrf': session.csrf, 'sec-fetch-site': 'same-origin' } : undefined;
-    const body = action.mode === 'valid' ? this.bind(action.body) : this.withLoopbackLogo(action.body);
+    const body = action.mode === 'valid' ? this.bind(action.body, operation.operationId) : this.withLoopbackLogo(action.body);
     const options: FuzzRequest =
       action.mode === 'raw' ? { key, headers, rawBody: String(body) } : body === undefined ? { key, headers } : { key, headers, body };
     const response = await this.send(operation.method, url, options);
@@ -348,6 +444,9 @@ export class ContractFuzzer {
     if (pool && typeof answer.id === 'number') this.remember(pool, answer.id);
     if (operation.operationId === 'addDomain') this.domains.push((body as { domain: string }).domain);
     if (operation.operationId === 'addUser') this.remember('user', (answer.data as { id: number }).id);
+    if (operation.operationId === 'addBioPage' || operation.operationId === 'updateBioPage') {
+      for (const block of (answer.details as { blocks: { id: number }[] }).blocks) this.remember('block', block.id);
+    }
     if (operation.operationId === 'rotateAccountApiKey') this.userKey = answer.apikey as string;
   }
 
@@ -381,6 +480,20 @@ export class ContractFuzzer {
         ...headersFor(0, host),
         headers: { ...headersFor(0, host).headers, 'content-type': 'application/x-www-form-urlencoded' },
       });
+    }
+    for (const id of (this.pools.get('bio') ?? []).slice(-10)) {
+      const details = await this.target.request('GET', `/l/api/bio/${id}`, { key: this.userKey });
+      if (details.status !== 200) continue;
+      const page = (details.body as { details: BioDetails }).details;
+      const url = new URL(page.link);
+      const images = [page.avatar, page.seo.image, ...page.blocks.map((block) => block.image)].filter((image): image is string => !!image);
+      for (let visit = 0; visit < 2; visit += 1) await this.send('GET', url.pathname, { key: null, ...headersFor(visit, url.host) });
+      for (const block of page.blocks) {
+        await this.send('GET', `${url.pathname}/b/${block.id}`, { key: null, ...headersFor(2, url.host) });
+        if (block.type === 'social') await this.send('GET', `${url.pathname}/b/${block.id}?i=1`, { key: null, ...headersFor(3, url.host) });
+      }
+      for (const image of images) await this.send('GET', new URL(image).pathname, { key: null, ...headersFor(0, url.host) });
+      await this.send('GET', `${url.pathname}/m/1-0000000000000000.webp`, { key: null, ...headersFor(0, url.host) });
     }
     for (const id of (this.pools.get('qr') ?? []).slice(-10)) {
       const details = await this.target.request('GET', `/l/api/qr/${id}`, { key: this.userKey });
@@ -438,6 +551,22 @@ export class ContractFuzzer {
     }
     return response;
   }
+}
+
+/** The characters a bio page's text may not hold (see bio-text.ts), taken out of every string of a value. */
+function plainText(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu, '');
+  if (Array.isArray(value)) return value.map(plainText);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plainText(entry)]));
+}
+
+/** What the public routes need of a bio page's details. */
+interface BioDetails {
+  link: string;
+  avatar: string | null;
+  seo: { image: string | null };
+  blocks: { id: number; type: string; image?: string }[];
 }
 
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;

@@ -16,7 +16,7 @@ export class ChannelEntity extends OwnedEntity {
   starred: boolean;
 }
 
-/** One item (a link or a QR code) in one channel; an item may be in many channels. */
+/** One item (a link, a bio page or a QR code) in one channel; an item may be in many channels. */
 @Entity('channel_items')
 export class ChannelItemEntity {
   @PrimaryGeneratedColumn()
@@ -30,6 +30,9 @@ export class ChannelItemEntity {
 
   @Column({ name: 'qr_id', type: 'integer', nullable: true })
   qrId: number | null;
+
+  @Column({ name: 'bio_id', type: 'integer', nullable: true })
+  bioId: number | null;
 
   /** When the item was assigned. */
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -46,6 +46,17 @@ export class ChannelsController {
     return { error: 0, message: 'Item assigned to the channel.' };
   }
 
+  @PostOk('channel/:channelid/unassign/:type/:itemid')
+  async unassignChannelItem(
+    @CurrentAccount() account: Account,
+    @Param('channelid', ParseIdPipe) channelId: PathParams<'unassignChannelItem'>['channelid'],
+    @Param('type') type: string,
+    @Param('itemid', ParseIdPipe) itemId: PathParams<'unassignChannelItem'>['itemid'],
+  ): Promise<Ok<'unassignChannelItem'>> {
+    await this.channels.unassign(account, channelId, type, itemId);
+    return { error: 0, message: 'Item taken out of the channel.' };
+  }
+
   @Put('channel/:id/update')
   async updateChannel(
     @CurrentAccount() account: Account,

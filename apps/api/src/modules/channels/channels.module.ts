@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BioReferencesModule } from '../bio/bio-references';
 import { LinkReferencesModule } from '../links/link-references';
 import { QrReferencesModule } from '../qr/qr-references';
 import { ChannelEntity, ChannelItemEntity } from './channel.entity';
@@ -7,7 +8,7 @@ import { ChannelsController } from './channels.controller';
 import { ChannelsService } from './channels.service';
 
 @Module({
-  imports: [LinkReferencesModule, QrReferencesModule, TypeOrmModule.forFeature([ChannelEntity, ChannelItemEntity])],
+  imports: [LinkReferencesModule, BioReferencesModule, QrReferencesModule, TypeOrmModule.forFeature([ChannelEntity, ChannelItemEntity])],
   controllers: [ChannelsController],
   providers: [ChannelsService],
   exports: [ChannelsService],

@@ -7,8 +7,10 @@ import { formatDate } from '../../common/dates';
 import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { qrUrl, shortUrl } from '../../common/public-urls';
+import { noteWritten } from '../../database/written';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
+import { BioReferences } from '../bio/bio-references';
 import { LinkReferences } from '../links/link-references';
 import { QrReferences } from '../qr/qr-references';
 import { ChannelEntity, ChannelItemEntity } from './channel.entity';
@@ -16,6 +18,10 @@ import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
 import type { ChannelItem } from './channels.mapper';
 
 export const ITEM_TYPES = ['links', 'bio', 'qr'] as const;
+type ItemType = (typeof ITEM_TYPES)[number];
+
+/** A membership's item: one of a link, a bio page, a QR code. */
+type Item = { linkId: number } | { bioId: number } | { qrId: number };
 
 @Injectable()
 export class ChannelsService {
@@ -23,6 +29,7 @@ export class ChannelsService {
     @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
     @InjectRepository(ChannelItemEntity) private readonly items: Repository<ChannelItemEntity>,
     @Inject(LinkReferences) private readonly links: LinkReferences,
+    @Inject(BioReferences) private readonly bioPages: BioReferences,
     @Inject(QrReferences) private readonly qrs: QrReferences,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -51,29 +58,47 @@ export class ChannelsService {
   }
 
   /**
-   * Puts links or QR codes in channels, in one statement; an item already there stays as it was
-   * (with its date). Used by channel assignment and by links created or updated with a `channel`.
+   * Puts links, bio pages or QR codes in channels, in one statement; an item already there stays
+   * as it was (with its date). Used by channel assignment and by links created or updated with a
+   * `channel`.
    */
-  async addItems(manager: EntityManager, items: ({ channelId: number } & ({ linkId: number } | { qrId: number }))[]): Promise<void> {
+  async addItems(manager: EntityManager, items: ({ channelId: number } & Item)[]): Promise<void> {
     await manager.createQueryBuilder().insert().into(ChannelItemEntity).values(items).orIgnore().execute();
   }
 
-  /** Ids of the channels a link or QR code is in. */
-  async channelsOf(item: { linkId: number } | { qrId: number }): Promise<number[]> {
+  /** Ids of the channels a link, bio page or QR code is in. */
+  async channelsOf(item: Item): Promise<number[]> {
     const items = await this.items.find({ where: item, order: { channelId: 'ASC' } });
     return items.map((entry) => entry.channelId);
   }
 
   /** Adds an item of the account to the channel; adding it again changes nothing. */
   async assign(account: Account, channelId: number, type: string, itemId: number): Promise<void> {
+    const [channel, item] = await this.channelAndItem(account, channelId, type, itemId);
+    await this.addItems(this.items.manager, [{ channelId: channel.id, ...item }]);
+  }
+
+  /** Takes an item of the account out of the channel; an item that is not in it is a success too. */
+  async unassign(account: Account, channelId: number, type: string, itemId: number): Promise<void> {
+    const [channel, item] = await this.channelAndItem(account, channelId, type, itemId);
+    await this.items.manager.transaction(async (manager) => {
+      await manager.delete(ChannelItemEntity, { channelId: channel.id, ...item });
+      noteWritten(manager, account.id, 'channel_items');
+    });
+  }
+
+  /** The account's channel and item of this type (404 for either), or 400 for an unknown type. */
+  private async channelAndItem(account: Account, channelId: number, type: string, itemId: number): Promise<[ChannelEntity, Item]> {
     if (!(ITEM_TYPES as readonly string[]).includes(type)) {
       throw badRequest(`The path parameter type must be one of ${ITEM_TYPES.join(', ')}, got "${type}".`);
     }
-    if (type === 'bio') throw badRequest('Bio pages are not available on this service, so they cannot be assigned to a channel.');
     const channel = await this.get(account, channelId);
-    if (type === 'links') await this.links.owned(account, itemId);
-    else await this.qrs.owned(account, itemId);
-    await this.addItems(this.items.manager, [{ channelId: channel.id, ...(type === 'links' ? { linkId: itemId } : { qrId: itemId }) }]);
+    const owned: Record<ItemType, () => Promise<Item>> = {
+      links: async () => ({ linkId: (await this.links.owned(account, itemId)).id }),
+      bio: async () => ({ bioId: (await this.bioPages.owned(account, itemId)).id }),
+      qr: async () => ({ qrId: (await this.qrs.owned(account, itemId)).id }),
+    };
+    return [channel, await owned[type as ItemType]()];
   }
 
   /** One page of the channel's items, newest membership first. */
@@ -86,8 +111,10 @@ export class ChannelsService {
       take: page.limit,
     });
     const linkIds = memberships.flatMap((item) => (item.linkId ? [item.linkId] : []));
+    const bioIds = memberships.flatMap((item) => (item.bioId ? [item.bioId] : []));
     const qrIds = memberships.flatMap((item) => (item.qrId ? [item.qrId] : []));
     const links = new Map((await this.links.withDomains(linkIds)).map((link) => [link.id, link]));
+    const bioPages = new Map((await this.bioPages.withDomains(bioIds)).map((page) => [page.id, page]));
     const qrs = new Map((await this.qrs.byIds(qrIds)).map((qr) => [qr.id, qr]));
     const publicUrl = this.config.publicUrl;
     const records = memberships.map((item): ChannelItem => {
@@ -96,6 +123,11 @@ export class ChannelsService {
       if (link) {
         const url = shortUrl(publicUrl, link.alias, link.domain);
         return { type: 'links', id: link.id, title: link.title || link.alias, preview: link.url, link: url, date };
+      }
+      const page = item.bioId ? bioPages.get(item.bioId) : undefined;
+      if (page) {
+        const url = shortUrl(publicUrl, page.alias, page.domain);
+        return { type: 'bio', id: page.id, title: page.name, preview: url, link: url, date };
       }
       const qr = qrs.get(item.qrId!)!;
       const url = qrUrl(publicUrl, qr.alias);

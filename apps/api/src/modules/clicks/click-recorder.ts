@@ -10,11 +10,23 @@ import type { Visit, VisitUtm } from './visitor';
 /** Marks a query runner whose commits do not change what redirects serve (click batches). */
 export const CLICKS_ONLY = 'linkyardClicksOnly';
 
+/** A click counts for one target: a link, a QR code (a scan), a bio page (a visit) or a bio page's block. */
 export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitUtm {
   linkId: number | null;
   qrId: number | null;
+  bioId: number | null;
+  blockId: number | null;
   at: Date;
 }
+
+/** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
+const TARGETS = [
+  { key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks' },
+  { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans' },
+  { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits' },
+  { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks' },
+] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string }[];
+type Target = (typeof TARGETS)[number];
 
 const FLUSH_INTERVAL_MS = 1000;
 /** Clicks written in one transaction. */
@@ -52,7 +64,7 @@ interface ClickGroup {
   clicks: number;
 }
 
-function groupClicks(clicks: Click[], key: 'linkId' | 'qrId'): ClickGroup[] {
+function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
   const groups = new Map<string, ClickGroup>();
   for (const click of clicks) {
     const hour = hourOf(click);
@@ -376,19 +388,23 @@ export class ClickRecorder implements OnModuleInit {
 
   private async writeIn(manager: EntityManager, batch: Click[]): Promise<void> {
     const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
-    // Clicks whose link or QR code was deleted meanwhile are dropped by the joins.
+    // Clicks whose target was deleted meanwhile are dropped by the joins.
     await manager.query(
-      `INSERT INTO clicks (link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+      `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
                            utm_source, utm_medium, utm_campaign)
-       SELECT c.* FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[])
-              AS c(link_id, qr_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+       SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+              AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
                    utm_source, utm_medium, utm_campaign)
        WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
-          OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)`,
+          OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
+          OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
+          OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)`,
       [
         column('linkId'),
         column('qrId'),
+        column('bioId'),
+        column('blockId'),
         column('at'),
         column('country'),
         column('referrer'),
@@ -406,13 +422,11 @@ export class ClickRecorder implements OnModuleInit {
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     await this.webhookEvents.recordClicks(manager, batch, new Date(this.clock.now()));
 
-    for (const target of ['link', 'qr'] as const) {
-      const key = target === 'link' ? 'linkId' : 'qrId';
+    for (const target of TARGETS) {
+      const { key, table, column: idColumn } = target;
       const all = batch.filter((click) => click[key] !== null);
       if (all.length === 0) continue;
       const humans = all.filter((click) => !click.bot);
-      const table = target === 'link' ? 'links' : 'qr_codes';
-      const idColumn = `${target}_id`;
       // People's clicks are counted through their groups: one per combination, not one per click.
       const groups = groupClicks(humans, key);
       await this.writeHours(manager, target, all, humans, groups);
@@ -436,7 +450,7 @@ export class ClickRecorder implements OnModuleInit {
         totals.set(group.id, total);
       }
       for (const { id } of fresh) totals.get(id)!.uniques += 1;
-      const [clicksColumn, uniquesColumn] = target === 'link' ? ['clicks', 'unique_clicks'] : ['scans', 'unique_scans'];
+      const [clicksColumn, uniquesColumn] = [target.total, target.unique];
       await manager.query(
         `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = t.${uniquesColumn} + v.uniques
          FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id`,
@@ -473,16 +487,8 @@ export class ClickRecorder implements OnModuleInit {
    * tell; and per UTC day the clicks of people per value of each dimension. A batch adds a few
    * rows however many clicks it holds.
    */
-  private async writeHours(
-    manager: EntityManager,
-    target: 'link' | 'qr',
-    all: Click[],
-    humans: Click[],
-    groupRows: ClickGroup[],
-  ): Promise<void> {
-    const key = target === 'link' ? 'linkId' : 'qrId';
-    const table = target === 'link' ? 'links' : 'qr_codes';
-    const idColumn = `${target}_id`;
+  private async writeHours(manager: EntityManager, target: Target, all: Click[], humans: Click[], groupRows: ClickGroup[]): Promise<void> {
+    const { key, table, column: idColumn } = target;
 
     // Each (target, hour, visitor) once, the hour sent as text written once per hour.
     const hourTexts = new Map<number, string>();

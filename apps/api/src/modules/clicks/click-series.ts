@@ -12,8 +12,11 @@ export type ClickSeries = Ok<'getUrlStats'>['data'];
 type SeriesQuery = QueryParams<'getUrlStats'>;
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 
-/** Whose clicks: a link's, a QR code's, or all of an account's links and QR codes. */
-export type SeriesScope = { link: number } | { qr: number } | { account: number };
+/**
+ * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, or all of
+ * an account's links and QR codes.
+ */
+export type SeriesScope = { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number };
 
 /** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
 const FILTERS = {
@@ -196,6 +199,8 @@ function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): 
   return (table) => {
     if ('link' in scope) return `${table}.link_id = ${param(scope.link)}`;
     if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
+    if ('bio' in scope) return `${table}.bio_id = ${param(scope.bio)}`;
+    if ('block' in scope) return `${table}.block_id = ${param(scope.block)}`;
     const account = param(scope.account);
     return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
              OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;

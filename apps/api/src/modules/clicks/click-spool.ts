@@ -30,6 +30,9 @@ type Row = [
   (string | null)?,
   (string | null)?,
   (string | null)?,
+  // The bio page and the block (absent from batches spooled by an older version).
+  (number | null)?,
+  (number | null)?,
 ];
 
 const toRow = (click: Click): Row => [
@@ -47,6 +50,8 @@ const toRow = (click: Click): Row => [
   click.utmSource,
   click.utmMedium,
   click.utmCampaign,
+  click.bioId,
+  click.blockId,
 ];
 
 const fromRow = (row: Row): Click => ({
@@ -65,6 +70,8 @@ const fromRow = (row: Row): Click => ({
   utmSource: row[11] ?? null,
   utmMedium: row[12] ?? null,
   utmCampaign: row[13] ?? null,
+  bioId: row[14] ?? null,
+  blockId: row[15] ?? null,
 });
 
 const READY = /^clicks-\d{13}-[0-9a-f-]{36}\.ndjson$/;

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BioReferencesModule } from '../bio/bio-references';
 import { LinkReferencesModule } from '../links/link-references';
 import { DomainEntity } from './domain.entity';
 import { DomainsController } from './domains.controller';
 import { DomainsService } from './domains.service';
 
 @Module({
-  imports: [LinkReferencesModule, TypeOrmModule.forFeature([DomainEntity])],
+  imports: [LinkReferencesModule, BioReferencesModule, TypeOrmModule.forFeature([DomainEntity])],
   controllers: [DomainsController],
   providers: [DomainsService],
   exports: [DomainsService],

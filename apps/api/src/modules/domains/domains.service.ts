@@ -13,6 +13,7 @@ import type { Config } from '../../config/config';
 import { isUniqueViolation } from '../../database/errors';
 import { serviceSecret } from '../../database/settings';
 import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
+import { BioReferences } from '../bio/bio-references';
 import { LinkReferences } from '../links/link-references';
 import { DomainEntity } from './domain.entity';
 import { normalizeDomain } from './domain-origin';
@@ -24,6 +25,7 @@ export class DomainsService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
     @Inject(LinkReferences) private readonly links: LinkReferences,
+    @Inject(BioReferences) private readonly bioPages: BioReferences,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
   ) {}
 
@@ -135,13 +137,14 @@ export class DomainsService {
   }
 
   /**
-   * Links on the domain move to the service's own address, in the same transaction. When one of
-   * their aliases is already used there, nothing changes and the answer is 409.
+   * Links and bio pages on the domain move to the service's own address, in the same transaction.
+   * When one of their aliases is already used there, nothing changes and the answer is 409.
    */
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
     await this.domains.manager.transaction(async (manager) => {
       const moved = await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
+      await this.bioPages.moveToDefaultDomain(manager, account, domain.id, domain.host);
       await manager.delete(DomainEntity, { id: domain.id });
       await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);
       // Their short URLs changed: each moved link is updated too.

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { ApiError, badRequest } from '../../common/api-error';
+import { Busy, ConcurrencyLimit } from '../../infrastructure/concurrency-limit';
+
+/** An image as the service keeps and serves it. */
+export interface StoredImage {
+  type: 'image/webp' | 'image/jpeg';
+  data: Buffer;
+  width: number;
+  height: number;
+  /** The first 16 hex digits of the SHA-256 of `data`: part of the image's file name. */
+  hash: string;
+}
+
+/** What an upload becomes: the avatar, a picture of an image block, the preview image of links to the page. */
+export type ImageKind = 'avatar' | 'image' | 'preview';
+
+/** How each kind is made: its box, how the picture fills it, its format. */
+const KINDS: Record<ImageKind, { width: number; height: number; fit: 'cover' | 'inside'; format: 'webp' | 'jpeg' }> = {
+  avatar: { width: 400, height: 400, fit: 'cover', format: 'webp' },
+  image: { width: 1200, height: 1600, fit: 'inside', format: 'webp' },
+  // Link previews (Open Graph) are read by crawlers that do not all read WebP.
+  preview: { width: 1200, height: 630, fit: 'cover', format: 'jpeg' },
+};
+
+/** An upload decoding to more pixels than this is refused before its pixels are decoded. */
+export const MAX_INPUT_PIXELS = 25_000_000;
+const READABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
+const DATA_URL = /^data:image\/[A-Za-z0-9.+-]{1,30};base64,/;
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** Re-encoding runs in libuv's threads, two at a time; a queue of 16 at most, then 503. */
+const encodings = new ConcurrencyLimit(2, 16);
+
+const refuse = (field: string, reason: string): never => {
+  throw badRequest(`Invalid field "${field}": ${reason}`, field);
+};
+
+/** The bytes of an upload: base64 (standard or URL-safe, line breaks allowed), or a `data:image/...;base64,` URL. */
+export function uploadBytes(value: string, field: string): Buffer {
+  const prefix = DATA_URL.exec(value);
+  const text = (prefix ? value.slice(prefix[0].length) : value).replace(/[\r\n\t ]+/g, '');
+  if (text === '' || !BASE64.test(text) || text.length % 4 === 1) {
+    refuse(field, 'must be an image file as base64, or a data:image/...;base64, URL.');
+  }
+  return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}
+
+/**
+ * An upload made into a stored image: decoded whole (a PNG, JPEG, WebP or GIF of at most
+ * MAX_INPUT_PIXELS; an animation's first frame), turned upright, fitted to its kind's box without
+ * being enlarged, and written again as WebP or JPEG, which carries none of the original's
+ * metadata (sharp keeps none unless asked). Anything else is a 400 naming the field; when too
+ * many images are being made, a 503.
+ */
+export async function storeImage(value: string, kind: ImageKind, field: string): Promise<StoredImage> {
+  const input = uploadBytes(value, field);
+  let format: string | undefined;
+  let pixels = 0;
+  try {
+    const metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  } catch {
+    return refuse(field, 'is not an image that can be read (PNG, JPEG, WebP or GIF).');
+  }
+  if (!format || !READABLE.has(format))
+    return refuse(field, `is ${format ? `a ${format} file` : 'no image'}; send a PNG, JPEG, WebP or GIF.`);
+  if (pixels > MAX_INPUT_PIXELS) return refuse(field, `has ${pixels} pixels; images of at most ${MAX_INPUT_PIXELS} are accepted.`);
+  const spec = KINDS[kind];
+  try {
+    const { data, info } = await encodings.run(() => {
+      let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+        .rotate()
+        .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' })
+        .timeout({ seconds: 10 });
+      image =
+        spec.format === 'webp'
+          ? image.webp({ quality: 82 })
+          : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
+      return image.toBuffer({ resolveWithObject: true });
+    });
+    return {
+      type: spec.format === 'webp' ? 'image/webp' : 'image/jpeg',
+      data,
+      width: info.width,
+      height: info.height,
+      hash: createHash('sha256').update(data).digest('hex').slice(0, 16),
+    };
+  } catch (error) {
+    if (error instanceof Busy)
+      throw new ApiError(503, 'Too many images are being made right now; try again in a moment.', { 'Retry-After': '1' });
+    return refuse(field, 'is not an image that can be read whole (PNG, JPEG, WebP or GIF).');
+  }
+}

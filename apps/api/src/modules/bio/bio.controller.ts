@@ -1,0 +1,135 @@
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentAccount, type Account } from '../../common/account';
+import { ApiError, badRequest } from '../../common/api-error';
+import { Clock } from '../../common/clock';
+import type { Ok, PathParams, QueryParams } from '../../common/contract';
+import { listEnvelope, readPage } from '../../common/pagination';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { PostOk } from '../../common/post-ok.decorator';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
+import { Busy } from '../../infrastructure/concurrency-limit';
+import { ClickSeriesService, readSeriesRequest, single } from '../clicks/click-series';
+import { StatisticsService } from '../clicks/statistics.service';
+import { QR_SIZE, renderQr } from '../qr/qr-image';
+import { AddBioPageDto, UpdateBioPageDto } from './bio.dto';
+import { bioUrl, toBioPage, toBioSummary } from './bio.mapper';
+import { BioService } from './bio.service';
+
+/** Bio pages (extensions of the API): their records, statistics and QR codes. */
+@Controller('bio')
+export class BioController {
+  constructor(
+    @Inject(BioService) private readonly bioPages: BioService,
+    @Inject(StatisticsService) private readonly statistics: StatisticsService,
+    @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  async listBioPages(@CurrentAccount() account: Account, @Query() query: QueryParams<'listBioPages'>): Promise<Ok<'listBioPages'>> {
+    const page = readPage(query);
+    const [pages, total] = await this.bioPages.list(account, page);
+    return listEnvelope(
+      'bio',
+      pages.map((entry) => toBioSummary(entry, this.config.publicUrl)),
+      total,
+      page,
+    );
+  }
+
+  @PostOk('add')
+  async addBioPage(@CurrentAccount() account: Account, @Body() body: AddBioPageDto): Promise<Ok<'addBioPage'>> {
+    const details = toBioPage(await this.bioPages.add(account, body), this.config.publicUrl);
+    return { error: 0, id: details.id, link: details.link, details };
+  }
+
+  @Get(':id')
+  async getBioPage(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getBioPage'>['id'],
+  ): Promise<Ok<'getBioPage'>> {
+    const stored = await this.bioPages.get(account, id);
+    const { page } = stored;
+    return {
+      error: 0,
+      details: toBioPage(stored, this.config.publicUrl),
+      data: await this.statistics.read('bio', page.id, { clicks: page.visits, uniqueClicks: page.uniqueVisits }),
+    };
+  }
+
+  @Put(':id/update')
+  async updateBioPage(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'updateBioPage'>['id'],
+    @Body() body: UpdateBioPageDto,
+  ): Promise<Ok<'updateBioPage'>> {
+    const details = toBioPage(await this.bioPages.update(account, id, body), this.config.publicUrl);
+    return { error: 0, id: details.id, link: details.link, details };
+  }
+
+  @Delete(':id/delete')
+  async deleteBioPage(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'deleteBioPage'>['id'],
+  ): Promise<Ok<'deleteBioPage'>> {
+    await this.bioPages.delete(account, id);
+    return { error: 0, message: 'Bio page deleted.' };
+  }
+
+  @Get(':id/stats')
+  async getBioPageStats(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getBioPageStats'>['id'],
+    @Query() query: QueryParams<'getBioPageStats'>,
+  ): Promise<Ok<'getBioPageStats'>> {
+    const request = readSeriesRequest(query, this.clock);
+    const page = await this.bioPages.owned(account, id);
+    return { error: 0, data: await this.series.read({ bio: page.id }, request) };
+  }
+
+  @Get(':id/block/:blockid/stats')
+  async getBioBlockStats(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getBioBlockStats'>['id'],
+    @Param('blockid', ParseIdPipe) blockId: PathParams<'getBioBlockStats'>['blockid'],
+    @Query() query: QueryParams<'getBioBlockStats'>,
+  ): Promise<Ok<'getBioBlockStats'>> {
+    const request = readSeriesRequest(query, this.clock);
+    const block = await this.bioPages.block(account, id, blockId);
+    return { error: 0, data: await this.series.read({ block: block.id }, request) };
+  }
+
+  @Get(':id/qr')
+  async getBioPageQr(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getBioPageQr'>['id'],
+    @Query() query: QueryParams<'getBioPageQr'>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | string> {
+    const format = single('format', query.format) ?? 'png';
+    const sizeText = single('size', query.size);
+    const size = sizeText === undefined ? QR_SIZE.default : Number(sizeText);
+    if (format !== 'png' && format !== 'svg') throw badRequest('Invalid parameter "format": must be png or svg.');
+    if (!Number.isInteger(size) || size < QR_SIZE.min || size > QR_SIZE.max) {
+      throw badRequest(`Invalid parameter "size": must be a whole number from ${QR_SIZE.min} to ${QR_SIZE.max}.`);
+    }
+    const page = await this.bioPages.owned(account, id);
+    // A code of the page's address, as a `text` code holds its text: a scan is a visit of the page.
+    const code = { type: 'text' as const, data: bioUrl(this.config.publicUrl, page), alias: '' };
+    const image = await renderQr(
+      { ...code, background: 'rgb(255,255,255)', foreground: 'rgb(0,0,0)', logo: null, logoType: null },
+      '',
+      format,
+      size,
+    ).catch((error: unknown) => {
+      if (error instanceof Busy)
+        throw new ApiError(503, 'Too many images are being drawn right now; try again in a moment.', { 'Retry-After': '1' });
+      throw error;
+    });
+    reply.type(format === 'svg' ? 'image/svg+xml' : 'image/png');
+    return image;
+  }
+}
