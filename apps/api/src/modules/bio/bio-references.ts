@@ -3,7 +3,7 @@ import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { conflict } from '../../common/api-error';
-import { findOwned } from '../../common/owned';
+import { findOwned } from '../../database/owned';
 import { isUniqueViolation } from '../../database/errors';
 import { noteWritten } from '../../database/written';
 import { BIO_ALIAS_KEY, BioPageEntity } from './bio.entity';
