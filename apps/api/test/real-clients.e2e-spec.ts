@@ -180,6 +180,8 @@ describe('requests as real clients send them', () => {
         blocks: [{ id: null, type: 'link', title: 'Replayed', url: 'https://example.com/replay', icon: null }],
       },
     ],
+    // The live stream, read by the test service up to its first event (see support/app).
+    ['streamClicks', 'GET', () => '/clicks/live'],
     ['listBioPages', 'GET', () => '/bio'],
     ['getBioPage', 'GET', () => `/bio/${ids.bio}`],
     ['getBioPageStats', 'GET', () => `/bio/${ids.bio}/stats?interval=hour&from=2026-01-01&to=2026-01-02`],
@@ -260,9 +262,9 @@ describe('requests as real clients send them', () => {
       ...(body === bodiless ? { rawBody: '' } : body ? { body } : {}),
     });
     expect(response.status).toBe(200);
-    // The exports and the QR image answer files (CSV, NDJSON, PNG), not the envelope.
+    // The exports and the QR image answer files (CSV, NDJSON, PNG), the live stream events, not the envelope.
     if (String(response.headers['content-type']).startsWith('application/json')) expect(['0', 0]).toContain(response.body.error);
-    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$)/);
+    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$|streamClicks$)/);
     replayed.add(operationId);
     const record = created[operationId];
     if (record) ids[record] = response.body.id;
