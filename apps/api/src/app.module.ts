@@ -15,6 +15,7 @@ import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
+import { DatabaseModule } from './database/write-events';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -82,6 +83,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(options),
         TypeOrmModule.forRoot({ ...serviceConnection(options.database, options.config.databaseTimeoutMs), autoLoadEntities: true }),
+        DatabaseModule,
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
           storage: options.storage,

@@ -1,63 +1,107 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 
 /**
  * What a write changed, said by the repository that made it. Each names the account it wrote
- * for: the caches keep every other account's entries. `ids` are the records written (empty: the
- * account's records of that kind in general); `created` says new records may now answer lookups
- * that found nothing before (an alias, a host).
+ * for: the caches keep every other account's entries. `created` says a new record may now answer a
+ * lookup that found nothing before (an alias, a host, a slug): the caches drop what they knew to
+ * be missing of that kind.
  */
 export type WriteEvent =
-  | { kind: 'link'; account: number; ids: readonly number[]; created?: boolean }
-  | { kind: 'domain'; account: number; ids: readonly number[]; created?: boolean }
-  | { kind: 'qr'; account: number; ids: readonly number[]; created?: boolean }
-  | { kind: 'campaign'; account: number; ids: readonly number[]; created?: boolean }
-  | { kind: 'bio'; account: number; ids: readonly number[]; created?: boolean }
-  | { kind: 'page'; account: number; ids: readonly number[] }
+  | { kind: 'link'; account: number; created?: boolean }
+  | { kind: 'domain'; account: number; created?: boolean }
+  | { kind: 'qr'; account: number; created?: boolean }
+  | { kind: 'campaign'; account: number; created?: boolean }
+  | { kind: 'bio'; account: number; created?: boolean }
+  /** What a link shows on its way (splash pages, overlays, pixels, channels): the account's pages change. */
+  | { kind: 'page'; account: number }
+  /** The account's key: rotated, revoked, its expiry changed. */
   | { kind: 'key'; account: number }
+  /** The account itself: its plan, its limit, disabled, deleted. */
   | { kind: 'account'; account: number };
 
 export type WriteKind = WriteEvent['kind'];
 
+/** Hears committed writes; a promise holds the write's answer until it is settled (a key refused everywhere). */
+export type WriteListener = (events: readonly WriteEvent[]) => Promise<void> | void;
+
 /** Events waiting in a transaction for its commit. */
 const PENDING = Symbol('linkyard:write-events');
-
-type Listener = (events: readonly WriteEvent[]) => void;
+type Pending = Record<symbol, WriteEvent[] | undefined>;
 
 /**
- * The writes' announcements. A repository emits an event with the transaction's manager it wrote
- * in; the events of a transaction are delivered once it commits (never when it rolls back), those
- * of a write outside a transaction at once. The caches (redirects, keys) and the metrics listen;
- * nothing that writes calls them. (Webhooks are written in the transaction itself, by the
- * services, as their outbox: they are part of what commits.)
+ * The writes' announcements. A repository emits an event with the manager it wrote with: in a
+ * transaction, the events wait for its commit (and are dropped when it rolls back), otherwise
+ * they are delivered at once; either way the write's caller resumes once the listeners have heard
+ * (the commit itself waits for them). The caches (redirects, keys) and the metrics listen: nothing
+ * that writes calls them.
  */
 @Injectable()
-export class WriteEvents {
-  private readonly listeners: Listener[] = [];
+export class WriteEvents implements EntitySubscriberInterface {
+  private readonly listeners: WriteListener[] = [];
+  /** Events delivered since the start, for the tests that check every write is announced. */
+  private readonly taps = new Set<(event: WriteEvent) => void>();
 
-  /** Hears every write, after it is committed. */
-  listen(listener: Listener): void {
+  constructor(@Inject(DataSource) dataSource: DataSource) {
+    dataSource.subscribers.push(this);
+  }
+
+  /** Hears every write once it is committed. */
+  listen(listener: WriteListener): void {
     this.listeners.push(listener);
   }
 
-  /** Announces a write made with `manager`: at its commit, or now when it is not in a transaction. */
-  emit(manager: EntityManager, event: WriteEvent): void {
+  /** Announces a write made with `manager` (see the class). */
+  async emit(manager: EntityManager, ...events: WriteEvent[]): Promise<void> {
     const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) return this.deliver([event]);
-    const data = (runner.data ??= {}) as Record<symbol, WriteEvent[] | undefined>;
-    (data[PENDING] ??= []).push(event);
+    if (runner?.isTransactionActive) {
+      const data = (runner.data ??= {}) as Pending;
+      (data[PENDING] ??= []).push(...events);
+      return;
+    }
+    await this.deliver(events);
   }
 
-  /** Called at a transaction's end (see TransactionEvents): delivers its events, or forgets them. */
-  settle(data: unknown, committed: boolean): void {
-    const holder = data as Record<symbol, WriteEvent[] | undefined> | undefined;
-    const events = holder?.[PENDING];
-    if (!events) return;
-    delete holder[PENDING];
-    if (committed) this.deliver(events);
+  /** Sees each event as it is delivered (tests: which writes announced what). */
+  tap(listener: (event: WriteEvent) => void): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
   }
 
-  private deliver(events: readonly WriteEvent[]): void {
-    for (const listener of this.listeners) listener(events);
+  async afterTransactionCommit(event: { queryRunner: QueryRunner }): Promise<void> {
+    const events = this.take(event.queryRunner);
+    if (events) await this.deliver(events);
+  }
+
+  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
+    this.take(event.queryRunner);
+  }
+
+  private take(runner: QueryRunner): WriteEvent[] | undefined {
+    const data = runner.data as Pending | undefined;
+    const events = data?.[PENDING];
+    if (data) delete data[PENDING];
+    return events;
+  }
+
+  private async deliver(events: readonly WriteEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const tap of this.taps) for (const event of events) tap(event);
+    await Promise.all(this.listeners.map((listener) => Promise.resolve(listener(events))));
   }
 }
+
+/** Transactions, for the services: the repositories' writes in one unit, their events at its commit. */
+@Injectable()
+export class Transactions {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  run<T>(work: (scope: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}
+
+/** The database's services for every module, like the connection itself: events and transactions. */
+@Global()
+@Module({ providers: [WriteEvents, Transactions], exports: [WriteEvents, Transactions] })
+export class DatabaseModule {}

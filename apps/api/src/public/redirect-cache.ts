@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { Metrics } from '../modules/metrics/metrics';
 import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
 import { notes, WRITTEN, type Mark } from '../database/written';
+import { WriteEvents, type WriteEvent, type WriteKind } from '../database/write-events';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
 /** What the cache may hold at most, keys and values estimated together. */
@@ -43,6 +44,21 @@ const KINDS_OF_TABLE: Record<string, string[]> = {
   bio_pages: ['bio'],
 };
 
+/** The table of what a write event says was created, whose unknown keys it may now answer. */
+const TABLE_OF_KIND: Partial<Record<WriteKind, string>> = {
+  link: 'links',
+  domain: 'domains',
+  qr: 'qr_codes',
+  campaign: 'campaigns',
+  bio: 'bio_pages',
+};
+
+/** What a write may have changed: its account's entries, and what was missing of a kind it created. */
+function marksOfEvent(event: WriteEvent): Mark[] {
+  const table = event.kind in TABLE_OF_KIND && 'created' in event && event.created ? TABLE_OF_KIND[event.kind] : undefined;
+  return table ? [`a:${event.account}`, `n:${table}`] : [`a:${event.account}`];
+}
+
 /** What writing this record may have changed: its account's entries and the unknown keys of its kind. */
 function marksOf(entity: unknown, table: string | undefined): Mark[] {
   if (entity && typeof entity === 'object') {
@@ -79,8 +95,13 @@ export class RedirectCache implements EntitySubscriberInterface {
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) clock: Clock,
     @Inject(Metrics) metrics: Metrics,
+    @Inject(WriteEvents) events: WriteEvents,
   ) {
     metrics.watchCache('redirect', this);
+    // The repositories announce their writes: each drops what it may have changed.
+    events.listen((written) => {
+      for (const event of written) for (const mark of marksOfEvent(event)) this.drop(mark);
+    });
     this.entries = new LRUCache({
       maxSize: MAX_BYTES,
       sizeCalculation: (entry, key) => 2 * key.length + approximateSize(entry.value),

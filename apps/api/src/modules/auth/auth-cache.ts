@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
 import { Clock } from '../../common/clock';
 import { Metrics } from '../metrics/metrics';
+import { WriteEvents } from '../../database/write-events';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 
 const TTL_MS = 30_000;
@@ -24,8 +25,18 @@ export class AuthCache {
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(Metrics) metrics: Metrics,
+    @Inject(WriteEvents) events: WriteEvents,
   ) {
     metrics.watchCache('auth', this);
+    // A key rotated or revoked, an account changed or deleted: its keys are read again, everywhere,
+    // before the write answers.
+    events.listen((written) =>
+      Promise.all(
+        [...new Set(written.filter((event) => event.kind === 'key' || event.kind === 'account').map((event) => event.account))].map(
+          (account) => this.invalidate(account),
+        ),
+      ).then(() => undefined),
+    );
     // '*': announcements were lost while Redis was away (too many to keep): drop every key.
     redis.subscribe(CHANNEL, (message) => (message === '*' ? this.entries.clear() : this.dropLocal(Number(message))));
     redis.onReconnect(() => this.entries.clear());
