@@ -566,6 +566,14 @@ describe('bio pages', () => {
 
       await visit(`/${page.alias}`, { ip: UK });
       await visit(`/${page.alias}`, { ua: GOOGLEBOT });
+      // HEAD (a link checker) is answered like a GET, and is no visit.
+      const checked = await api.request('HEAD', `/${page.alias}`, {
+        key: null,
+        remoteAddress: US,
+        outsideContract: true,
+        headers: { 'user-agent': FIREFOX },
+      });
+      expect(checked.status).toBe(200);
       await api.flushClicks();
       const details = await read(page.id);
       expect(details.body.details).toMatchObject({ visits: 2, uniqueVisits: 1 });

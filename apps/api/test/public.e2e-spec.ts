@@ -303,6 +303,10 @@ describe('the public side', () => {
       await visit(`/${alias}`, { ip: US, ua: FIREFOX, headers: { referer: 'https://news.example.org/item' } });
       await visit(`/${alias}`, { ip: US, ua: IPHONE, headers: { referer: 'https://t.co/abc' } });
       await visit(`/${alias}`, { ip: US, ua: GOOGLEBOT });
+      // A link checker asking with HEAD gets the redirect, and is no click.
+      const checked = await visit(`/${alias}`, { ip: US, method: 'HEAD', outsideContract: true });
+      expect(checked.status).toBe(302);
+      expect(checked.headers.location).toBe('https://example.com/counted');
       const stats = await settledStats(id);
       await api.flushClicks();
       expect(await statsOf(id)).toEqual(stats);

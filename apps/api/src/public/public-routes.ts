@@ -160,8 +160,13 @@ export function registerPublicRoutes(
       recorder.salt ?? (await recorder.visitorSalt()),
     );
 
-  /** Counts the visit, with the UTM values of the short URL's query or else of where it leads. */
+  /**
+   * Counts the visit, with the UTM values of the short URL's query or else of where it leads. A
+   * HEAD request (a link checker, a preview asking what is there) is answered like a GET but is
+   * not a visit: nobody was sent anywhere.
+   */
   const record = (request: FastifyRequest, visit: Visit, target: Target, destination: string) => {
+    if (request.method === 'HEAD') return;
     const utm = visitUtm(request.url, destination);
     recorder.record({
       linkId: target.linkId,

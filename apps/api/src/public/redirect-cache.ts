@@ -89,6 +89,11 @@ export class RedirectCache implements EntitySubscriberInterface {
   /** Lookups answered from memory, and those that were loaded (while Redis is away, all), for the metrics. */
   private hits = 0;
   private misses = 0;
+  /**
+   * Counts the drops: a value loaded while a write was dropping entries may be from before the
+   * write (or half before it), so it is answered once but not kept.
+   */
+  private drops = 0;
 
   constructor(
     @Inject(DataSource) dataSource: DataSource,
@@ -116,7 +121,7 @@ export class RedirectCache implements EntitySubscriberInterface {
     });
     dataSource.subscribers.push(this);
     redis.subscribe(CHANNEL, (message) => this.dropLocal(message as Mark));
-    redis.onReconnect(() => this.entries.clear());
+    redis.onReconnect(() => this.dropLocal('*'));
   }
 
   /**
@@ -134,7 +139,9 @@ export class RedirectCache implements EntitySubscriberInterface {
       return entry.value as T;
     }
     this.misses += 1;
+    const drops = this.drops;
     const value = await load();
+    if (drops !== this.drops) return value;
     const userId = (value as { userId?: unknown } | null)?.userId;
     const owner = typeof userId === 'number' ? `a:${userId}` : `n:${key.slice(0, key.indexOf(':'))}`;
     this.entries.set(key, { value, owner });
@@ -162,6 +169,7 @@ export class RedirectCache implements EntitySubscriberInterface {
   }
 
   private dropLocal(mark: Mark): void {
+    this.drops += 1;
     if (mark === '*' || mark === 'n:*') return this.entries.clear();
     const owners = mark.startsWith('n:') ? (KINDS_OF_TABLE[mark.slice(2)] ?? []).map((kind) => `n:${kind}`) : [mark];
     for (const owner of owners) for (const key of [...(this.byOwner.get(owner) ?? [])]) this.entries.delete(key);
