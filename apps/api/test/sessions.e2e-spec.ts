@@ -200,6 +200,39 @@ describe('sessions', () => {
     expect((await api.request('GET', '/l/api/account', asBrowser(changing.cookie))).status).toBe(401);
   });
 
+  it('of an API key ends when the key is rotated or expires, but for the session that rotated it', async () => {
+    const other = await signIn(api, { apikey: user.apikey });
+    const byPassword = await signIn(api, { login: user.username, password: PASSWORD });
+    const rotated = await api.request('POST', `/l/api/user/${user.id}/apikey/rotate`, { key: ADMIN_KEY, body: {} });
+    expect(rotated.status).toBe(200);
+    const ended = await api.request('GET', '/l/api/session', asBrowser(other.cookie));
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toMatch(/session has ended/);
+    expect((await api.request('GET', '/l/api/session', asBrowser(byPassword.cookie))).status).toBe(200);
+
+    // Signed in with the new key, which expires in an hour: the session ends with it.
+    const newKey = rotated.body.apikey as string;
+    const expiring = await api.request('POST', `/l/api/user/${user.id}/apikey/rotate`, {
+      key: ADMIN_KEY,
+      body: { expires: new Date(api.clock.now() + HOUR).toISOString().slice(0, 19).replace('T', ' ') },
+    });
+    expect(expiring.status).toBe(200);
+    expect((await signIn(api, { apikey: newKey })).response.status).toBe(401);
+    const lasting = await signIn(api, { apikey: expiring.body.apikey as string });
+    expect(lasting.response.status).toBe(200);
+    // The account rotates its own key in that session: the session goes on with the new key.
+    const own = await api.request('POST', '/l/api/account/apikey/rotate', { ...asBrowser(lasting.cookie, lasting.csrf), body: {} });
+    expect(own.status).toBe(200);
+    const second = await signIn(api, { apikey: own.body.apikey as string });
+    expect((await api.request('GET', '/l/api/account', asBrowser(lasting.cookie))).status).toBe(200);
+    // The key of the session that rotated never expires, but the session stays bounded by the old
+    // key's expiry, an hour away: it ends then; one started with the new key does not.
+    api.clock.advance(HOUR + 1000);
+    expect((await api.request('GET', '/l/api/account', asBrowser(lasting.cookie))).status).toBe(401);
+    expect((await api.request('GET', '/l/api/account', asBrowser(second.cookie))).status).toBe(200);
+    api.clock.reset();
+  });
+
   it('treats a malformed or unknown cookie as an ended session', async () => {
     for (const cookie of ['linkyard_session=x', `linkyard_session=${'A'.repeat(43)}`, 'linkyard_session=<script>']) {
       const response = await api.request('GET', '/l/api/account', { key: null, headers: { cookie } });

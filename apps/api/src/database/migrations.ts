@@ -9,6 +9,7 @@ import { WebhookTurns1764300000000 } from './migrations/1764300000000-webhook-tu
 import { WebhookDropped1764300100000 } from './migrations/1764300100000-webhook-dropped';
 import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
 import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
+import { SessionKeys1764800000000 } from './migrations/1764800000000-session-keys';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   WebhookDropped1764300100000,
   Sessions1764400000000,
   BioPages1764400100000,
+  SessionKeys1764800000000,
 ];

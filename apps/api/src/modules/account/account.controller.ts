@@ -34,8 +34,15 @@ export class AccountController {
   }
 
   @PostOk('apikey/rotate')
-  async rotateAccountApiKey(@CurrentAccount() account: Account, @Body() body: RotateKeyDto): Promise<Ok<'rotateAccountApiKey'>> {
-    const apikey = await this.users.rotateKey(account.id, parseOptionalDateTime(body.expires));
+  async rotateAccountApiKey(
+    @CurrentAccount() account: Account,
+    @Body() body: RotateKeyDto,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<Ok<'rotateAccountApiKey'>> {
+    const expires = parseOptionalDateTime(body.expires);
+    const apikey = await this.users.rotateKey(account.id, expires);
+    // The other sessions started with the old key end with it; the one that rotated goes on.
+    if (request.session) await this.sessions.carryToKey(request.session.id, apikey, expires);
     return { error: 0, apikey };
   }
 }

@@ -19,7 +19,14 @@ export class SessionEntity {
   @Column({ name: 'last_used_at', type: 'timestamptz' })
   lastUsedAt: Date;
 
-  /** The absolute end, SESSION_LIFETIME_MS after the start. */
+  /**
+   * The SHA-256 of the API key a session was started with (null: started with a password). Such a
+   * session ends when the key is rotated or expires, and never outlasts the key's expiry.
+   */
+  @Column({ name: 'key_hash', type: 'char', length: 64, nullable: true })
+  keyHash: string | null;
+
+  /** The absolute end, SESSION_LIFETIME_MS after the start (or the key's expiry, when sooner). */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 }

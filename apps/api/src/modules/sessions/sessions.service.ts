@@ -73,6 +73,7 @@ export class SessionsService extends SessionLookup {
       );
     }
     const account = await this.verify(credentials);
+    const keyHash = 'apikey' in credentials ? hashApiKey(credentials.apikey) : null;
     const now = this.clock.now();
     // Ended sessions of the account go as a new one starts; the others end on their own schedule.
     await this.sessions
@@ -89,12 +90,14 @@ export class SessionsService extends SessionLookup {
       this.sessions.create({
         userId: account.id,
         tokenHash: tokenHash(token),
+        keyHash,
         createdAt: new Date(now),
         lastUsedAt: new Date(now),
-        expiresAt: new Date(now + SESSION_LIFETIME_MS),
+        // A session of a key ends with the key at the latest.
+        expiresAt: new Date(Math.min(now + SESSION_LIFETIME_MS, account.keyExpiresAt ?? Infinity)),
       }),
     );
-    return { token, account, session: this.active(saved, token) };
+    return { token, account: { ...account, keyExpiresAt: null }, session: this.active(saved, token) };
   }
 
   /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
@@ -108,8 +111,11 @@ export class SessionsService extends SessionLookup {
       if (found) await this.sessions.delete({ id: found.id });
       return { ended: true };
     }
-    const account = await this.users.findAccountById(found.userId);
-    if (!account) return { ended: true };
+    const account = await this.accountOf(found);
+    if (!account) {
+      await this.sessions.delete({ id: found.id });
+      return { ended: true };
+    }
     if (now - found.lastUsedAt.getTime() >= LAST_USE_GRANULARITY_MS) {
       found.lastUsedAt = new Date(now);
       await this.sessions.update({ id: found.id }, { lastUsedAt: found.lastUsedAt });
@@ -121,12 +127,40 @@ export class SessionsService extends SessionLookup {
   async isLive(id: number): Promise<boolean> {
     const found = await this.sessions.findOneBy({ id });
     const now = this.clock.now();
-    return found !== null && found.expiresAt.getTime() > now && found.lastUsedAt.getTime() + SESSION_IDLE_MS > now;
+    if (found === null || found.expiresAt.getTime() <= now || found.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) return false;
+    return (await this.accountOf(found)) !== null;
+  }
+
+  /**
+   * The account a session acts for: null when the account is gone, or when the session was
+   * started with a key that has since been rotated (it is no longer the account's) or has expired.
+   */
+  private async accountOf(session: SessionEntity): Promise<Account | null> {
+    if (session.keyHash === null) return this.users.findAccountById(session.userId);
+    const account = await this.users.findAccountByKeyHash(session.keyHash);
+    if (!account || account.id !== session.userId) return null;
+    if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) return null;
+    return { ...account, keyExpiresAt: null };
   }
 
   /** Told of each sign-out on this instance (the live click streams of that session end at once). */
   onEnd(listener: (id: number) => void): void {
     this.endListeners.push(listener);
+  }
+
+  /**
+   * The session that rotated its account's key, when it was started with a key, goes on with the
+   * new one (and ends with it at the latest); a session of a password is left as it is.
+   */
+  async carryToKey(id: number, apikey: string, expires: Date | null): Promise<void> {
+    const query = this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ keyHash: hashApiKey(apikey) })
+      .where('id = :id AND key_hash IS NOT NULL', { id });
+    if (expires)
+      query.set({ keyHash: hashApiKey(apikey), expiresAt: () => 'least(expires_at, :expires)' }).setParameter('expires', expires);
+    await query.execute();
   }
 
   /** Ends one session (sign-out). */
@@ -149,7 +183,7 @@ export class SessionsService extends SessionLookup {
       if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
         throw unauthorized('The API key has expired; rotate it for a new one.');
       }
-      return { ...account, keyExpiresAt: null };
+      return account;
     }
     const user = await this.users.findByLogin(credentials.login);
     // Checked in turn with other accounts' hashing (PasswordHasher); an unknown login against a
