@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { LiveClicks } from '../src/modules/clicks/live-clicks';
-import { useApi, type ApiResponse, type TestApi } from './support/app';
+import { ADMIN_KEY, useApi, type ApiResponse, type TestApi } from './support/app';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
@@ -158,6 +159,47 @@ describe('the live click stream', () => {
     } finally {
       api.clock.advance(-13 * 3600 * 1000);
     }
+  });
+
+  it('ends a stream opened with a key when the key is rotated', async () => {
+    const stream = await openFor(alice);
+    await stream.next('ready');
+    const rotated = await api.request('POST', `/l/api/user/${alice.id}/apikey/rotate`, { key: ADMIN_KEY, body: {} });
+    expect(rotated.status).toBe(200);
+    const id = await createLink(api, { ...alice, apikey: rotated.body.apikey as string });
+    await visit(api, await linkAlias(api, { ...alice, apikey: rotated.body.apikey as string }, id));
+    await api.flushClicks();
+    expect(await stream.next('end')).toEqual({ message: 'The API key was rotated or expired, or the account is gone.' });
+    await stream.ended;
+    expect(stream.events.map((event) => event.event)).not.toContain('clicks');
+  });
+
+  it('holds no place for a reader that left before its stream began', async () => {
+    const live = api.linkyard.app.get(LiveClicks);
+    const signedIn = await api.request('POST', '/l/api/session', { key: null, body: { login: alice.username, password: PASSWORD } });
+    const cookie = cookieOf(signedIn);
+    const add = jest.spyOn(live, 'add');
+    try {
+      // Three readers send the request and leave at once: the service finds their session in the
+      // database, and only then comes to the stream, for a reader who is gone.
+      for (let index = 0; index < 3; index += 1) {
+        const called = new Promise<void>((resolve) =>
+          add.mockImplementationOnce((stream) => (resolve(), LiveClicks.prototype.add.call(live, stream))),
+        );
+        const socket = connect(port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.end(`GET /l/api/clicks/live HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
+        await called;
+        socket.destroy();
+      }
+    } finally {
+      add.mockRestore();
+    }
+    // Their places are given back once their connections are closed (at once, or within moments).
+    for (let waited = 0; live.open > 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(live.open).toBe(0);
+    const [first, second] = [await openFor(alice), await openFor(alice)];
+    expect([first.status, second.status]).toEqual([200, 200]);
   });
 
   it('answers past the streams an account and an instance may hold with a clear error', async () => {

@@ -21,8 +21,11 @@ export interface ActiveSession {
   idleExpiresAt: number;
 }
 
-/** A request with the account of its key or session; `session` only when the cookie authenticated it. */
-export type AuthenticatedRequest = FastifyRequest & { account?: Account; session?: ActiveSession };
+/**
+ * A request with the account of its key or session; `session` only when the cookie authenticated
+ * it, `keyHash` (the SHA-256 of its API key) only when the key did.
+ */
+export type AuthenticatedRequest = FastifyRequest & { account?: Account; session?: ActiveSession; keyHash?: string };
 
 /** Injects the acting account into a controller method. */
 export const CurrentAccount = createParamDecorator((_data: unknown, context: ExecutionContext): Account => {

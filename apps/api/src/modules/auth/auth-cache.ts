@@ -17,6 +17,8 @@ const CHANNEL = 'linkyard:auth-invalidate';
 @Injectable()
 export class AuthCache {
   private readonly entries = new Map<string, { account: Account; until: number }>();
+  /** Told of each account whose keys were dropped ('*': every account), here or on another instance. */
+  private readonly dropListeners: ((account: number | '*') => void)[] = [];
   /** Keys found here, and keys looked up in the database (while Redis is away, all), for the metrics. */
   private hits = 0;
   private misses = 0;
@@ -38,8 +40,8 @@ export class AuthCache {
       ).then(() => undefined),
     );
     // '*': announcements were lost while Redis was away (too many to keep): drop every key.
-    redis.subscribe(CHANNEL, (message) => (message === '*' ? this.entries.clear() : this.dropLocal(Number(message))));
-    redis.onReconnect(() => this.entries.clear());
+    redis.subscribe(CHANNEL, (message) => this.dropLocal(message === '*' ? '*' : Number(message)));
+    redis.onReconnect(() => this.dropLocal('*'));
   }
 
   get(keyHash: string): Account | undefined {
@@ -83,7 +85,14 @@ export class AuthCache {
     return this.redis.publish(CHANNEL, String(userId));
   }
 
-  private dropLocal(userId: number): void {
-    for (const [hash, entry] of this.entries) if (entry.account.id === userId) this.entries.delete(hash);
+  /** Hears of every account whose keys may have changed (what holds on to a key, such as a live stream, checks it again). */
+  onDrop(listener: (account: number | '*') => void): void {
+    this.dropListeners.push(listener);
+  }
+
+  private dropLocal(userId: number | '*'): void {
+    if (userId === '*') this.entries.clear();
+    else for (const [hash, entry] of this.entries) if (entry.account.id === userId) this.entries.delete(hash);
+    for (const listener of this.dropListeners) listener(userId);
   }
 }

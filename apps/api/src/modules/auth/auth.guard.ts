@@ -74,6 +74,7 @@ export class AuthGuard implements CanActivate {
       return this.fail(request, 'The API key has expired; rotate it for a new one.');
     }
     request.account = account;
+    request.keyHash = keyHash;
   }
 
   /** Counts the failure against the client address; past the limit the answer is 429. */

@@ -2,26 +2,39 @@ import { Controller, Get, Inject, Req, Res, type OnModuleInit } from '@nestjs/co
 import type { FastifyReply } from 'fastify';
 import { CurrentAccount, type Account, type AuthenticatedRequest } from '../../common/account';
 import { ApiError, tooManyRequests } from '../../common/api-error';
+import { Clock } from '../../common/clock';
 import { LiveClicks, type LiveBatch, type LiveStream } from '../clicks/live-clicks';
+import { AuthCache } from '../auth/auth-cache';
 import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
-/** This often a stream checks that its session (or its account) is still there. */
+/** This often a stream checks that its session (or its key) is still good. */
 export const LIVE_CHECK_MS = 5_000;
 
 /** `GET /clicks/live`: the account's clicks as they are written, as server-sent events. */
 @Controller('clicks')
 export class LiveController implements OnModuleInit {
+  /** The open streams' checks, by account: run again whenever the account's keys change. */
+  private readonly checks = new Map<number, Set<() => void>>();
+
   constructor(
     @Inject(LiveClicks) private readonly live: LiveClicks,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(UsersService) private readonly users: UsersService,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(AuthCache) private readonly keys: AuthCache,
   ) {}
 
   onModuleInit(): void {
     this.sessions.onEnd((id) => this.live.endSession(id));
+    // A key rotated or revoked here or on another instance: the account's streams hold what they
+    // would send until their key (or session) is checked again, and end if it is no longer good.
+    this.keys.onDrop((account) => {
+      const checks = account === '*' ? [...this.checks.values()].flatMap((set) => [...set]) : [...(this.checks.get(account) ?? [])];
+      for (const check of checks) check();
+    });
   }
 
   @Get('live')
@@ -32,10 +45,13 @@ export class LiveController implements OnModuleInit {
     const write = (text: string) => {
       if (!ended && !raw.destroyed) raw.write(text);
     };
+    /** Batches held while the stream's key is checked again (null: not held). */
+    let held: LiveBatch[] | null = null;
+    const sendBatch = (batch: LiveBatch) => write(`event: clicks\ndata: ${JSON.stringify(batch)}\n\n`);
     const stream: LiveStream = {
       account: account.id,
       session: request.session?.id ?? null,
-      send: (batch: LiveBatch) => write(`event: clicks\ndata: ${JSON.stringify(batch)}\n\n`),
+      send: (batch: LiveBatch) => (held ? held.push(batch) : sendBatch(batch)),
       end: (reason: string) => {
         if (ended) return;
         write(`event: end\ndata: ${JSON.stringify({ message: reason })}\n\n`);
@@ -47,6 +63,26 @@ export class LiveController implements OnModuleInit {
       ended = true;
       timers.forEach(clearInterval);
       this.live.remove(stream);
+      this.checks.get(account.id)?.delete(recheck);
+      if (this.checks.get(account.id)?.size === 0) this.checks.delete(account.id);
+    };
+    /** Checks that the stream's session or key is still good, and ends it otherwise. */
+    const check = () =>
+      (stream.session !== null ? this.sessions.isLive(stream.session) : this.keyIsGood(account.id, request.keyHash)).then(
+        (live) =>
+          live ||
+          stream.end(stream.session !== null ? 'The session ended.' : 'The API key was rotated or expired, or the account is gone.'),
+        () => true, // the database is away: the next check decides
+      );
+    /** The account's keys changed: hold what the stream would send until it is checked. */
+    const recheck = () => {
+      if (ended) return;
+      held ??= [];
+      void check().then((live) => {
+        const batches = held ?? [];
+        held = null;
+        if (live) batches.forEach(sendBatch);
+      });
     };
 
     const opened = this.live.add(stream);
@@ -72,16 +108,19 @@ export class LiveController implements OnModuleInit {
     // A reader that loses the stream tries again after 5 seconds.
     write(`retry: 5000\nevent: ready\ndata: {}\n\n`);
     raw.on('close', finish);
+    // A reader gone before the stream began (its 'close' is past): the stream is not kept.
+    if (raw.destroyed || !raw.socket || raw.socket.destroyed) return finish();
     timers.push(setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS));
-    timers.push(
-      setInterval(() => {
-        const check = stream.session !== null ? this.sessions.isLive(stream.session) : this.users.findAccountById(account.id).then(Boolean);
-        check.then(
-          (live) => live || stream.end(stream.session !== null ? 'The session ended.' : 'The account is gone.'),
-          () => undefined, // the database is away: the next check decides
-        );
-      }, LIVE_CHECK_MS),
-    );
+    let mine = this.checks.get(account.id);
+    if (!mine) this.checks.set(account.id, (mine = new Set()));
+    mine.add(recheck);
+    timers.push(setInterval(() => void check(), LIVE_CHECK_MS));
     timers.forEach((timer) => timer.unref());
+  }
+
+  /** The stream's key is still the account's, and has not expired. */
+  private async keyIsGood(accountId: number, keyHash: string | undefined): Promise<boolean> {
+    const account = keyHash === undefined ? null : await this.users.findAccountByKeyHash(keyHash);
+    return account !== null && account.id === accountId && (account.keyExpiresAt === null || account.keyExpiresAt > this.clock.now());
   }
 }
