@@ -441,6 +441,21 @@ describe('bio pages', () => {
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/at most 20 images/);
     });
+
+    it("makes one account's many uploads take their turn, never keeping another account's waiting", async () => {
+      // 20 pages of two pictures of 25 million pixels each (every one decoded whole), all at once.
+      const big = await picture(5000, 5000);
+      const flooder = await createUser(api);
+      const flood = Array.from({ length: 20 }, () => add({ name: 'flood', avatar: big, seo: { image: big } }, flooder));
+      const own = await add({ name: 'mine', avatar: await picture(50, 50) });
+      expect(own.status).toBe(200);
+      const answers = await Promise.all(flood);
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused[0]!.body.message).toMatch(/Too many images of this account are being made/);
+      expect(refused[0]!.headers['retry-after']).toBe('1');
+    });
   });
 
   describe('embeds', () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ApiError, badRequest } from '../../common/api-error';
-import { Busy, ConcurrencyLimit } from '../../infrastructure/concurrency-limit';
+import { Busy } from '../../infrastructure/concurrency-limit';
+import { FairLimit } from '../../infrastructure/fair-limit';
 
 /** An image as the service keeps and serves it. */
 export interface StoredImage {
@@ -30,8 +31,12 @@ const READABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
 const DATA_URL = /^data:image\/[A-Za-z0-9.+-]{1,30};base64,/;
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
-/** Re-encoding runs in libuv's threads, two at a time; a queue of 16 at most, then 503. */
-const encodings = new ConcurrencyLimit(2, 16);
+/**
+ * Re-encoding runs in libuv's threads, two at a time, one per account, accounts served in turn;
+ * an account may have 4 more waiting, then its next upload is a 429: one account's many uploads
+ * never keep another's waiting behind them.
+ */
+const encodings = new FairLimit(2, 1, 4);
 
 const refuse = (field: string, reason: string): never => {
   throw badRequest(`Invalid field "${field}": ${reason}`, field);
@@ -51,10 +56,10 @@ export function uploadBytes(value: string, field: string): Buffer {
  * An upload made into a stored image: decoded whole (a PNG, JPEG, WebP or GIF of at most
  * MAX_INPUT_PIXELS; an animation's first frame), turned upright, fitted to its kind's box without
  * being enlarged, and written again as WebP or JPEG, which carries none of the original's
- * metadata (sharp keeps none unless asked). Anything else is a 400 naming the field; when too
- * many images are being made, a 503.
+ * metadata (sharp keeps none unless asked). Anything else is a 400 naming the field; when the
+ * account has too many images being made, a 429.
  */
-export async function storeImage(value: string, kind: ImageKind, field: string): Promise<StoredImage> {
+export async function storeImage(account: number, value: string, kind: ImageKind, field: string): Promise<StoredImage> {
   const input = uploadBytes(value, field);
   let format: string | undefined;
   let pixels = 0;
@@ -70,7 +75,7 @@ export async function storeImage(value: string, kind: ImageKind, field: string):
   if (pixels > MAX_INPUT_PIXELS) return refuse(field, `has ${pixels} pixels; images of at most ${MAX_INPUT_PIXELS} are accepted.`);
   const spec = KINDS[kind];
   try {
-    const { data, info } = await encodings.run(() => {
+    const { data, info } = await encodings.run(account, () => {
       let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
         .rotate()
         .resize({ width: spec.width, height: spec.height, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' })
@@ -90,7 +95,7 @@ export async function storeImage(value: string, kind: ImageKind, field: string):
     };
   } catch (error) {
     if (error instanceof Busy)
-      throw new ApiError(503, 'Too many images are being made right now; try again in a moment.', { 'Retry-After': '1' });
+      throw new ApiError(429, 'Too many images of this account are being made right now; try again in a moment.', { 'Retry-After': '1' });
     return refuse(field, 'is not an image that can be read whole (PNG, JPEG, WebP or GIF).');
   }
 }

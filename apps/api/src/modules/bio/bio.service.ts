@@ -119,7 +119,10 @@ export class BioService {
   async add(account: Account, input: AddBioPageDto): Promise<StoredBioPage> {
     if (input.alias !== undefined) this.checkAlias(input.alias);
     const theme = themeWith(DEFAULT_THEME, input.theme);
-    const prepared = await this.prepare(input, new Map());
+    // What the page names is checked before any image is made (and again in the transaction).
+    if (input.domain !== undefined) await this.domains.forLink(account, input.domain);
+    if (input.pixels !== undefined) await this.pixels.owned(account, input.pixels);
+    const prepared = await this.prepare(account, input, new Map());
     const id = await this.pages.manager.transaction(async (manager) => {
       const domain = input.domain === undefined ? null : await this.domains.forLink(account, input.domain, manager);
       const pixels = input.pixels === undefined ? [] : await this.pixels.owned(account, input.pixels, manager);
@@ -151,7 +154,9 @@ export class BioService {
     if (changes.alias !== undefined) this.checkAlias(changes.alias);
     // Checked before any image is made; again below, on the stored theme of the transaction.
     if (changes.theme !== undefined) themeWith(current.page.theme, changes.theme);
-    const prepared = await this.prepare(changes, new Map(current.blocks.map((block) => [block.id, block.type])));
+    if (changes.domain !== undefined) await this.domains.forLink(account, changes.domain);
+    if (changes.pixels !== undefined) await this.pixels.owned(account, changes.pixels);
+    const prepared = await this.prepare(account, changes, new Map(current.blocks.map((block) => [block.id, block.type])));
     await this.pages.manager.transaction(async (manager) => {
       const [locked] = await manager.query<{ theme: BioTheme }[]>('SELECT theme FROM bio_pages WHERE id = $1 AND user_id = $2 FOR UPDATE', [
         id,
@@ -216,7 +221,7 @@ export class BioService {
    * blocks of the same type, each once; a picture for every new image block; embeds of the allowed
    * players; 20 images at most), then makes the uploads into stored images, one at a time.
    */
-  private async prepare(input: UpdateBioPageDto, stored: Map<number, BioBlockType>): Promise<Prepared> {
+  private async prepare(account: Account, input: UpdateBioPageDto, stored: Map<number, BioBlockType>): Promise<Prepared> {
     const blocks = input.blocks?.map((block, index) => this.prepareBlock(block, index, stored));
     if (blocks) {
       const ids = blocks.flatMap((block) => (block.id === undefined ? [] : [block.id]));
@@ -232,12 +237,12 @@ export class BioService {
       }
     }
     const image = async (value: string | undefined, kind: 'avatar' | 'preview', field: string) =>
-      value === undefined ? undefined : value === '' ? null : storeImage(value, kind, field);
+      value === undefined ? undefined : value === '' ? null : storeImage(account.id, value, kind, field);
     const avatar = await image(input.avatar, 'avatar', 'avatar');
     const preview = await image(input.seo?.image, 'preview', 'seo.image');
     for (const [index, block] of (input.blocks ?? []).entries()) {
       if (block.type === 'image' && block.image !== undefined)
-        blocks![index]!.upload = await storeImage(block.image, 'image', `blocks.${index}.image`);
+        blocks![index]!.upload = await storeImage(account.id, block.image, 'image', `blocks.${index}.image`);
     }
     return { blocks, avatar, preview };
   }
