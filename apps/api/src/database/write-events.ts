@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { SettingsRepository } from './settings.repository';
 
 /**
  * What a write changed, said by the repository that made it. Each names the account it wrote
@@ -101,7 +102,7 @@ export class Transactions {
   }
 }
 
-/** The database's services for every module, like the connection itself: events and transactions. */
+/** The database's services for every module, like the connection itself: events, transactions, the service's settings. */
 @Global()
-@Module({ providers: [WriteEvents, Transactions], exports: [WriteEvents, Transactions] })
+@Module({ providers: [WriteEvents, Transactions, SettingsRepository], exports: [WriteEvents, Transactions, SettingsRepository] })
 export class DatabaseModule {}

@@ -4,7 +4,7 @@ import { shortUrl } from '../common/public-urls';
 import type { Config } from '../config/config';
 import { CONFIG } from '../config/config.provider';
 import { CampaignEntity } from '../modules/campaigns/campaign.entity';
-import { DomainEntity } from '../modules/domains/domain.entity';
+import { DomainsRepository } from '../modules/domains/domains.repository';
 import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter } from '../modules/links/link.entity';
 import { LinkEntity } from '../modules/links/link.entity';
 import { OverlayEntity, overlayContent, type OverlayContent } from '../modules/overlays/overlay.entity';
@@ -113,6 +113,7 @@ export class PublicService {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RedirectCache) private readonly cache: RedirectCache,
     @Inject(CONFIG) readonly config: Config,
+    @Inject(DomainsRepository) private readonly domains: DomainsRepository,
   ) {}
 
   /** The branded domain answering to this host; null for the service's own address (any other host). */
@@ -121,7 +122,7 @@ export class PublicService {
     // answered without a lookup and never takes room in the cache.
     if (!HOST.test(host)) return Promise.resolve(null);
     return this.cache.get(`host:${host}`, async () => {
-      const domain = await this.dataSource.getRepository(DomainEntity).findOneBy({ host });
+      const domain = await this.domains.byHost(host);
       return domain
         ? {
             id: domain.id,

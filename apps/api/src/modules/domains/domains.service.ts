@@ -2,26 +2,28 @@ import { toDomain } from './domains.mapper';
 import { toLinkRecord } from '../links/links.mapper';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict } from '../../common/api-error';
-import { findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';
-import { isUniqueViolation } from '../../database/errors';
-import { serviceSecret } from '../../database/settings';
+import { SettingsRepository } from '../../database/settings.repository';
+import { Transactions } from '../../database/write-events';
 import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
 import { BioReferences } from '../bio/bio-references';
 import { LinkReferences } from '../links/link-references';
-import { DomainEntity } from './domain.entity';
+import type { DomainEntity } from './domain.entity';
 import { normalizeDomain } from './domain-origin';
+import { DomainsRepository } from './domains.repository';
 
+/** Branded domains: who may add a host (its DNS, its proof), and what their deletion moves. */
 @Injectable()
 export class DomainsService {
   constructor(
-    @InjectRepository(DomainEntity) private readonly domains: Repository<DomainEntity>,
+    @Inject(DomainsRepository) private readonly domains: DomainsRepository,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(SettingsRepository) private readonly settings: SettingsRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
     @Inject(LinkReferences) private readonly links: LinkReferences,
@@ -30,11 +32,11 @@ export class DomainsService {
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[DomainEntity[], number]> {
-    return listOwned(this.domains, account, page);
+    return this.domains.list(account, page);
   }
 
   get(account: Account, id: number): Promise<DomainEntity> {
-    return findOwned(this.domains, account, id, 'domain');
+    return this.domains.get(account, id);
   }
 
   /**
@@ -42,10 +44,10 @@ export class DomainsService {
    * the account, by URL or host. A name that is none of the account's is a 400 (the field names
    * nothing), unlike the ids of campaigns and channels, which are 404s.
    */
-  async forLink(account: Account, domain: string, manager: EntityManager = this.domains.manager): Promise<DomainEntity | null> {
+  async forLink(account: Account, domain: string, scope?: EntityManager): Promise<DomainEntity | null> {
     if (domain === '') return null;
     const host = hostNamed(domain);
-    const found = await manager.findOneBy(DomainEntity, { host, userId: account.id });
+    const found = await this.domains.ownedByHost(account, host, scope);
     if (!found) throw badRequest(`Invalid field "domain": no branded domain ${host} in this account.`);
     return found;
   }
@@ -66,7 +68,7 @@ export class DomainsService {
       }
     }
     if (hosts.size === 0) return new Map();
-    const found = await this.domains.findBy({ userId: account.id, host: In([...new Set(hosts.values())]) });
+    const found = await this.domains.ownedAmong(account, [...new Set(hosts.values())]);
     const byHost = new Map(found.map((domain) => [domain.host, domain]));
     return new Map([...hosts].flatMap(([name, host]) => (byHost.has(host) ? [[name, byHost.get(host)!] as const] : [])));
   }
@@ -77,7 +79,7 @@ export class DomainsService {
    */
   async verification(account: Account, domain: string): Promise<{ record: string; value: string; required: boolean }> {
     const { host } = normalizeDomain(domain);
-    const secret = await serviceSecret(this.domains.manager.connection, 'domain_verification_secret');
+    const secret = await this.settings.secret('domain_verification_secret');
     return {
       record: ownershipRecord(host),
       value: ownershipToken(secret, account.id, host),
@@ -90,7 +92,7 @@ export class DomainsService {
     if (host === new URL(this.config.publicUrl).hostname) {
       throw badRequest(`Invalid field "domain": ${host} is the service's own address.`);
     }
-    if (await this.domains.existsBy({ host })) throw conflict(`The domain ${host} has already been added.`);
+    if (await this.domains.taken(host)) throw conflict(`The domain ${host} has already been added.`);
     if (this.config.domainVerification === 'txt') {
       const { record, value } = await this.verification(account, origin);
       if (!(await provesOwnership(this.resolver, host, value))) {
@@ -105,34 +107,26 @@ export class DomainsService {
         `The domain ${host} does not point to this service yet: it must resolve to ${targets.join(' or ')} before it is added.`,
       );
     }
-    try {
-      return await this.domains.manager.transaction(async (manager) => {
-        const saved = await manager.save(
-          DomainEntity,
-          this.domains.create({
-            userId: account.id,
-            domain: origin,
-            host,
-            redirectRoot: input.redirectroot ?? '',
-            redirect404: input.redirect404 ?? '',
-          }),
-        );
-        await this.events.record(manager, account.id, 'domain.created', [toDomain(saved)]);
-        return saved;
+    return this.transactions.run(async (scope) => {
+      const saved = await this.domains.add(scope, {
+        userId: account.id,
+        domain: origin,
+        host,
+        redirectRoot: input.redirectroot ?? '',
+        redirect404: input.redirect404 ?? '',
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`The domain ${host} has already been added.`);
-      throw error;
-    }
+      await this.events.record(scope, account.id, 'domain.created', [toDomain(saved)]);
+      return saved;
+    });
   }
 
   async update(account: Account, id: number, changes: { redirectroot?: string; redirect404?: string }): Promise<void> {
     const domain = await this.get(account, id);
     if (changes.redirectroot !== undefined) domain.redirectRoot = changes.redirectroot;
     if (changes.redirect404 !== undefined) domain.redirect404 = changes.redirect404;
-    await this.domains.manager.transaction(async (manager) => {
-      await manager.save(DomainEntity, domain);
-      await this.events.record(manager, account.id, 'domain.updated', [toDomain(domain)]);
+    await this.transactions.run(async (scope) => {
+      await this.domains.save(scope, domain);
+      await this.events.record(scope, account.id, 'domain.updated', [toDomain(domain)]);
     });
   }
 
@@ -142,10 +136,10 @@ export class DomainsService {
    */
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
-    await this.domains.manager.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const moved = await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
       await this.bioPages.moveToDefaultDomain(manager, account, domain.id, domain.host);
-      await manager.delete(DomainEntity, { id: domain.id });
+      await this.domains.delete(manager, account, domain.id);
       await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);
       // Their short URLs changed: each moved link is updated too.
       await this.events.record(
