@@ -1,50 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { formatDate } from '../../common/dates';
-import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
 import { qrUrl, shortUrl } from '../../common/public-urls';
-import { noteWritten } from '../../database/written';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
+import { Transactions } from '../../database/write-events';
 import { BioReferences } from '../bio/bio-references';
 import { LinkReferences } from '../links/link-references';
 import { QrReferences } from '../qr/qr-references';
-import { ChannelEntity, ChannelItemEntity } from './channel.entity';
+import type { ChannelEntity } from './channel.entity';
+import { ChannelsRepository, type ChannelItemRef as Item } from './channels.repository';
 import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
 import type { ChannelItem } from './channels.mapper';
 
 export const ITEM_TYPES = ['links', 'bio', 'qr'] as const;
 type ItemType = (typeof ITEM_TYPES)[number];
 
-/** A membership's item: one of a link, a bio page, a QR code. */
-type Item = { linkId: number } | { bioId: number } | { qrId: number };
-
+/** Channels: which items of the account they may hold, and how a channel's items are shown. */
 @Injectable()
 export class ChannelsService {
   constructor(
-    @InjectRepository(ChannelEntity) private readonly channels: Repository<ChannelEntity>,
-    @InjectRepository(ChannelItemEntity) private readonly items: Repository<ChannelItemEntity>,
+    @Inject(ChannelsRepository) private readonly channels: ChannelsRepository,
     @Inject(LinkReferences) private readonly links: LinkReferences,
     @Inject(BioReferences) private readonly bioPages: BioReferences,
     @Inject(QrReferences) private readonly qrs: QrReferences,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(Transactions) private readonly transactions: Transactions,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[ChannelEntity[], number]> {
-    return listOwned(this.channels, account, page);
+    return this.channels.list(account, page);
   }
 
   /** The account's channel, or 404; inside a transaction when given its manager. */
-  get(account: Account, id: number, manager: EntityManager = this.channels.manager): Promise<ChannelEntity> {
-    return findOwned(manager.getRepository(ChannelEntity), account, id, 'channel');
+  get(account: Account, id: number, scope?: EntityManager): Promise<ChannelEntity> {
+    return this.channels.get(account, id, scope);
   }
 
   add(account: Account, input: AddChannelDto): Promise<ChannelEntity> {
-    return this.channels.save(this.channels.create({ userId: account.id, ...input }));
+    return this.channels.save({ userId: account.id, ...input });
   }
 
   async update(account: Account, id: number, changes: UpdateChannelDto): Promise<void> {
@@ -54,7 +51,7 @@ export class ChannelsService {
 
   /** Only the memberships go with the channel (they cascade); the items stay. */
   delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.channels, account, id, 'channel');
+    return this.channels.delete(account, id);
   }
 
   /**
@@ -62,29 +59,25 @@ export class ChannelsService {
    * as it was (with its date). Used by channel assignment and by links created or updated with a
    * `channel`.
    */
-  async addItems(manager: EntityManager, items: ({ channelId: number } & Item)[]): Promise<void> {
-    await manager.createQueryBuilder().insert().into(ChannelItemEntity).values(items).orIgnore().execute();
+  addItems(scope: EntityManager, account: Account, items: ({ channelId: number } & Item)[]): Promise<void> {
+    return this.channels.addItems(scope, account, items);
   }
 
   /** Ids of the channels a link, bio page or QR code is in. */
-  async channelsOf(item: Item): Promise<number[]> {
-    const items = await this.items.find({ where: item, order: { channelId: 'ASC' } });
-    return items.map((entry) => entry.channelId);
+  channelsOf(item: Item): Promise<number[]> {
+    return this.channels.channelsOf(item);
   }
 
   /** Adds an item of the account to the channel; adding it again changes nothing. */
   async assign(account: Account, channelId: number, type: string, itemId: number): Promise<void> {
     const [channel, item] = await this.channelAndItem(account, channelId, type, itemId);
-    await this.addItems(this.items.manager, [{ channelId: channel.id, ...item }]);
+    await this.transactions.run((scope) => this.channels.addItems(scope, account, [{ channelId: channel.id, ...item }]));
   }
 
   /** Takes an item of the account out of the channel; an item that is not in it is a success too. */
   async unassign(account: Account, channelId: number, type: string, itemId: number): Promise<void> {
     const [channel, item] = await this.channelAndItem(account, channelId, type, itemId);
-    await this.items.manager.transaction(async (manager) => {
-      await manager.delete(ChannelItemEntity, { channelId: channel.id, ...item });
-      noteWritten(manager, account.id, 'channel_items');
-    });
+    await this.channels.removeItem(account, channel.id, item);
   }
 
   /** The account's channel and item of this type (404 for either), or 400 for an unknown type. */
@@ -104,12 +97,7 @@ export class ChannelsService {
   /** One page of the channel's items, newest membership first. */
   async listItems(account: Account, channelId: number, page: PageRequest): Promise<[ChannelItem[], number]> {
     const channel = await this.get(account, channelId);
-    const [memberships, total] = await this.items.findAndCount({
-      where: { channelId: channel.id },
-      order: { id: 'DESC' },
-      skip: page.offset,
-      take: page.limit,
-    });
+    const [memberships, total] = await this.channels.members(channel.id, page);
     const linkIds = memberships.flatMap((item) => (item.linkId ? [item.linkId] : []));
     const bioIds = memberships.flatMap((item) => (item.bioId ? [item.bioId] : []));
     const qrIds = memberships.flatMap((item) => (item.qrId ? [item.qrId] : []));

@@ -196,7 +196,7 @@ export class LinksService {
         pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
       }
       const created = await this.insert(manager, pending, results, options.renameTaken ?? false);
-      await this.attach(manager, created);
+      await this.attach(manager, account, created);
       const publicUrl = this.config.publicUrl;
       await this.events.record(
         manager,
@@ -223,7 +223,7 @@ export class LinksService {
         if (isUniqueViolation(error, LINK_ALIAS_KEY)) throw aliasTaken(link.alias);
         throw error;
       }
-      if (changes.channel !== undefined) await this.channels.addItems(manager, [{ channelId: changes.channel, linkId: link.id }]);
+      if (changes.channel !== undefined) await this.channels.addItems(manager, account, [{ channelId: changes.channel, linkId: link.id }]);
       await this.events.record(manager, account.id, 'link.updated', [toLinkRecord(link, this.config.publicUrl)]);
     });
   }
@@ -314,7 +314,7 @@ export class LinksService {
   }
 
   /** The written links' pixels and channels. */
-  private async attach(manager: EntityManager, written: Pending[]): Promise<void> {
+  private async attach(manager: EntityManager, account: Account, written: Pending[]): Promise<void> {
     const pixels = written.flatMap(({ link }) => (link.pixels ?? []).map((pixel) => [link.id, pixel.id] as const));
     if (pixels.length > 0) {
       await manager.query(`INSERT INTO link_pixels (link_id, pixel_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
@@ -323,7 +323,7 @@ export class LinksService {
       ]);
     }
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
-    if (items.length > 0) await this.channels.addItems(manager, items);
+    if (items.length > 0) await this.channels.addItems(manager, account, items);
   }
 }
 
