@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Account, ActiveSession } from '../../common/account';
 import { badRequest, tooManyRequests, unauthorized } from '../../common/api-error';
 import { Clock } from '../../common/clock';
@@ -17,7 +15,8 @@ import { SessionLookup, type SessionAuthentication } from '../auth/session-looku
 import { Metrics } from '../metrics/metrics';
 import { UsersService } from '../users/users.service';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SessionCookie } from './session-cookie';
-import { SessionEntity } from './session.entity';
+import type { SessionEntity } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 /** A session's last use is written at most once a minute: not a write per request. */
 const LAST_USE_GRANULARITY_MS = 60_000;
@@ -47,7 +46,7 @@ export class SessionsService extends SessionLookup {
   private decoy: Promise<string> | undefined;
 
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
     @Inject(Clock) private readonly clock: Clock,
@@ -76,27 +75,17 @@ export class SessionsService extends SessionLookup {
     const keyHash = 'apikey' in credentials ? hashApiKey(credentials.apikey) : null;
     const now = this.clock.now();
     // Ended sessions of the account go as a new one starts; the others end on their own schedule.
-    await this.sessions
-      .createQueryBuilder()
-      .delete()
-      .where('user_id = :userId AND (expires_at <= :now OR last_used_at <= :idle)', {
-        userId: account.id,
-        now: new Date(now),
-        idle: new Date(now - SESSION_IDLE_MS),
-      })
-      .execute();
+    await this.sessions.deleteEnded(account.id, new Date(now), new Date(now - SESSION_IDLE_MS));
     const token = randomBytes(32).toString('base64url');
-    const saved = await this.sessions.save(
-      this.sessions.create({
-        userId: account.id,
-        tokenHash: tokenHash(token),
-        keyHash,
-        createdAt: new Date(now),
-        lastUsedAt: new Date(now),
-        // A session of a key ends with the key at the latest.
-        expiresAt: new Date(Math.min(now + SESSION_LIFETIME_MS, account.keyExpiresAt ?? Infinity)),
-      }),
-    );
+    const saved = await this.sessions.add({
+      userId: account.id,
+      tokenHash: tokenHash(token),
+      keyHash,
+      createdAt: new Date(now),
+      lastUsedAt: new Date(now),
+      // A session of a key ends with the key at the latest.
+      expiresAt: new Date(Math.min(now + SESSION_LIFETIME_MS, account.keyExpiresAt ?? Infinity)),
+    });
     return { token, account: { ...account, keyExpiresAt: null }, session: this.active(saved, token) };
   }
 
@@ -105,27 +94,27 @@ export class SessionsService extends SessionLookup {
     const token = this.cookie.read(headers);
     if (token === undefined) return null;
     if (token === null) return { ended: true };
-    const found = await this.sessions.findOneBy({ tokenHash: tokenHash(token) });
+    const found = await this.sessions.byTokenHash(tokenHash(token));
     const now = this.clock.now();
     if (!found || found.expiresAt.getTime() <= now || found.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) {
-      if (found) await this.sessions.delete({ id: found.id });
+      if (found) await this.sessions.delete(found.id);
       return { ended: true };
     }
     const account = await this.accountOf(found);
     if (!account) {
-      await this.sessions.delete({ id: found.id });
+      await this.sessions.delete(found.id);
       return { ended: true };
     }
     if (now - found.lastUsedAt.getTime() >= LAST_USE_GRANULARITY_MS) {
       found.lastUsedAt = new Date(now);
-      await this.sessions.update({ id: found.id }, { lastUsedAt: found.lastUsedAt });
+      await this.sessions.touch(found.id, found.lastUsedAt);
     }
     return { ended: false, account, session: this.active(found, token) };
   }
 
   /** Whether a session is still on (not ended, expired or idle too long), without counting this as a use. */
   async isLive(id: number): Promise<boolean> {
-    const found = await this.sessions.findOneBy({ id });
+    const found = await this.sessions.byId(id);
     const now = this.clock.now();
     if (found === null || found.expiresAt.getTime() <= now || found.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) return false;
     return (await this.accountOf(found)) !== null;
@@ -153,27 +142,18 @@ export class SessionsService extends SessionLookup {
    * new one (and ends with it at the latest); a session of a password is left as it is.
    */
   async carryToKey(id: number, apikey: string, expires: Date | null): Promise<void> {
-    const query = this.sessions
-      .createQueryBuilder()
-      .update()
-      .set({ keyHash: hashApiKey(apikey) })
-      .where('id = :id AND key_hash IS NOT NULL', { id });
-    if (expires)
-      query.set({ keyHash: hashApiKey(apikey), expiresAt: () => 'least(expires_at, :expires)' }).setParameter('expires', expires);
-    await query.execute();
+    await this.sessions.carryToKey(id, hashApiKey(apikey), expires);
   }
 
   /** Ends one session (sign-out). */
   async end(id: number): Promise<void> {
-    await this.sessions.delete({ id });
+    await this.sessions.delete(id);
     for (const listener of this.endListeners) listener(id);
   }
 
   /** Ends every session of the account but `keep` (a password change: the session that made it stays). */
   async endAllOf(userId: number, keep?: number): Promise<void> {
-    const query = this.sessions.createQueryBuilder().delete().where('user_id = :userId', { userId });
-    if (keep !== undefined) query.andWhere('id <> :keep', { keep });
-    await query.execute();
+    await this.sessions.deleteAllOf(userId, keep);
   }
 
   private async verify(credentials: Credentials): Promise<Account> {
