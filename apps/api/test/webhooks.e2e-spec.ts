@@ -7,6 +7,7 @@ import { CONFIG } from '../src/config/config.provider';
 import { ACCOUNT_IN_FLIGHT, IN_FLIGHT, RETRY_DELAYS_MS, WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { MAX_WEBHOOKS } from '../src/modules/webhooks/webhooks.service';
 import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
+import { WebhookDeliveries } from '../src/modules/webhooks/webhook-deliveries.repository';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -333,7 +334,7 @@ describe('webhooks', () => {
   it('delivers each event once when two dispatchers run at the same time', async () => {
     await addWebhook(['link.created']);
     const app = api.linkyard.app;
-    const second = new WebhookDispatcher(app.get(DataSource), app.get(CONFIG), app.get(Clock), app.get(WebhookMetrics));
+    const second = new WebhookDispatcher(app.get(WebhookDeliveries), app.get(CONFIG), app.get(Clock), app.get(WebhookMetrics));
     const links = [];
     for (let index = 0; index < 12; index += 1) links.push(await createLink(api, user));
     await Promise.all([dispatch(), second.runOnce(), dispatch(), second.runOnce()]);
@@ -359,7 +360,8 @@ describe('webhook limits: deliveries waiting, replays', () => {
   const TOKEN = 'metrics-token-0123456789abcdefghij';
   const api = useApi({
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_TIMEOUT_MS: '2000',
+    // Far longer than the test: a delivery held by the receiver stays waiting until it is released.
+    WEBHOOK_TIMEOUT_MS: '20000',
     WEBHOOK_MAX_PENDING: '5',
     WEBHOOK_REPLAYS_PER_HOUR: '3',
     METRICS_TOKEN: TOKEN,
@@ -386,6 +388,8 @@ describe('webhook limits: deliveries waiting, replays', () => {
   it('keeps the deliveries waiting and counts, on each webhook and in a metric, the events past the bound', async () => {
     const user = await createUser(api);
     const other = await createUser(api);
+    // The receiver holds what it gets: the deliveries stay waiting, whenever the dispatcher sends them.
+    receiver.answer = () => 'hold';
     const [first, second] = [await add(user, ['link.created']), await add(user, ['link.*'])];
     const otherHook = await add(other, ['link.created']);
     const before = await droppedMetric();
@@ -417,6 +421,7 @@ describe('webhook limits: deliveries waiting, replays', () => {
     expect(await read(user, first)).toMatchObject({ pending: 2, dropped: 2 });
 
     // Once the waiting deliveries went, events are queued again.
+    receiver.release();
     await api.linkyard.app.get(WebhookDispatcher).drain();
     await createLink(api, user);
     expect(await read(user, first)).toMatchObject({ pending: 1, dropped: 2 });

@@ -54,9 +54,10 @@ export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
   const session = await api.request('POST', '/l/api/session', { key: null, body: { apikey: user.apikey } });
   if (session.status !== 200) throw new Error(`session failed: ${session.status} ${session.text}`);
   // The answer does not name the session (its id never leaves the service): the test reads it.
-  const [{ id: sessionId }] = await api.linkyard.app
+  const [newest] = await api.linkyard.app
     .get(DataSource)
     .query<{ id: number }[]>('SELECT max(id) AS id FROM sessions WHERE user_id = $1', [user.id]);
+  const sessionId = newest!.id;
   return {
     account: accountOf(user),
     other: accountOf(other),

@@ -10,7 +10,7 @@ import { LinkReferences } from '../links/link-references';
 import { CAMPAIGN_SLUG_KEY, CampaignEntity } from './campaign.entity';
 import type { AddCampaignDto, UpdateCampaignDto } from './campaigns.dto';
 import { toCampaignRecord } from './campaigns.mapper';
-import { WebhookEvents } from '../webhooks/webhook-events';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 

@@ -1,5 +1,5 @@
 import { Clock } from '../../common/clock';
-import { WebhookEvents } from '../webhooks/webhook-events';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';

@@ -1,6 +1,6 @@
 import { toDomain } from './domains.mapper';
 import { toLinkRecord } from '../links/links.mapper';
-import { WebhookEvents } from '../webhooks/webhook-events';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';

@@ -23,7 +23,7 @@ import { noteWritten } from '../../database/written';
 import { shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { WebhookEvents } from '../webhooks/webhook-events';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { toLinkRecord } from './links.mapper';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';

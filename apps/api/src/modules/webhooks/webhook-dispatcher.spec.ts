@@ -1,6 +1,6 @@
-import type { DataSource } from 'typeorm';
 import { SystemClock } from '../../common/clock';
 import type { Config } from '../../config/config';
+import type { WebhookDeliveries } from './webhook-deliveries.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import type { WebhookMetrics } from './webhook-metrics';
 
@@ -37,15 +37,15 @@ describe('WebhookDispatcher: when it claims', () => {
     jest.useFakeTimers();
     claims = [];
     sends = [];
-    const dataSource = {
-      query: (sql: string) => {
-        if (!sql.includes('claimed_until = $2')) return Promise.resolve([]);
+    const deliveries = {
+      claim: () => {
         const claim = deferred<unknown[]>();
         claims.push(claim);
         return claim.promise;
       },
-    } as unknown as DataSource;
-    dispatcher = new WebhookDispatcher(dataSource, { webhookTimeoutMs: 1000 } as Config, new SystemClock(), {} as WebhookMetrics);
+      prune: () => Promise.resolve(),
+    } as unknown as WebhookDeliveries;
+    dispatcher = new WebhookDispatcher(deliveries, { webhookTimeoutMs: 1000 } as Config, new SystemClock(), {} as WebhookMetrics);
     // The attempt itself is not what is tested here: each ends when the test settles it.
     Object.assign(dispatcher, {
       send: () => {

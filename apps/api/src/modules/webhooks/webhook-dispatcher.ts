@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { closeIdleConnections, OutboundError, outboundRequest } from '../../infrastructure/outbound-http';
+import { WebhookDeliveries, type ClaimedRow } from './webhook-deliveries.repository';
 import { eventBody } from './webhook-events';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -28,19 +28,8 @@ export const ACCOUNT_IN_FLIGHT = 10;
 const KEEP_DELIVERED_MS = 7 * 86_400_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-interface Claimed {
-  id: string;
-  webhook_id: number;
-  user_id: number;
-  url: string;
-  secret: string;
-  attempts: number;
-  event_id: string;
-  type: string;
-  /** The event's data, as JSON text. */
-  payload: string;
-  event_at: Date;
-  /** The lease this instance holds; its outcome is written only while it still holds it. */
+/** A claimed delivery, with the lease this instance holds: its outcome is written only while it still holds it. */
+interface Claimed extends ClaimedRow {
   lease: Date;
 }
 
@@ -77,7 +66,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private failingSince: number | null = null;
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(WebhookDeliveries) private readonly deliveries: WebhookDeliveries,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(WebhookMetrics) private readonly metrics: WebhookMetrics,
@@ -198,49 +187,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Claims up to `count` due deliveries, each the head (oldest pending delivery) of its webhook: a
-   * later one never goes before it, even while it waits for a retry. A head is due once its time
-   * has come, it is not claimed, and every transaction older than its event's has ended (so an
-   * event committed late with a lower id is sent first).
-   *
-   * The slots go round. Each webhook keeps the turn it was last served (`served`, from a sequence),
-   * and an account the latest of its webhooks'. The due heads are taken in rounds: first one of
-   * every account, the account served longest ago first, then a second of every account, and so
-   * on; within an account, its webhook served longest ago first; an account gets no more than what
-   * its share (ACCOUNT_IN_FLIGHT) leaves beside its deliveries already in flight here. So no account
-   * and no webhook starves, whatever another's backlog. The UPDATE checks again, on the row it
-   * locks, that no one claimed it meanwhile, and each webhook served takes the next turn.
+   * Claims up to `count` due deliveries (WebhookDeliveries.claim): the slots go round the accounts
+   * and their webhooks, an account getting no more than what its share (ACCOUNT_IN_FLIGHT) leaves
+   * beside its deliveries already in flight here.
    */
   private async claim(count: number): Promise<Claimed[]> {
     const now = new Date(this.clock.now());
     const lease = new Date(now.getTime() + 2 * this.config.webhookTimeoutMs + 5_000);
-    const busy = [...this.accountsInFlight];
-    const claimed = await this.dataSource.query<Omit<Claimed, 'lease'>[]>(
-      `WITH heads AS (
-         SELECT head.id, w.user_id, w.served,
-                (SELECT max(x.served) FROM webhooks x WHERE x.user_id = w.user_id) AS account_served
-           FROM webhooks w
-           CROSS JOIN LATERAL (SELECT p.id, p.next_attempt_at, p.claimed_until, p.event_id FROM webhook_deliveries p
-                                WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
-           JOIN webhook_events he ON he.id = head.event_id
-          WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1)
-            AND he.xact < pg_snapshot_xmin(pg_current_snapshot())),
-       ranked AS (
-         SELECT h.id, h.account_served, row_number() OVER (PARTITION BY h.user_id ORDER BY h.served, h.id) AS turn,
-                $6::int - coalesce(b.n, 0) AS share
-           FROM heads h LEFT JOIN unnest($4::int[], $5::int[]) AS b(user_id, n) ON b.user_id = h.user_id),
-       due AS (SELECT r.id FROM ranked r WHERE r.turn <= r.share ORDER BY r.turn, r.account_served, r.id LIMIT $3),
-       claimed AS (
-         UPDATE webhook_deliveries d SET claimed_until = $2
-           FROM due, webhooks w, webhook_events e
-          WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id AND d.status = 'pending'
-            AND d.next_attempt_at <= $1 AND (d.claimed_until IS NULL OR d.claimed_until <= $1)
-         RETURNING d.id, d.webhook_id, w.user_id, w.url, w.secret, d.attempts, e.id AS event_id, e.type,
-                   e.payload::text AS payload, e.created_at AS event_at),
-       turns AS (UPDATE webhooks w SET served = nextval('webhook_turns') FROM claimed c WHERE w.id = c.webhook_id)
-       SELECT * FROM claimed`,
-      [now, lease, count, busy.map(([account]) => account), busy.map(([, n]) => n), ACCOUNT_IN_FLIGHT],
-    );
+    const claimed = await this.deliveries.claim(now, lease, count, [...this.accountsInFlight], ACCOUNT_IN_FLIGHT);
     return claimed.map((delivery) => ({ ...delivery, lease }));
   }
 
@@ -282,56 +236,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Writes an attempt's outcome, if this instance still holds the claim (else another has taken it over). */
   private async settle(delivery: Claimed, at: Date, status: number | null, error: string | null): Promise<void> {
-    const attempts = delivery.attempts + 1;
-    const held = 'id = $1 AND claimed_until = $2';
-    if (error !== null) this.metrics.failures.inc();
-    if (error === null) {
-      await this.dataSource.query(
-        `UPDATE webhook_deliveries SET status = 'delivered', attempts = $3, last_attempt_at = $4, last_status = $5,
-                last_error = NULL, delivered_at = $4, claimed_until = NULL WHERE ${held}`,
-        [delivery.id, delivery.lease, attempts, at, status],
-      );
-      return;
-    }
-    const wait = RETRY_DELAYS_MS[attempts - 1];
-    if (wait !== undefined) {
-      await this.dataSource.query(
-        `UPDATE webhook_deliveries SET attempts = $3, last_attempt_at = $4, last_status = $5, last_error = $6,
-                next_attempt_at = $7, claimed_until = NULL WHERE ${held}`,
-        [delivery.id, delivery.lease, attempts, at, status, error, new Date(at.getTime() + wait)],
-      );
-      return;
-    }
+    const attempt = { attempts: delivery.attempts + 1, at, status };
+    if (error === null) return this.deliveries.delivered(delivery, attempt);
+    this.metrics.failures.inc();
+    const wait = RETRY_DELAYS_MS[attempt.attempts - 1];
+    if (wait !== undefined) return this.deliveries.retry(delivery, attempt, error, new Date(at.getTime() + wait));
     // The last attempt failed too: the delivery has failed, and its webhook is turned off.
-    const reason = `Turned off after ${attempts} failed attempts to deliver event ${delivery.event_id} over ${hours(delivery, at)}: ${error}`;
-    const turnedOff = await this.dataSource.transaction(async (manager) => {
-      const [, changed] = await manager.query<[unknown[], number]>(
-        `UPDATE webhook_deliveries SET status = 'failed', attempts = $3, last_attempt_at = $4, last_status = $5, last_error = $6,
-                claimed_until = NULL WHERE ${held}`,
-        [delivery.id, delivery.lease, attempts, at, status, error],
-      );
-      if (changed === 0) return false;
-      await manager.query(`UPDATE webhooks SET enabled = false, disabled_reason = $2 WHERE id = $1`, [
-        delivery.webhook_id,
-        reason.slice(0, 500),
-      ]);
-      return true;
-    });
-    if (turnedOff) this.logger.warn(`webhook ${delivery.webhook_id} turned off: ${reason}`);
+    const reason = `Turned off after ${attempt.attempts} failed attempts to deliver event ${delivery.event_id} over ${hours(delivery, at)}: ${error}`;
+    if (await this.deliveries.failed(delivery, attempt, error, delivery.webhook_id, reason.slice(0, 500))) {
+      this.logger.warn(`webhook ${delivery.webhook_id} turned off: ${reason}`);
+    }
   }
 
   /** Delivered deliveries past their keeping time go, and the events no delivery names any more. */
-  async prune(): Promise<void> {
-    const before = new Date(this.clock.now() - KEEP_DELIVERED_MS);
-    await this.dataSource.query(`DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < $1`, [before]);
-    await this.dataSource.query(
-      // SKIP LOCKED: an event a replay is queuing again (FOR KEY SHARE) is left for the next pass.
-      `DELETE FROM webhook_events WHERE id IN (
-         SELECT e.id FROM webhook_events e
-          WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
-            FOR UPDATE SKIP LOCKED)`,
-      [before],
-    );
+  prune(): Promise<void> {
+    return this.deliveries.prune(new Date(this.clock.now() - KEEP_DELIVERED_MS));
   }
 }
 

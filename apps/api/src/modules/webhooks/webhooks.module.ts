@@ -1,10 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebhookDeliveries } from './webhook-deliveries.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEntity } from './webhook.entity';
-import { WebhookEvents } from './webhook-events';
+import { WebhookEvents } from './webhook-events.repository';
 import { WebhookMetrics } from './webhook-metrics';
 import { WebhooksController } from './webhooks.controller';
+import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -15,7 +17,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEntity])],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookEvents, WebhookDispatcher, WebhookMetrics],
+  providers: [WebhooksService, WebhooksRepository, WebhookEvents, WebhookDeliveries, WebhookDispatcher, WebhookMetrics],
   exports: [WebhookEvents, WebhookDispatcher],
 })
 export class WebhooksModule {}
