@@ -1,10 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
 import { Public } from '../../common/public.decorator';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 import { ClickRecorder } from '../clicks/click-recorder';
+import { HealthRepository } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -16,7 +16,7 @@ const CHECK_TIMEOUT_MS = 2000;
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(HealthRepository) private readonly health: HealthRepository,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(ClickRecorder) private readonly clicks: ClickRecorder,
   ) {}
@@ -27,10 +27,7 @@ export class HealthController {
     const down = new ApiError(503, 'The database is unavailable.');
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.dataSource.query('SELECT 1'),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(down), CHECK_TIMEOUT_MS))),
-      ]);
+      await Promise.race([this.health.ping(), new Promise((_, reject) => (timer = setTimeout(() => reject(down), CHECK_TIMEOUT_MS)))]);
     } catch {
       throw down;
     } finally {

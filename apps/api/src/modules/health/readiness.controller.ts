@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { components } from '@linkyard/spec';
 import type { FastifyReply } from 'fastify';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { Public } from '../../common/public.decorator';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 import { ClickRecorder } from '../clicks/click-recorder';
+import { HealthRepository } from './health.repository';
 
 type Readiness = components['schemas']['Readiness'];
 type Check = components['schemas']['ReadinessCheck'];
@@ -39,7 +39,7 @@ function codeOf(error: unknown): string {
 @Controller()
 export class ReadinessController {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(HealthRepository) private readonly health: HealthRepository,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(ClickRecorder) private readonly clicks: ClickRecorder,
     @Inject(Clock) private readonly clock: Clock,
@@ -70,7 +70,7 @@ export class ReadinessController {
         DATABASE_TIMEOUT_MS,
       );
     });
-    const answered = this.dataSource.query('SELECT 1').then(
+    const answered = this.health.ping().then(
       (): Check => OK,
       (error: unknown): Check => ({ ok: false, reason: `SELECT 1 failed${codeOf(error)}` }),
     );

@@ -46,3 +46,6 @@ DELETE FROM webhook_events WHERE id IN (
 SELECT e.id FROM webhook_events e
 WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
 FOR UPDATE SKIP LOCKED);
+
+-- WebhookDeliveries.backlog
+SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending';

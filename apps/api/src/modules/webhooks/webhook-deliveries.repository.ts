@@ -134,4 +134,11 @@ export class WebhookDeliveries {
       [before],
     );
   }
+
+  /** The deliveries of every account waiting to be sent. */
+  @Sql(() => [])
+  async backlog(): Promise<number> {
+    const [row] = await this.dataSource.query<{ n: string }[]>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`);
+    return Number(row!.n);
+  }
 }

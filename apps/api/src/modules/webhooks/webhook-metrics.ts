@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Counter } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { Metrics } from '../metrics/metrics';
+import { WebhookDeliveries } from './webhook-deliveries.repository';
 
 /** The webhooks' metrics (docs/operations.md): the backlog, read when scraped, failed attempts, and events not queued. */
 @Injectable()
@@ -9,7 +9,7 @@ export class WebhookMetrics {
   readonly failures: Counter;
   readonly dropped: Counter;
 
-  constructor(@Inject(Metrics) metrics: Metrics, @Inject(DataSource) dataSource: DataSource) {
+  constructor(@Inject(Metrics) metrics: Metrics, @Inject(WebhookDeliveries) deliveries: WebhookDeliveries) {
     this.failures = metrics.counter({
       name: 'linkyard_webhook_failures_total',
       help: 'Webhook delivery attempts of this instance that failed (an error status, no answer in time, no connection).',
@@ -23,10 +23,8 @@ export class WebhookMetrics {
       help: 'Webhook deliveries waiting to be sent, of every instance (the same on each: alert on the max).',
       async collect() {
         // The database away leaves the last value: the scrape itself still answers.
-        const rows = await dataSource
-          .query<{ n: string }[]>(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)
-          .catch(() => null);
-        if (rows) this.set(Number(rows[0]!.n));
+        const backlog = await deliveries.backlog().catch(() => null);
+        if (backlog !== null) this.set(backlog);
       },
     });
   }
