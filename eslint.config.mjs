@@ -18,6 +18,19 @@ const LAYERS = [
   ['modules', 'the resources'],
   ['public', 'the public side'],
 ];
+/** Files whose statements have not moved to repositories yet. */
+const NOT_YET_IN_REPOSITORIES = [
+  'apps/api/src/modules/links/**',
+  'apps/api/src/modules/campaigns/**',
+  'apps/api/src/modules/users/**',
+  'apps/api/src/modules/qr/**',
+  'apps/api/src/modules/overlays/**',
+  'apps/api/src/modules/splash/**',
+  'apps/api/src/modules/bio/**',
+  'apps/api/src/modules/clicks/**',
+  'apps/api/src/public/**',
+];
+
 const layerZones = LAYERS.flatMap(([layer, what], index) => [
   {
     target: join(API, layer),
@@ -88,6 +101,44 @@ export default tseslint.config(
               message: 'A migration is frozen: it imports nothing of the service (copy what it needs).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every SQL statement of the service is in a repository (beside its entity) or a migration:
+    // elsewhere nothing reaches the database but through a repository's methods (docs/development.md).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.entity.ts',
+      '**/*.module.ts',
+      'apps/api/src/database/**',
+      '**/*.spec.ts',
+      ...NOT_YET_IN_REPOSITORIES,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'typeorm', allowTypeImports: true, message: 'Statements live in a *.repository.ts file: call a repository.' },
+            { name: '@nestjs/typeorm', allowTypeImports: true, message: 'Only repositories inject TypeORM repositories.' },
+          ],
+          patterns: [
+            {
+              group: ['../*/*.entity', '../modules/*/*.entity', '../../modules/*/*.entity'],
+              allowTypeImports: true,
+              message: "Another module's records are read through its exported service or repository, never its entity.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]',
+          message: 'Statements live in a *.repository.ts file: call a repository.',
         },
       ],
     },

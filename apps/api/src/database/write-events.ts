@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { DatabasePool } from './pool';
 import { SettingsRepository } from './settings.repository';
 
 /**
@@ -104,5 +105,8 @@ export class Transactions {
 
 /** The database's services for every module, like the connection itself: events, transactions, the service's settings. */
 @Global()
-@Module({ providers: [WriteEvents, Transactions, SettingsRepository], exports: [WriteEvents, Transactions, SettingsRepository] })
+@Module({
+  providers: [WriteEvents, Transactions, SettingsRepository, DatabasePool],
+  exports: [WriteEvents, Transactions, SettingsRepository, DatabasePool],
+})
 export class DatabaseModule {}

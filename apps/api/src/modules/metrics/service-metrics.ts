@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
+import { DatabasePool, type PoolState } from '../../database/pool';
 import { ClickRecorder, type ClickRecorderProgress } from '../clicks/click-recorder';
 import { Metrics } from './metrics';
-
-/** The pg pool TypeORM opened (on PostgreSQL and on the embedded database alike); null before it is. */
-function poolOf(dataSource: DataSource): pg.Pool | null {
-  const master: unknown = (dataSource.driver as { master?: unknown }).master;
-  return master instanceof pg.Pool ? master : null;
-}
 
 /**
  * The metrics of what the service keeps anyway: the click recorder, the caches and the database
@@ -20,7 +13,7 @@ export class ServiceMetrics {
   constructor(
     @Inject(Metrics) metrics: Metrics,
     @Inject(ClickRecorder) clicks: ClickRecorder,
-    @Inject(DataSource) dataSource: DataSource,
+    @Inject(DatabasePool) database: DatabasePool,
     @Inject(Clock) clock: Clock,
   ) {
     const clickGauge = (name: string, help: string, read: (progress: ClickRecorderProgress) => number) =>
@@ -91,22 +84,22 @@ export class ServiceMetrics {
       },
     });
 
-    const pool = (name: string, help: string, read: (pool: pg.Pool) => number) =>
+    const pool = (name: string, help: string, read: (pool: PoolState) => number) =>
       metrics.gauge({
         name,
         help,
         collect() {
-          const current = poolOf(dataSource);
+          const current = database.state();
           if (current) this.set(read(current));
         },
       });
-    pool('linkyard_db_pool_connections', 'Connections the database pool holds open, busy or idle.', (current) => current.totalCount);
-    pool('linkyard_db_pool_idle_connections', 'Open connections of the database pool that no query uses.', (current) => current.idleCount);
+    pool('linkyard_db_pool_connections', 'Connections the database pool holds open, busy or idle.', (current) => current.total);
+    pool('linkyard_db_pool_idle_connections', 'Open connections of the database pool that no query uses.', (current) => current.idle);
     pool(
       'linkyard_db_pool_waiting_requests',
       'Queries waiting for a connection of the database pool (all are busy).',
-      (current) => current.waitingCount,
+      (current) => current.waiting,
     );
-    pool('linkyard_db_pool_max_connections', 'The most connections the database pool may open.', (current) => current.options.max);
+    pool('linkyard_db_pool_max_connections', 'The most connections the database pool may open.', (current) => current.max);
   }
 }
