@@ -36,7 +36,7 @@ class MemoryDomains {
     return row ? Promise.resolve(row) : Promise.reject(new ApiError(404, `No domain with id ${id}.`));
   };
   add = (_scope: Scope, domain: Omit<DomainEntity, 'id' | 'createdAt'>) => {
-    const row = { ...domain, id: this.next++, createdAt: new Date(0) } as DomainEntity;
+    const row = { ...domain, id: this.next++, createdAt: new Date(0) };
     this.rows.push(row);
     return Promise.resolve(row);
   };
