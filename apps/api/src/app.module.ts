@@ -5,7 +5,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './modules/auth/auth.module';
 import { AdminGuard, AuthGuard, BodyGuard } from './modules/auth/auth.guard';
 import { EnvelopeExceptionFilter } from './common/exception.filter';
-import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './infrastructure/fixed-window.storage';
+import {
+  MemoryFixedWindowStorage,
+  RATE_LIMIT_STORAGE,
+  RedisFixedWindowStorage,
+  type FixedWindowStorage,
+} from './infrastructure/fixed-window.storage';
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './modules/auth/rate-limit.guard';
 import { REDIS, type RedisLink } from './infrastructure/redis';
 import { RouteTable } from './common/route-table';
@@ -17,6 +22,7 @@ import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
 import { DatabaseModule } from './database/write-events';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
+import type { ClickSpool } from './modules/clicks/click-spool';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { BioModule } from './modules/bio/bio.module';
@@ -39,21 +45,23 @@ import { SessionsModule } from './modules/sessions/sessions.module';
 import { LiveModule } from './modules/live/live.module';
 import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 
+/**
+ * What the service is built from: its configuration and the resources app.ts opened for it (the
+ * database, Redis, the click spool: what must be closed even when the start fails), and, for
+ * tests, the clock and the resolver. Every object of the service is made here, from these.
+ */
 export interface AppModuleOptions {
   config: Config;
   database: DatabaseTarget;
-  clickRecorder: ClickRecorderOptions;
+  redis: RedisLink;
+  /** The disk overflow of the click recorder; null: none (CLICK_SPOOL_DIR empty). */
+  spool: ClickSpool | null;
   /** DNS lookups for branded domains; tests give a zone of their own. */
   hostResolver: HostResolver;
-  redis: RedisLink;
-  storage: FixedWindowStorage;
-  routes: RouteTable;
   clock: Clock;
-  /** The service's metrics, made before Nest starts (its Fastify hooks use them). */
-  metrics: Metrics;
 }
 
-/** Process-wide values every module may inject. */
+/** Process-wide objects every module may inject, made once from the options. */
 @Global()
 @Module({})
 class CoreModule {
@@ -64,11 +72,19 @@ class CoreModule {
         { provide: CONFIG, useValue: options.config },
         { provide: Clock, useValue: options.clock },
         { provide: REDIS, useValue: options.redis },
-        { provide: RATE_LIMIT_STORAGE, useValue: options.storage },
-        { provide: RouteTable, useValue: options.routes },
-        { provide: CLICK_RECORDER_OPTIONS, useValue: options.clickRecorder },
         { provide: HOST_RESOLVER, useValue: options.hostResolver },
-        { provide: Metrics, useValue: options.metrics },
+        {
+          provide: RATE_LIMIT_STORAGE,
+          useFactory: (redis: RedisLink, clock: Clock): FixedWindowStorage =>
+            redis.configured ? new RedisFixedWindowStorage(redis, clock) : new MemoryFixedWindowStorage(clock),
+          inject: [REDIS, Clock],
+        },
+        {
+          provide: CLICK_RECORDER_OPTIONS,
+          useValue: { bufferLimit: options.config.clickBufferLimit, spool: options.spool } satisfies ClickRecorderOptions,
+        },
+        RouteTable,
+        Metrics,
       ],
       exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER, Metrics],
     };
@@ -84,9 +100,12 @@ export class AppModule {
         CoreModule.forRoot(options),
         TypeOrmModule.forRoot({ ...serviceConnection(options.database, options.config.databaseTimeoutMs), autoLoadEntities: true }),
         DatabaseModule,
-        ThrottlerModule.forRoot({
-          throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
-          storage: options.storage,
+        ThrottlerModule.forRootAsync({
+          inject: [RATE_LIMIT_STORAGE],
+          useFactory: (storage: FixedWindowStorage) => ({
+            throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
+            storage,
+          }),
         }),
         AuthModule,
         WebhooksModule,

@@ -11,7 +11,7 @@ import { ApiError } from './common/api-error';
 import { type Clock, SystemClock } from './common/clock';
 import { API_PREFIX } from './common/api-prefix';
 import type { AuthenticatedRequest } from './common/account';
-import { MemoryFixedWindowStorage, RedisFixedWindowStorage } from './infrastructure/fixed-window.storage';
+import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from './infrastructure/fixed-window.storage';
 import { registerCors } from './common/cors';
 import { redactUrl } from './common/redaction';
 import { RedisLink } from './infrastructure/redis';
@@ -88,9 +88,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const database: DatabaseTarget = config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection;
   const redis = config.redisUrl ? RedisLink.connect(config.redisUrl) : RedisLink.none();
   const clock = options.clock ?? new SystemClock();
-  const storage = redis.configured ? new RedisFixedWindowStorage(redis, clock) : new MemoryFixedWindowStorage(clock);
-  const routes = new RouteTable();
-  const metrics = new Metrics();
   let startup: StartupLock | undefined;
   let metricsServer: Server | null = null;
 
@@ -116,70 +113,66 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // Nest's lines, and those of the service's `new Logger(...)`, go through the same JSON logger.
   const nestLogger = config.logLevel === 'silent' ? false : new NestPinoLogger(fastify.log);
   Logger.overrideLogger(nestLogger);
-  // Requests are timed, and the process measured, only when /metrics is served somewhere: without
-  // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
-  if (config.metricsToken !== undefined || config.metricsPort !== null) {
-    metrics.collectProcessMetrics();
-    measureRequests(fastify, metrics.requests);
-  }
-  fastify.addHook('onRoute', (route) => {
-    routes.add(route.method, route.url);
-    if (LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
-  });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
-  registerCors(fastify, config.corsOrigins);
-  // One line per request at info level and below; above it the hook is not even registered. The
-  // path only: a query string may carry what must not be logged (a key sent as ?key= by mistake).
-  if (['info', 'debug', 'trace'].includes(config.logLevel)) {
-    fastify.addHook('onResponse', (request: AuthenticatedRequest, reply, done) => {
-      request.log.info(
-        {
-          method: request.method,
-          path: redactUrl(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-          account: request.account?.id,
-        },
-        'request',
-      );
-      done();
-    });
-  }
-  registerBodyReaders(fastify);
-  // The caller of an API call with a body is known and counted from the headers before a byte of
-  // the body is read: a request without a valid key, or over its account's limit, is answered at
-  // once, and only an authenticated caller may send the 8 MiB a bulk call or an import takes. The
-  // guards run again in Nest's pipeline, where they find this request authenticated and counted.
-  let checkCaller: ((request: AuthenticatedRequest, reply: FastifyReply) => Promise<void>) | null = null;
-  fastify.addHook('preParsing', async (request: AuthenticatedRequest, reply, payload) => {
-    if (checkCaller && carriesBody(request) && request.routeOptions.url?.startsWith(`/${API_PREFIX}/`) && !isPublicRoute(request)) {
-      await checkCaller(request, reply);
-    }
-    return payload;
-  });
 
   let app: NestFastifyApplication | undefined;
   try {
     startup = await StartupLock.migrate(database);
     const spool = config.clickSpoolDir ? await ClickSpool.open(config.clickSpoolDir, config.clickSpoolLimitBytes) : null;
     app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({
-        config,
-        database,
-        redis,
-        storage,
-        routes,
-        clock,
-        clickRecorder: { bufferLimit: config.clickBufferLimit, spool },
-        hostResolver: options.hostResolver ?? systemResolver,
-        metrics,
-      }),
+      AppModule.forRoot({ config, database, redis, spool, clock, hostResolver: options.hostResolver ?? systemResolver }),
       adapter,
       { bodyParser: false, logger: nestLogger },
     );
+    // Nest has made every object; its routes are registered at init, after Fastify's hooks below.
+    const metrics = app.get(Metrics);
+    const routes = app.get(RouteTable);
+    const storage = app.get<symbol, FixedWindowStorage>(RATE_LIMIT_STORAGE);
+
+    // Requests are timed, and the process measured, only when /metrics is served somewhere: without
+    // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
+    if (config.metricsToken !== undefined || config.metricsPort !== null) {
+      metrics.collectProcessMetrics();
+      measureRequests(fastify, metrics.requests);
+    }
+    fastify.addHook('onRoute', (route) => {
+      routes.add(route.method, route.url);
+      if (LARGE_BODY_ROUTES.has(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
+    });
+    fastify.addHook('onRequest', (request, reply, done) => {
+      reply.header('X-Request-Id', request.id);
+      done();
+    });
+    registerCors(fastify, config.corsOrigins);
+    // One line per request at info level and below; above it the hook is not even registered. The
+    // path only: a query string may carry what must not be logged (a key sent as ?key= by mistake).
+    if (['info', 'debug', 'trace'].includes(config.logLevel)) {
+      fastify.addHook('onResponse', (request: AuthenticatedRequest, reply, done) => {
+        request.log.info(
+          {
+            method: request.method,
+            path: redactUrl(request.url),
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime * 10) / 10,
+            account: request.account?.id,
+          },
+          'request',
+        );
+        done();
+      });
+    }
+    registerBodyReaders(fastify);
+    // The caller of an API call with a body is known and counted from the headers before a byte of
+    // the body is read: a request without a valid key, or over its account's limit, is answered at
+    // once, and only an authenticated caller may send the 8 MiB a bulk call or an import takes. The
+    // guards run again in Nest's pipeline, where they find this request authenticated and counted.
+    let checkCaller: ((request: AuthenticatedRequest, reply: FastifyReply) => Promise<void>) | null = null;
+    fastify.addHook('preParsing', async (request: AuthenticatedRequest, reply, payload) => {
+      if (checkCaller && carriesBody(request) && request.routeOptions.url?.startsWith(`/${API_PREFIX}/`) && !isPublicRoute(request)) {
+        await checkCaller(request, reply);
+      }
+      return payload;
+    });
+
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
