@@ -3,21 +3,9 @@ import { WebhookEvents } from '../webhooks/webhook-events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { serviceSecret } from '../../database/settings';
+import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
 import type { ClickSpool } from './click-spool';
 import { LiveClicks } from './live-clicks';
-import type { Visit, VisitUtm } from './visitor';
-
-/** Marks a query runner whose commits do not change what redirects serve (click batches). */
-export const CLICKS_ONLY = 'linkyardClicksOnly';
-
-/** A click counts for one target: a link, a QR code (a scan), a bio page (a visit) or a bio page's block. */
-export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitUtm {
-  linkId: number | null;
-  qrId: number | null;
-  bioId: number | null;
-  blockId: number | null;
-  at: Date;
-}
 
 /** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
 const TARGETS = [
@@ -38,20 +26,6 @@ const DROP_LOG_INTERVAL_MS = 10_000;
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-
-/** What the hourly groups are made of: the fields of a click, and their columns in click_hour_groups. */
-export const GROUP_COLUMNS = {
-  country: 'country',
-  referrer: 'referrer',
-  browser: 'browser',
-  os: 'os',
-  device: 'device',
-  social: 'social',
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-} as const satisfies Partial<Record<keyof Click, string>>;
-const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
 
 const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
 

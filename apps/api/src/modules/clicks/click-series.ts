@@ -6,7 +6,7 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import type { Clock } from '../../common/clock';
 import type { Ok, QueryParams } from '../../common/contract';
-import { GROUP_COLUMNS } from './click-recorder';
+import { GROUP_COLUMNS } from './click';
 
 export type ClickSeries = Ok<'getUrlStats'>['data'];
 type SeriesQuery = QueryParams<'getUrlStats'>;
