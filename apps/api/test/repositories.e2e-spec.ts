@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { DataSource } from 'typeorm';
 import { sqlExamplesOf, type SqlFixtures } from '../src/database/sql';
 import { WriteEvents, type WriteEvent, type WriteKind } from '../src/database/write-events';
+import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { useApi } from './support/app';
 import { sqlFixtures } from './support/sql-fixtures';
 
@@ -64,6 +65,8 @@ describe('the repositories', () => {
 
   beforeAll(async () => {
     fixtures = await sqlFixtures(api);
+    // The webhook dispatcher polls the database on its own every second: its statements are no method's.
+    await api.linkyard.app.get(WebhookDispatcher).stop();
     const dataSource = api.linkyard.app.get(DataSource);
     const events = api.linkyard.app.get(WriteEvents);
     const original = dataSource.logger;

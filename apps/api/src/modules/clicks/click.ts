@@ -25,3 +25,6 @@ export const GROUP_COLUMNS = {
   utmCampaign: 'utm_campaign',
 } as const satisfies Partial<Record<keyof Click, string>>;
 export const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
+
+/** The kinds of target a click counts for (see Click). */
+export type ClickTarget = 'link' | 'qr' | 'bio' | 'block';

@@ -1,5 +1,6 @@
 import { ClickExport } from './click-export';
 import { Module } from '@nestjs/common';
+import { ClickReadsRepository } from './click-reads.repository';
 import { ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
@@ -13,7 +14,7 @@ import { StatisticsService } from './statistics.service';
  */
 @Module({
   controllers: [ClicksController],
-  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport, LiveClicks],
+  providers: [ClickReadsRepository, ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport, LiveClicks],
   exports: [ClickRecorder, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
 })
 export class ClicksModule {}
