@@ -19,6 +19,7 @@ import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
 import { bioPageBody, bioPagePolicy } from './bio-page';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
+import type { VisitorSalt } from '../modules/clicks/visitor-salt';
 import type { Metrics } from '../modules/metrics/metrics';
 
 const HTML = 'text/html; charset=utf-8';
@@ -126,6 +127,7 @@ export function registerPublicRoutes(
   fastify: FastifyInstance,
   service: PublicService,
   recorder: ClickRecorder,
+  salt: VisitorSalt,
   storage: FixedWindowStorage,
   clock: Clock,
   metrics: Metrics,
@@ -158,7 +160,7 @@ export function registerPublicRoutes(
         referer: request.headers.referer,
         acceptLanguage: request.headers['accept-language'],
       },
-      recorder.salt ?? (await recorder.visitorSalt()),
+      salt.value ?? (await salt.read()),
     );
 
   /**
