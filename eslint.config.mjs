@@ -27,7 +27,6 @@ const NOT_YET_IN_REPOSITORIES = [
   'apps/api/src/modules/overlays/**',
   'apps/api/src/modules/splash/**',
   'apps/api/src/modules/bio/**',
-  'apps/api/src/modules/clicks/**',
   'apps/api/src/public/**',
 ];
 

@@ -31,6 +31,7 @@ import { UsersService } from './modules/users/users.service';
 import { LiveClicks } from './modules/clicks/live-clicks';
 import { ClickRecorder } from './modules/clicks/click-recorder';
 import { ClickSpool } from './modules/clicks/click-spool';
+import { VisitorSalt } from './modules/clicks/visitor-salt';
 import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
@@ -176,7 +177,17 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(fastify, app.get(PublicService), app.get(ClickRecorder), storage, clock, metrics, app.get(PasswordHasher), routes);
+    registerPublicRoutes(
+      fastify,
+      app.get(PublicService),
+      app.get(ClickRecorder),
+      app.get(VisitorSalt),
+      storage,
+      clock,
+      metrics,
+      app.get(PasswordHasher),
+      routes,
+    );
     registerDashboard(fastify, app.get(PublicService));
     const authGuard = app.get(AuthGuard);
     const rateLimitGuard = app.get(RateLimitGuard);

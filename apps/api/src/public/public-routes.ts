@@ -4,7 +4,8 @@ import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
 import type { PasswordHasher } from '../modules/auth/password';
 import type { RouteTable } from '../common/route-table';
-import type { Click, ClickRecorder } from '../modules/clicks/click-recorder';
+import type { Click } from '../modules/clicks/click';
+import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
 import { sendOrClose } from '../common/reply';
@@ -18,6 +19,7 @@ import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
 import { bioPageBody, bioPagePolicy } from './bio-page';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
+import type { VisitorSalt } from '../modules/clicks/visitor-salt';
 import type { Metrics } from '../modules/metrics/metrics';
 
 const HTML = 'text/html; charset=utf-8';
@@ -125,6 +127,7 @@ export function registerPublicRoutes(
   fastify: FastifyInstance,
   service: PublicService,
   recorder: ClickRecorder,
+  salt: VisitorSalt,
   storage: FixedWindowStorage,
   clock: Clock,
   metrics: Metrics,
@@ -157,7 +160,7 @@ export function registerPublicRoutes(
         referer: request.headers.referer,
         acceptLanguage: request.headers['accept-language'],
       },
-      recorder.salt ?? (await recorder.visitorSalt()),
+      salt.value ?? (await salt.read()),
     );
 
   /**

@@ -4,7 +4,7 @@ import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'ty
 import { REDIS, type RedisLink } from '../infrastructure/redis';
 import { Clock } from '../common/clock';
 import { Metrics } from '../modules/metrics/metrics';
-import { CLICKS_ONLY } from '../modules/clicks/click-recorder';
+import { CLICKS_ONLY } from '../modules/clicks/click';
 import { notes, WRITTEN, type Mark } from '../database/written';
 import { WriteEvents, type WriteEvent, type WriteKind } from '../database/write-events';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { csvCell } from '@linkyard/formats';
 import type { components } from '@linkyard/spec';
-import { DataSource } from 'typeorm';
 import type { ExportFormat } from '../../common/streamed-file';
+import { ClickReadsRepository, type ClickRow } from './click-reads.repository';
 
 /** A click as exported (the API document's `RawClick`): never the address or the visitor key. */
 type RawClick = components['schemas']['RawClick'];
@@ -22,29 +22,12 @@ const COLUMNS: (keyof RawClick)[] = [
   'bot',
 ];
 
-interface ClickRow {
-  id: string;
-  created_at: Date;
-  /** created_at to the microsecond, as the database writes it: the next page starts after it exactly. */
-  cursor: string;
-  country: string | null;
-  referrer: string | null;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  social: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  bot: boolean;
-}
-
 const PAGE = 2000;
 
 /** A link's raw clicks in a range, as lines of CSV or NDJSON, read a page at a time. */
 @Injectable()
 export class ClickExport {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(@Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository) {}
 
   async *lines(linkId: number, range: { from: Date; to: Date }, format: ExportFormat): AsyncGenerator<string> {
     // The header goes out with the first page, so nothing is answered before the database is.
@@ -52,13 +35,7 @@ export class ClickExport {
     // Pages follow (created_at, id): the clicks index orders by time, and ids settle equal times.
     let after: { at: Date | string; id: string } = { at: new Date(range.from.getTime() - 1), id: '0' };
     for (;;) {
-      const rows = await this.dataSource.query<ClickRow[]>(
-        `SELECT id, created_at, created_at::text AS cursor, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, bot
-           FROM clicks
-          WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
-          ORDER BY created_at, id LIMIT ${PAGE}`,
-        [linkId, range.from, range.to, after.at, after.id],
-      );
+      const rows = await this.reads.exportPage(linkId, range, after, PAGE);
       if (rows.length === 0) break;
       yield header + rows.map((row) => (format === 'csv' ? csvLine(rawClick(row)) : `${JSON.stringify(rawClick(row))}\n`)).join('');
       const last = rows[rows.length - 1]!;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
+import { ClicksRepository } from './clicks.repository';
 
 const RUN_EVERY_MS = 10 * 60_000;
 /** Rows deleted by one statement, and statements per run at most: a run never holds the database long. */
@@ -26,7 +26,7 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
   private running: Promise<{ clicks: number; hourVisitors: number }> | null = null;
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -63,11 +63,7 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
   private async deleteInBatches(table: 'clicks' | 'click_hour_visitors', column: string, before: Date): Promise<number> {
     let deleted = 0;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-      const [{ count }] = await this.dataSource.query<[{ count: number }]>(
-        `WITH gone AS (DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT ${RETENTION_BATCH}) RETURNING 1)
-         SELECT count(*)::int AS count FROM gone`,
-        [before],
-      );
+      const count = await this.clicks.deleteOlder(table, column, before, RETENTION_BATCH);
       deleted += count;
       if (count < RETENTION_BATCH) break;
     }

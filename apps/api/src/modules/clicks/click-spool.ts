@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Click } from './click-recorder';
+import type { Click } from './click';
 
 /** One batch of clicks kept on disk until the database takes it. */
 export interface SpooledBatch {

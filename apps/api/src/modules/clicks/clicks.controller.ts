@@ -2,7 +2,8 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
 import { Clock } from '../../common/clock';
 import type { Ok, QueryParams } from '../../common/contract';
-import { ClickSeriesService, readSeriesRequest } from './click-series';
+import { ClickSeriesService } from './click-series';
+import { readSeriesRequest } from './series-request';
 
 /** Clicks over time of the whole account (a link's and a QR code's are beside them). */
 @Controller()

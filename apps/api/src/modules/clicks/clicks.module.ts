@@ -1,11 +1,15 @@
-import { ClickExport } from './click-export';
 import { Module } from '@nestjs/common';
-import { ClickRecorder } from './click-recorder';
+import { ClickExport } from './click-export';
+import { ClickReadsRepository } from './click-reads.repository';
+import { CLICK_BATCH_WRITER, ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
+import { ClickWriter } from './click-writer';
 import { ClicksController } from './clicks.controller';
+import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { StatisticsService } from './statistics.service';
+import { VisitorSalt } from './visitor-salt';
 
 /**
  * Clicks and scans: recorded in batches as they land, rolled up per hour, read back as the spec's
@@ -13,7 +17,19 @@ import { StatisticsService } from './statistics.service';
  */
 @Module({
   controllers: [ClicksController],
-  providers: [ClickRecorder, StatisticsService, ClickSeriesService, ClickRetention, ClickExport, LiveClicks],
-  exports: [ClickRecorder, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
+  providers: [
+    ClicksRepository,
+    ClickReadsRepository,
+    ClickWriter,
+    { provide: CLICK_BATCH_WRITER, useExisting: ClickWriter },
+    ClickRecorder,
+    VisitorSalt,
+    StatisticsService,
+    ClickSeriesService,
+    ClickRetention,
+    ClickExport,
+    LiveClicks,
+  ],
+  exports: [ClickRecorder, VisitorSalt, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
 })
 export class ClicksModule {}

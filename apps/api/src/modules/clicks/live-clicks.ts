@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
+import { ClickReadsRepository } from './click-reads.repository';
 
 /** The Redis channel the instances share written clicks on. */
 export const LIVE_CHANNEL = 'linkyard:live-clicks';
@@ -40,7 +40,7 @@ export class LiveClicks implements OnModuleInit {
   private count = 0;
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -93,12 +93,7 @@ export class LiveClicks implements OnModuleInit {
     const links = countOf(clicks.map((click) => click.linkId));
     const qrs = countOf(clicks.map((click) => click.qrId));
     if (links.size === 0 && qrs.size === 0) return;
-    const owners = async (table: 'links' | 'qr_codes', ids: number[]) =>
-      ids.length === 0
-        ? []
-        : await this.dataSource.query<{ id: number; user_id: number }[]>(`SELECT id, user_id FROM ${table} WHERE id = ANY($1::int[])`, [
-            ids,
-          ]);
+    const owners = async (table: 'links' | 'qr_codes', ids: number[]) => (ids.length === 0 ? [] : await this.reads.owners(table, ids));
     const byAccount = new Map<number, LiveBatch>();
     const batchOf = (account: number) => {
       const batch = byAccount.get(account) ?? { links: [], qrs: [] };

@@ -1,0 +1,245 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Sql } from '../../database/sql';
+import type { ClickTarget } from './click';
+import { FILTERS, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+
+/**
+ * Every statement that reads clicks back: the counters of a target (its statistics), the series
+ * over time and their top lists from the hourly rollups, a link's raw clicks for the export, and
+ * the owners of clicked links and QR codes (the live streams).
+ */
+@Injectable()
+export class ClickReadsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /** The values counted most of each dimension of a target's counters (TOP of each), counts as text. */
+  @Sql((f) => ['link', f.ids.link], (f) => ['block', f.ids.block])
+  counters(target: ClickTarget, id: number): Promise<{ dimension: string; value: string; count: string }[]> {
+    return this.dataSource.query<{ dimension: string; value: string; count: string }[]>(
+      `SELECT dimension, value, count::text AS count FROM (
+         SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
+           FROM click_counters WHERE ${COLUMNS[target]} = $1
+       ) ranked WHERE rank <= $2 ORDER BY dimension, rank`,
+      [id, TOP],
+    );
+  }
+
+  /** Each bucket of a series and its counts, zeros included; visitors and bots are null when filtered. */
+  @Sql(
+    (f) => [{ link: f.ids.link }, EXAMPLE_REQUEST('day')],
+    (f) => [{ account: f.account.id }, { ...EXAMPLE_REQUEST('hour'), filters: { country: 'FR' } }],
+  )
+  series(
+    scope: SeriesScope,
+    request: SeriesRequest,
+  ): Promise<{ local: string; offset: number; clicks: string; visitors: string | null; bots: string | null }[]> {
+    const { interval } = request;
+    const { source, where: whereSource, params, firstBucket, filtered } = rollupCondition(scope, request);
+    const bucketOf = interval === 'hour' ? `s.hour` : `date_trunc('${interval}', s.hour AT TIME ZONE $3) AT TIME ZONE $3`;
+    // Buckets are made in local time for days, weeks and months (a local day may last 23 or 25
+    // hours), and in UTC hours for hours.
+    const buckets =
+      interval === 'hour'
+        ? `SELECT generate_series(${firstBucket}, $2::timestamptz - interval '1 microsecond', interval '1 hour') AS start`
+        : `SELECT local AT TIME ZONE $3 AS start
+             FROM generate_series(${firstBucket}, ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 ${interval}') AS local`;
+    const people = filtered ? 'NULL::bigint' : 'sum(s.visitors)';
+    const bots = filtered ? 'NULL::bigint' : 'sum(s.bots)';
+
+    // Each bucket's start is written in the zone by the database (its local time and offset): a
+    // year of hours is 8,760 of them.
+    return this.dataSource.query<{ local: string; offset: number; clicks: string; visitors: string | null; bots: string | null }[]>(
+      `WITH counts AS (
+         SELECT ${bucketOf} AS start, sum(s.clicks) AS clicks, ${people} AS visitors, ${bots} AS bots
+           FROM ${source} s WHERE ${whereSource} GROUP BY 1
+       )
+       SELECT to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS local,
+              (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int AS offset,
+              coalesce(c.clicks, 0)::text AS clicks,
+              ${filtered ? 'NULL' : 'coalesce(c.visitors, 0)::text'} AS visitors, ${filtered ? 'NULL' : 'coalesce(c.bots, 0)::text'} AS bots
+         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start
+        ORDER BY b.start`,
+      params,
+    );
+  }
+
+  /**
+   * The top values of each dimension from rangeStart to `to`. Without a filter, the whole UTC days
+   * of the range are read from the daily values and only the hours at its edges from the hourly
+   * groups: a year is a few thousand rows. With a filter, the hourly groups of the whole range.
+   */
+  @Sql(
+    (f) => [{ link: f.ids.link }, {}, new Date('2025-12-30T10:00:00Z'), new Date('2026-01-02T10:00:00Z')],
+    (f) => [{ qr: f.ids.qr }, { utm_source: 'newsletter' }, new Date('2025-12-30T10:00:00Z'), new Date('2026-01-02T10:00:00Z')],
+  )
+  topValues(
+    scope: SeriesScope,
+    filters: SeriesRequest['filters'],
+    rangeStart: Date,
+    to: Date,
+  ): Promise<{ list: TopList; value: string; clicks: string }[]> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const owner = ownerCondition(scope, param);
+    const filtered = Object.keys(filters).length > 0;
+    const firstDay = Math.ceil(rangeStart.getTime() / DAY_MS) * DAY_MS;
+    const lastDay = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+    const byDay = !filtered && lastDay > firstDay;
+    const hourSpans = byDay
+      ? [
+          [rangeStart, new Date(firstDay)],
+          [new Date(lastDay), to],
+        ].filter(([start, end]) => start! < end!)
+      : [[rangeStart, to]];
+    const hourly = hourSpans.map(([start, end]) => `(s.hour >= ${param(start)} AND s.hour < ${param(end)})`);
+    const filterConditions = (Object.entries(filters) as [Filter, string][]).map(([name, value]) => `s.${FILTERS[name]} = ${param(value)}`);
+    const parts: string[] = [];
+    if (hourly.length > 0) {
+      parts.push(`SELECT d.list, d.value, s.clicks
+          FROM click_hour_groups s
+         CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
+           .map(([list, column]) => `('${list}', s.${column})`)
+           .join(', ')}) AS d(list, value)
+         WHERE ${[owner('s'), `(${hourly.join(' OR ')})`, ...filterConditions].join(' AND ')} AND d.value <> ''`);
+    }
+    if (byDay) {
+      const lists = Object.entries(TOP_LISTS)
+        .map(([list, column]) => `WHEN '${column}' THEN '${list}'`)
+        .join(' ');
+      parts.push(`SELECT CASE s.dimension ${lists} END AS list, s.value, s.clicks
+          FROM click_day_values s
+         WHERE ${owner('s')} AND s.day >= ${param(new Date(firstDay).toISOString().slice(0, 10))}::date
+           AND s.day < ${param(new Date(lastDay).toISOString().slice(0, 10))}::date`);
+    }
+    return this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
+      `SELECT list, value, clicks::text AS clicks FROM (
+         SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list ORDER BY sum(clicks) DESC, value) AS rank
+           FROM (${parts.join(' UNION ALL ')}) AS u GROUP BY list, value
+       ) ranked WHERE rank <= ${TOP} ORDER BY list, rank`,
+      params,
+    );
+  }
+
+  /**
+   * The account's links clicked most in the range (the condition already keeps the account's rows).
+   * The condition of hourly buckets does not use the zone ($3): it is named here all the same, so
+   * the database knows every parameter's type.
+   */
+  @Sql((f) => [{ account: f.account.id }, EXAMPLE_REQUEST('day')])
+  topLinks(scope: SeriesScope, request: SeriesRequest): Promise<{ id: number; alias: string; domain: string | null; clicks: string }[]> {
+    const { source, where, params } = rollupCondition(scope, request);
+    return this.dataSource.query<{ id: number; alias: string; domain: string | null; clicks: string }[]>(
+      `SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
+         FROM ${source} s JOIN links l ON l.id = s.link_id LEFT JOIN domains d ON d.id = l.domain_id
+        WHERE ${where} AND $3::text IS NOT NULL
+        GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
+        ORDER BY sum(s.clicks) DESC, l.id LIMIT ${TOP}`,
+      params,
+    );
+  }
+
+  /** A page of a link's raw clicks in a range, after a click (its time as the database wrote it, and its id). */
+  @Sql((f) => [f.ids.link, EXAMPLE_RANGE, { at: new Date('2025-12-31T23:59:59.999Z'), id: '0' }, 2000])
+  exportPage(
+    linkId: number,
+    range: { from: Date; to: Date },
+    after: { at: Date | string; id: string },
+    limit: number,
+  ): Promise<ClickRow[]> {
+    return this.dataSource.query<ClickRow[]>(
+      `SELECT id, created_at, created_at::text AS cursor, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, bot
+           FROM clicks
+          WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
+          ORDER BY created_at, id LIMIT ${limit}`,
+      [linkId, range.from, range.to, after.at, after.id],
+    );
+  }
+
+  /** The accounts that own these links or QR codes. */
+  @Sql((f) => ['links', [f.ids.link, f.spare.link]], (f) => ['qr_codes', [f.ids.qr]])
+  owners(table: 'links' | 'qr_codes', ids: number[]): Promise<{ id: number; user_id: number }[]> {
+    return this.dataSource.query<{ id: number; user_id: number }[]>(`SELECT id, user_id FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
+  }
+}
+
+/** The column of each kind of target in the click tables. */
+const COLUMNS: Record<ClickTarget, string> = { link: 'link_id', qr: 'qr_id', bio: 'bio_id', block: 'block_id' };
+const DAY_MS = 86_400_000;
+/** The length of every top list. */
+const TOP = 10;
+
+/** A raw click as the export reads it. */
+export interface ClickRow {
+  id: string;
+  created_at: Date;
+  /** created_at to the microsecond, as the database writes it: the next page starts after it exactly. */
+  cursor: string;
+  country: string | null;
+  referrer: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  social: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  bot: boolean;
+}
+
+/** The rows of a scope in a rollup table, with its parameters added by `param`. */
+function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): (table: string) => string {
+  return (table) => {
+    if ('link' in scope) return `${table}.link_id = ${param(scope.link)}`;
+    if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
+    if ('bio' in scope) return `${table}.bio_id = ${param(scope.bio)}`;
+    if ('block' in scope) return `${table}.block_id = ${param(scope.block)}`;
+    const account = param(scope.account);
+    return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
+             OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;
+  };
+}
+
+/**
+ * The rows of a series' scope and range in the hourly rollups (the hourly groups when it is
+ * filtered), and the parameters of that condition: $1 and $2 are the range, $3 the zone.
+ */
+function rollupCondition(
+  scope: SeriesScope,
+  request: SeriesRequest,
+): { source: string; where: string; params: unknown[]; firstBucket: string; filtered: boolean } {
+  const { from, to, interval, tz, filters } = request;
+  const filtered = Object.keys(filters).length > 0;
+  const params: unknown[] = [from, to, tz];
+  const param = (value: unknown) => `$${params.push(value)}`;
+
+  const firstBucket =
+    interval === 'hour'
+      ? `date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
+      : `date_trunc('${interval}', $1::timestamptz AT TIME ZONE $3)`;
+  // The range starts with its first bucket, so that bucket is whole.
+  const rangeStart = interval === 'hour' ? firstBucket : `(${firstBucket} AT TIME ZONE $3)`;
+  const owner = ownerCondition(scope, param);
+  const where = (table: string) =>
+    [
+      owner(table),
+      `${table}.hour >= ${rangeStart}`,
+      `${table}.hour < $2`,
+      ...(Object.entries(filters) as [Filter, string][]).map(([name, value]) => `${table}.${FILTERS[name]} = ${param(value)}`),
+    ].join(' AND ');
+  const source = filtered ? 'click_hour_groups' : 'click_hours';
+  const whereSource = where('s');
+  return { source, where: whereSource, params, firstBucket, filtered };
+}
+
+/** The range of the examples: two days around the clicks of the batch examples (ClicksRepository). */
+const EXAMPLE_RANGE = { from: new Date('2025-12-31T00:00:00Z'), to: new Date('2026-01-02T00:00:00Z') };
+
+/** A series of the examples, by `interval`, in Paris time. */
+const EXAMPLE_REQUEST = (interval: SeriesRequest['interval']): SeriesRequest => ({
+  ...EXAMPLE_RANGE,
+  interval,
+  tz: 'Europe/Paris',
+  tzName: 'Europe/Paris',
+  filters: {},
+});

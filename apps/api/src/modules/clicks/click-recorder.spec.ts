@@ -1,0 +1,248 @@
+import { Logger } from '@nestjs/common';
+import { SystemClock } from '../../common/clock';
+import type { Click } from './click';
+import { ClickRecorder, MAX_BATCH, type ClickBatchWriter, type ClickOverflow } from './click-recorder';
+import type { SpooledBatch } from './click-spool';
+
+/** Click number `index`: its visitor says which it is. */
+const click = (index: number): Click => ({
+  linkId: 1,
+  qrId: null,
+  bioId: null,
+  blockId: null,
+  at: new Date(Date.now()),
+  country: null,
+  referrer: null,
+  browser: null,
+  os: null,
+  device: 'desktop',
+  social: null,
+  bot: false,
+  visitor: String(index),
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+});
+const numberOf = (clicks: Click[]) => clicks.map((entry) => Number(entry.visitor));
+const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+/** The batch writer, as the recorder sees it: every attempt noted (with the fake time), failing while `down`. */
+class FakeWriter implements ClickBatchWriter {
+  down = false;
+  readonly attempts: { at: number; clicks: Click[]; spoolId: string | null }[] = [];
+  readonly written: { clicks: Click[]; spoolId: string | null }[] = [];
+
+  async write(clicks: Click[], spoolId: string | null): Promise<void> {
+    this.attempts.push({ at: Date.now(), clicks, spoolId });
+    if (this.down) throw new Error('the database is away');
+    this.written.push({ clicks, spoolId });
+  }
+
+  get writtenClicks(): number[] {
+    return this.written.flatMap((batch) => numberOf(batch.clicks));
+  }
+}
+
+/** The disk spool in memory, holding `capacity` batches at most. */
+class FakeSpool implements ClickOverflow {
+  readonly batches: { id: string; clicks: Click[]; claimed: boolean }[] = [];
+  private made = 0;
+
+  constructor(private readonly capacity = Infinity) {}
+
+  get size(): { files: number; bytes: number } {
+    return { files: this.batches.length, bytes: 0 };
+  }
+
+  async put(clicks: Click[]): Promise<boolean> {
+    if (this.batches.length >= this.capacity) return false;
+    this.made += 1;
+    this.batches.push({ id: `spooled-${this.made}`, clicks, claimed: false });
+    return true;
+  }
+
+  async take(): Promise<SpooledBatch | null> {
+    const batch = this.batches.find((entry) => !entry.claimed);
+    if (!batch) return null;
+    batch.claimed = true;
+    return {
+      id: batch.id,
+      clicks: batch.clicks,
+      done: async () => void this.batches.splice(this.batches.indexOf(batch), 1),
+      release: async () => void (batch.claimed = false),
+    };
+  }
+}
+
+describe('ClickRecorder', () => {
+  let writer: FakeWriter;
+  const recorderWith = (options: { bufferLimit?: number; spool?: ClickOverflow | null } = {}) =>
+    new ClickRecorder(writer, { bufferLimit: options.bufferLimit ?? 100_000, spool: options.spool ?? null }, new SystemClock());
+  const recordClicks = (recorder: ClickRecorder, from: number, count: number) => {
+    for (const index of range(from, count)) recorder.record(click(index));
+  };
+
+  beforeAll(() => Logger.overrideLogger(false));
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    writer = new FakeWriter();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  describe('batching', () => {
+    it('writes the clicks of a second as one batch, a second after the first of them', async () => {
+      const recorder = recorderWith();
+      recordClicks(recorder, 0, 2);
+      await jest.advanceTimersByTimeAsync(600);
+      recordClicks(recorder, 2, 3);
+      await jest.advanceTimersByTimeAsync(399);
+      expect(writer.attempts).toHaveLength(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(writer.written.map((batch) => numberOf(batch.clicks))).toEqual([range(0, 5)]);
+      expect(recorder.progress()).toMatchObject({ buffered: 0, written: 5 });
+    });
+
+    it('writes a full batch at once, in batches of MAX_BATCH, oldest first', async () => {
+      const recorder = recorderWith();
+      recordClicks(recorder, 0, 2 * MAX_BATCH + 10);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.written.map((batch) => batch.clicks.length)).toEqual([MAX_BATCH, MAX_BATCH, 10]);
+      expect(writer.writtenClicks).toEqual(range(0, 2 * MAX_BATCH + 10));
+      expect(writer.written.every((batch) => batch.spoolId === null)).toBe(true);
+    });
+  });
+
+  describe('while the database refuses writes', () => {
+    it('waits 1 s, then twice as long after each failure, up to 30 s', async () => {
+      const recorder = recorderWith();
+      writer.down = true;
+      recordClicks(recorder, 0, 1);
+      await jest.advanceTimersByTimeAsync(100_000);
+      const start = new Date('2026-01-01T00:00:00Z').getTime();
+      const waits = writer.attempts.map((attempt, index) => attempt.at - (index === 0 ? start : writer.attempts[index - 1]!.at));
+      expect(waits).toEqual([1000, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+      expect(recorder.state()).toMatchObject({ buffered: 1, dropped: 0, failingSince: '2026-01-01T00:00:01.000Z' });
+    });
+
+    it('retries the oldest batch alone, and new clicks bring no attempt forward', async () => {
+      const recorder = recorderWith();
+      writer.down = true;
+      recordClicks(recorder, 0, MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.attempts).toHaveLength(1);
+      // Full batches and single clicks keep coming during the wait of 1 s.
+      recordClicks(recorder, MAX_BATCH, 3 * MAX_BATCH + 1);
+      await jest.advanceTimersByTimeAsync(999);
+      expect(writer.attempts).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(writer.attempts).toHaveLength(2);
+      expect(writer.attempts.map((attempt) => numberOf(attempt.clicks))).toEqual([range(0, MAX_BATCH), range(0, MAX_BATCH)]);
+    });
+
+    it('writes everything held once the database is back, then waits 1 s again after a new failure', async () => {
+      const recorder = recorderWith();
+      writer.down = true;
+      recordClicks(recorder, 0, MAX_BATCH + 5);
+      await jest.advanceTimersByTimeAsync(1000 + 1000 + 2000);
+      expect(writer.attempts).toHaveLength(3);
+      writer.down = false;
+      await jest.advanceTimersByTimeAsync(4000);
+      expect(writer.writtenClicks).toEqual(range(0, MAX_BATCH + 5));
+      expect(recorder.state()).toMatchObject({ buffered: 0, failingSince: null, lastError: null });
+
+      writer.down = true;
+      const before = writer.attempts.length;
+      recordClicks(recorder, 0, 1);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(writer.attempts).toHaveLength(before + 1);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(writer.attempts).toHaveLength(before + 2);
+    });
+  });
+
+  describe('past the memory bound', () => {
+    it('drops the oldest full batches when there is no spool, and counts them', async () => {
+      const recorder = recorderWith({ bufferLimit: 2 * MAX_BATCH });
+      writer.down = true;
+      recordClicks(recorder, 0, 5 * MAX_BATCH);
+      expect(recorder.state()).toMatchObject({ buffered: 2 * MAX_BATCH, dropped: 3 * MAX_BATCH });
+      writer.down = false;
+      await recorder.flush();
+      expect(writer.writtenClicks).toEqual(range(3 * MAX_BATCH, 2 * MAX_BATCH));
+    });
+
+    it('sends the oldest full batches to the spool, and writes them after the ones in memory, with their ids', async () => {
+      const spool = new FakeSpool();
+      const recorder = recorderWith({ bufferLimit: 2 * MAX_BATCH, spool });
+      writer.down = true;
+      recordClicks(recorder, 0, 5 * MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(recorder.progress()).toMatchObject({ buffered: 2 * MAX_BATCH, spooled: 3 * MAX_BATCH, spooledBatches: 3, dropped: 0 });
+      expect(spool.batches.map((batch) => numberOf(batch.clicks))).toEqual([0, 1, 2].map((batch) => range(batch * MAX_BATCH, MAX_BATCH)));
+      // The attempt of the outage was the oldest batch in memory alone, not the spooled ones too.
+      expect(writer.attempts.map((attempt) => [attempt.spoolId, numberOf(attempt.clicks)[0]])).toEqual([[null, 3 * MAX_BATCH]]);
+
+      writer.down = false;
+      await recorder.flush();
+      expect(writer.written.map((batch) => batch.spoolId)).toEqual([null, null, 'spooled-1', 'spooled-2', 'spooled-3']);
+      expect(writer.writtenClicks).toEqual([...range(3 * MAX_BATCH, 2 * MAX_BATCH), ...range(0, 3 * MAX_BATCH)]);
+      expect(spool.batches).toEqual([]);
+      expect(recorder.progress()).toMatchObject({ buffered: 0, spooledBatches: 0, written: 5 * MAX_BATCH, dropped: 0 });
+    });
+
+    it('drops what the spool refuses once it is full', async () => {
+      const spool = new FakeSpool(1);
+      const recorder = recorderWith({ bufferLimit: 2 * MAX_BATCH, spool });
+      writer.down = true;
+      recordClicks(recorder, 0, 5 * MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(recorder.progress()).toMatchObject({ buffered: 2 * MAX_BATCH, spooled: MAX_BATCH, spooledBatches: 1, dropped: 2 * MAX_BATCH });
+    });
+
+    it('puts back a spooled batch it could not write, for a later attempt', async () => {
+      const spool = new FakeSpool();
+      await spool.put([click(0)]);
+      const recorder = recorderWith({ spool });
+      writer.down = true;
+      recorder.onModuleInit();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(writer.attempts.map((attempt) => attempt.spoolId)).toEqual(['spooled-1']);
+      expect(spool.batches).toMatchObject([{ id: 'spooled-1', claimed: false }]);
+      writer.down = false;
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(writer.written.map((batch) => batch.spoolId)).toEqual(['spooled-1']);
+      expect(spool.batches).toEqual([]);
+    });
+  });
+
+  describe('on stop', () => {
+    it('writes what it holds at once, and counts clicks recorded afterwards as lost', async () => {
+      const recorder = recorderWith();
+      recordClicks(recorder, 0, 10);
+      await recorder.stop();
+      expect(writer.writtenClicks).toEqual(range(0, 10));
+      recorder.record(click(10));
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(writer.writtenClicks).toEqual(range(0, 10));
+      expect(recorder.state()).toMatchObject({ buffered: 0, dropped: 1 });
+    });
+
+    it('puts what it cannot write on the spool, in batches of MAX_BATCH at most', async () => {
+      const spool = new FakeSpool();
+      const recorder = recorderWith({ spool });
+      writer.down = true;
+      recordClicks(recorder, 0, MAX_BATCH + 500);
+      await recorder.stop();
+      expect(spool.batches.map((batch) => numberOf(batch.clicks))).toEqual([range(0, MAX_BATCH), range(MAX_BATCH, 500)]);
+      expect(recorder.progress()).toMatchObject({ buffered: 0, spooled: MAX_BATCH + 500, dropped: 0 });
+    });
+
+    it('counts what it can neither write nor spool as lost', async () => {
+      const recorder = recorderWith({ spool: null });
+      writer.down = true;
+      recordClicks(recorder, 0, 30);
+      await recorder.stop();
+      expect(recorder.progress()).toMatchObject({ buffered: 0, spooled: 0, dropped: 30 });
+    });
+  });
+});

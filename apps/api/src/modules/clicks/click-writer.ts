@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
+import type { Click } from './click';
+import type { ClickBatchWriter } from './click-recorder';
+import { ClicksRepository } from './clicks.repository';
+import { LiveClicks } from './live-clicks';
+
+/**
+ * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
+ * webhooks' events of its clicks), then the dashboard's live streams are told of it. A batch rolled
+ * back, or a spooled batch written before, is told to no one.
+ */
+@Injectable()
+export class ClickWriter implements ClickBatchWriter {
+  private readonly logger = new Logger(ClickWriter.name);
+
+  constructor(
+    @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
+    @Inject(WebhookEvents) private readonly webhookEvents: WebhookEvents,
+    @Inject(LiveClicks) private readonly live: LiveClicks,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async write(batch: Click[], spoolId: string | null): Promise<void> {
+    // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
+    const written = await this.clicks.writeBatch(batch, spoolId, (scope) =>
+      this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
+    );
+    // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
+    if (written) this.live.written(batch).catch((error: Error) => this.logger.warn(`Live clicks not told: ${error.message}`));
+  }
+}

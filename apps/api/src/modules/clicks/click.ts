@@ -1,0 +1,30 @@
+import type { Visit, VisitUtm } from './visitor';
+
+/** A click counts for one target: a link, a QR code (a scan), a bio page (a visit) or a bio page's block. */
+export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitUtm {
+  linkId: number | null;
+  qrId: number | null;
+  bioId: number | null;
+  blockId: number | null;
+  at: Date;
+}
+
+/** Marks a query runner whose commits do not change what redirects serve (click batches). */
+export const CLICKS_ONLY = 'linkyardClicksOnly';
+
+/** What the hourly groups are made of: the fields of a click, and their columns in click_hour_groups. */
+export const GROUP_COLUMNS = {
+  country: 'country',
+  referrer: 'referrer',
+  browser: 'browser',
+  os: 'os',
+  device: 'device',
+  social: 'social',
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+} as const satisfies Partial<Record<keyof Click, string>>;
+export const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
+
+/** The kinds of target a click counts for (see Click). */
+export type ClickTarget = 'link' | 'qr' | 'bio' | 'block';

@@ -1,0 +1,204 @@
+-- The statements of clicks.repository.ts, method by method, as test/repositories.e2e-spec.ts
+-- records them from its examples (@Sql). Written by the test with SQL_WRITE=1; do not edit.
+
+-- ClicksRepository.writeBatch
+START TRANSACTION;
+INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+utm_source, utm_medium, utm_campaign)
+SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
+$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+utm_source, utm_medium, utm_campaign)
+WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
+OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
+OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
+OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id);
+INSERT INTO click_hour_visitors (link_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN links t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING link_id AS id, hour;
+INSERT INTO click_hours (link_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, day, dimension, value) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (link_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING link_id AS id;
+UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+INSERT INTO click_counters (link_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+INSERT INTO click_hour_visitors (qr_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN qr_codes t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING qr_id AS id, hour;
+INSERT INTO click_hours (qr_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN qr_codes t ON t.id = v.id
+ON CONFLICT (qr_id, hour) WHERE qr_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+JOIN qr_codes t ON t.id = v.id
+ON CONFLICT (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE qr_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (qr_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN qr_codes t ON t.id = v.id
+ON CONFLICT (qr_id, day, dimension, value) WHERE qr_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (qr_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN qr_codes t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING qr_id AS id;
+UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = t.unique_scans + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+INSERT INTO click_counters (qr_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN qr_codes t ON t.id = v.id
+ON CONFLICT (qr_id, dimension, value) WHERE qr_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+INSERT INTO click_hour_visitors (bio_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN bio_pages t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING bio_id AS id, hour;
+INSERT INTO click_hours (bio_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN bio_pages t ON t.id = v.id
+ON CONFLICT (bio_id, hour) WHERE bio_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+JOIN bio_pages t ON t.id = v.id
+ON CONFLICT (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE bio_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (bio_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN bio_pages t ON t.id = v.id
+ON CONFLICT (bio_id, day, dimension, value) WHERE bio_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (bio_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_pages t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING bio_id AS id;
+UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = t.unique_visits + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+INSERT INTO click_counters (bio_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_pages t ON t.id = v.id
+ON CONFLICT (bio_id, dimension, value) WHERE bio_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+INSERT INTO click_hour_visitors (block_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING block_id AS id, hour;
+INSERT INTO click_hours (block_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT (block_id, hour) WHERE block_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE block_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (block_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT (block_id, day, dimension, value) WHERE block_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (block_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING block_id AS id;
+UPDATE bio_blocks t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+INSERT INTO click_counters (block_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_blocks t ON t.id = v.id
+ON CONFLICT (block_id, dimension, value) WHERE block_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+COMMIT;
+
+-- ClicksRepository.writeBatch (example 2)
+START TRANSACTION;
+INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
+INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+utm_source, utm_medium, utm_campaign)
+SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
+$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+utm_source, utm_medium, utm_campaign)
+WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
+OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
+OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
+OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id);
+INSERT INTO click_hour_visitors (link_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN links t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING link_id AS id, hour;
+INSERT INTO click_hours (link_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, day, dimension, value) WHERE link_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (link_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING link_id AS id;
+UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+INSERT INTO click_counters (link_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
+ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+COMMIT;
+
+-- ClicksRepository.writeBatch (example 3)
+START TRANSACTION;
+INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
+ROLLBACK;
+
+-- ClicksRepository.deleteOlder
+WITH gone AS (DELETE FROM click_hour_visitors WHERE ctid IN (SELECT ctid FROM click_hour_visitors WHERE hour < $1 LIMIT 10000) RETURNING 1)
+SELECT count(*)::int AS count FROM gone;
+
+-- ClicksRepository.deleteOlder (example 2)
+WITH gone AS (DELETE FROM clicks WHERE ctid IN (SELECT ctid FROM clicks WHERE created_at < $1 LIMIT 10000) RETURNING 1)
+SELECT count(*)::int AS count FROM gone;

@@ -1,0 +1,344 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Sql, type Scope, type SqlFixtures } from '../../database/sql';
+import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
+
+/**
+ * Every statement that writes clicks: a batch (its click rows, the unique visitors, the totals of
+ * the links, QR codes, bio pages and blocks, their counters and the hourly rollups) in one
+ * transaction, and the housekeeping that deletes old rows.
+ */
+@Injectable()
+export class ClicksRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  /**
+   * Writes a batch in one transaction, marked CLICKS_ONLY (its commit changes nothing the redirects
+   * serve). `alsoIn` runs in it once the click rows are written (the webhooks' events of the
+   * clicks). A spooled batch's id is recorded in it, so it is never written twice: false when that
+   * id was written before (nothing is written then).
+   */
+  @Sql(
+    (f) => [exampleBatch(f), null],
+    // A spooled batch of one click, then the same batch again: written once.
+    (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
+    (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
+  )
+  async writeBatch(batch: Click[], spoolId: string | null, alsoIn?: (scope: Scope) => Promise<void>): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    runner.data = { [CLICKS_ONLY]: true };
+    try {
+      await runner.startTransaction();
+      try {
+        if (spoolId !== null) {
+          const claimed = (await runner.query(`INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id`, [
+            spoolId,
+          ])) as unknown[];
+          if (claimed.length === 0) {
+            await runner.rollbackTransaction();
+            return false;
+          }
+        }
+        await writeIn(runner.manager, batch, alsoIn);
+        await runner.commitTransaction();
+        return true;
+      } catch (error) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Deletes up to `limit` rows of a click table older than `before` (the housekeeping, see
+   * ClickRetention); how many it deleted.
+   */
+  @Sql(
+    () => ['click_hour_visitors', 'hour', new Date('2000-01-01T00:00:00Z'), 10_000],
+    () => ['clicks', 'created_at', new Date('2000-01-01T00:00:00Z'), 10_000],
+  )
+  async deleteOlder(table: 'clicks' | 'click_hour_visitors', column: string, before: Date, limit: number): Promise<number> {
+    const [{ count }] = await this.dataSource.query<[{ count: number }]>(
+      `WITH gone AS (DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT ${limit}) RETURNING 1)
+         SELECT count(*)::int AS count FROM gone`,
+      [before],
+    );
+    return count;
+  }
+}
+
+/** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
+const TARGETS = [
+  { key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks' },
+  { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans' },
+  { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits' },
+  { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks' },
+] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string }[];
+type Target = (typeof TARGETS)[number];
+
+const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR_MS;
+
+/** People's clicks of a batch on one target and UTC hour with the same values (see GROUP_COLUMNS). */
+interface ClickGroup {
+  id: number;
+  hour: number;
+  /** The first of them: its values are the group's. */
+  click: Click;
+  clicks: number;
+}
+
+function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
+  const groups = new Map<string, ClickGroup>();
+  for (const click of clicks) {
+    const hour = hourOf(click);
+    // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
+    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}`;
+    const group = groups.get(groupKey);
+    if (group) group.clicks += 1;
+    else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
+  }
+  return [...groups.values()];
+}
+
+/** The statements of a batch, in its transaction. */
+async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: Scope) => Promise<void>): Promise<void> {
+  const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
+  // Clicks whose target was deleted meanwhile are dropped by the joins.
+  await manager.query(
+    `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                           utm_source, utm_medium, utm_campaign)
+       SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+              AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                   utm_source, utm_medium, utm_campaign)
+       WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
+          OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
+          OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
+          OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)`,
+    [
+      column('linkId'),
+      column('qrId'),
+      column('bioId'),
+      column('blockId'),
+      column('at'),
+      column('country'),
+      column('referrer'),
+      column('browser'),
+      column('os'),
+      column('device'),
+      column('social'),
+      column('bot'),
+      column('visitor'),
+      column('utmSource'),
+      column('utmMedium'),
+      column('utmCampaign'),
+    ],
+  );
+  // What else the batch's transaction holds (the webhooks' events of these clicks).
+  if (alsoIn) await alsoIn(manager);
+
+  for (const target of TARGETS) {
+    const { key, table, column: idColumn } = target;
+    const all = batch.filter((click) => click[key] !== null);
+    if (all.length === 0) continue;
+    const humans = all.filter((click) => !click.bot);
+    // People's clicks are counted through their groups: one per combination, not one per click.
+    const groups = groupClicks(humans, key);
+    await writeHours(manager, target, all, humans, groups);
+    if (humans.length === 0) continue;
+
+    // Each (target, visitor) pair once: a batch often holds the same visitor many times.
+    const pairs = new Map<string, Click>();
+    for (const click of humans) pairs.set(`${click[key]}\n${click.visitor}`, click);
+    const visitors = [...pairs.values()];
+    const fresh = await manager.query<{ id: number }[]>(
+      `INSERT INTO click_visitors (${idColumn}, visitor)
+         SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
+         ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
+      [visitors.map((click) => click[key]), visitors.map((click) => click.visitor)],
+    );
+
+    const totals = new Map<number, { clicks: number; uniques: number }>();
+    for (const group of groups) {
+      const total = totals.get(group.id) ?? { clicks: 0, uniques: 0 };
+      total.clicks += group.clicks;
+      totals.set(group.id, total);
+    }
+    for (const { id } of fresh) totals.get(id)!.uniques += 1;
+    const [clicksColumn, uniquesColumn] = [target.total, target.unique];
+    await manager.query(
+      `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = t.${uniquesColumn} + v.uniques
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id`,
+      [[...totals.keys()], [...totals.values()].map((total) => total.clicks), [...totals.values()].map((total) => total.uniques)],
+    );
+
+    const counters = new Map<string, { id: number; dimension: string; value: string; count: number }>();
+    for (const group of groups) {
+      for (const dimension of DIMENSIONS) {
+        const value = group.click[dimension];
+        if (!value) continue;
+        const counterKey = `${group.id}\n${dimension}\n${value}`;
+        const counter = counters.get(counterKey) ?? { id: group.id, dimension, value, count: 0 };
+        counter.count += group.clicks;
+        counters.set(counterKey, counter);
+      }
+    }
+    if (counters.size === 0) continue;
+    const rows = [...counters.values()];
+    await manager.query(
+      `INSERT INTO click_counters (${idColumn}, dimension, value, count)
+         SELECT v.id, v.dimension, v.value, v.count
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN ${table} t ON t.id = v.id
+         ON CONFLICT (${idColumn}, dimension, value) WHERE ${idColumn} IS NOT NULL
+         DO UPDATE SET count = click_counters.count + EXCLUDED.count`,
+      [rows.map((row) => row.id), rows.map((row) => row.dimension), rows.map((row) => row.value), rows.map((row) => row.count)],
+    );
+  }
+}
+
+/**
+ * The rollups (see the click-hours migration): per target and UTC hour the clicks of people,
+ * their visitors new to that hour and the bots; the clicks of people per group of what they
+ * tell; and per UTC day the clicks of people per value of each dimension. A batch adds a few
+ * rows however many clicks it holds.
+ */
+async function writeHours(manager: EntityManager, target: Target, all: Click[], humans: Click[], groupRows: ClickGroup[]): Promise<void> {
+  const { key, table, column: idColumn } = target;
+
+  // Each (target, hour, visitor) once, the hour sent as text written once per hour.
+  const hourTexts = new Map<number, string>();
+  const hourText = (hour: number) => {
+    let text = hourTexts.get(hour);
+    if (text === undefined) hourTexts.set(hour, (text = new Date(hour).toISOString()));
+    return text;
+  };
+  const seen = new Map<string, { id: number; hour: number; visitor: string }>();
+  for (const click of humans) {
+    const hour = hourOf(click);
+    seen.set(`${click[key]}\n${hour}\n${click.visitor}`, { id: click[key]!, hour, visitor: click.visitor });
+  }
+  const hourVisitors = [...seen.values()];
+  const fresh =
+    hourVisitors.length === 0
+      ? []
+      : await manager.query<{ id: number; hour: Date }[]>(
+          `INSERT INTO click_hour_visitors (${idColumn}, hour, visitor)
+             SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+               JOIN ${table} t ON t.id = v.id
+             ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id, hour`,
+          [hourVisitors.map((row) => row.id), hourVisitors.map((row) => hourText(row.hour)), hourVisitors.map((row) => row.visitor)],
+        );
+
+  const hours = new Map<string, { id: number; hour: number; clicks: number; visitors: number; bots: number }>();
+  const hourRow = (id: number, hour: number) => {
+    const hourKey = `${id}\n${hour}`;
+    let row = hours.get(hourKey);
+    if (!row) hours.set(hourKey, (row = { id, hour, clicks: 0, visitors: 0, bots: 0 }));
+    return row;
+  };
+  for (const group of groupRows) hourRow(group.id, group.hour).clicks += group.clicks;
+  for (const click of all) if (click.bot) hourRow(click[key]!, hourOf(click)).bots += 1;
+  for (const { id, hour } of fresh) hourRow(id, new Date(hour).getTime()).visitors += 1;
+  const hourRows = [...hours.values()];
+  await manager.query(
+    `INSERT INTO click_hours (${idColumn}, hour, clicks, visitors, bots)
+       SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+         FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, hour) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+                     bots = click_hours.bots + EXCLUDED.bots`,
+    [
+      hourRows.map((row) => row.id),
+      hourRows.map((row) => hourText(row.hour)),
+      hourRows.map((row) => row.clicks),
+      hourRows.map((row) => row.visitors),
+      hourRows.map((row) => row.bots),
+    ],
+  );
+  if (groupRows.length === 0) return;
+
+  const columns = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]);
+  await manager.query(
+    `INSERT INTO click_hour_groups (${idColumn}, hour, ${columns.join(', ')}, clicks)
+       SELECT v.* FROM unnest($1::int[], $2::timestamptz[], ${columns.map((_, index) => `$${index + 3}::text[]`).join(', ')},
+                              $${columns.length + 3}::int[]) AS v(id, hour, ${columns.join(', ')}, clicks)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, hour, ${columns.join(', ')}) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks`,
+    [
+      groupRows.map((row) => row.id),
+      groupRows.map((row) => hourText(row.hour)),
+      ...GROUP_FIELDS.map((field) => groupRows.map((row) => row.click[field] ?? '')),
+      groupRows.map((row) => row.clicks),
+    ],
+  );
+
+  const values = new Map<string, { id: number; day: string; dimension: string; value: string; clicks: number }>();
+  for (const group of groupRows) {
+    const day = hourText(Math.floor(group.hour / DAY_MS) * DAY_MS).slice(0, 10);
+    for (const field of GROUP_FIELDS) {
+      const value = group.click[field];
+      if (!value) continue;
+      const valueKey = `${group.id}\n${day}\n${field}\n${value}`;
+      const entry = values.get(valueKey);
+      if (entry) entry.clicks += group.clicks;
+      else values.set(valueKey, { id: group.id, day, dimension: GROUP_COLUMNS[field], value, clicks: group.clicks });
+    }
+  }
+  if (values.size === 0) return;
+  const valueRows = [...values.values()];
+  await manager.query(
+    `INSERT INTO click_day_values (${idColumn}, day, dimension, value, clicks)
+       SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+         JOIN ${table} t ON t.id = v.id
+       ON CONFLICT (${idColumn}, day, dimension, value) WHERE ${idColumn} IS NOT NULL
+       DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks`,
+    [
+      valueRows.map((row) => row.id),
+      valueRows.map((row) => row.day),
+      valueRows.map((row) => row.dimension),
+      valueRows.map((row) => row.value),
+      valueRows.map((row) => row.clicks),
+    ],
+  );
+}
+
+/** The id of a spooled batch, in the examples. */
+const EXAMPLE_SPOOL_ID = 'clicks-1767261600000-00000000-0000-4000-8000-000000000000';
+
+/** A batch of the examples: a person's click on each kind of target, and a bot's on the link. */
+function exampleBatch(f: SqlFixtures): Click[] {
+  const click = (target: Partial<Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>>, bot = false): Click => ({
+    linkId: null,
+    qrId: null,
+    bioId: null,
+    blockId: null,
+    ...target,
+    at: new Date('2026-01-01T10:00:00Z'),
+    country: 'FR',
+    referrer: 'example.org',
+    browser: 'Firefox',
+    os: 'Linux',
+    device: 'desktop',
+    social: null,
+    bot,
+    visitor: '0123456789abcdef0123456789abcdef',
+    utmSource: 'newsletter',
+    utmMedium: null,
+    utmCampaign: null,
+  });
+  return [
+    click({ linkId: f.ids.link }),
+    click({ linkId: f.ids.link }, true),
+    click({ qrId: f.ids.qr }),
+    click({ bioId: f.ids.bio }),
+    click({ blockId: f.ids.block }),
+  ];
+}
