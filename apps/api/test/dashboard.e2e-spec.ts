@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { registerDashboard } from '../src/dashboard/dashboard-routes';
-import { escapeHtml } from '../src/public/html';
+import { escapeHtml } from '../src/common/html';
 import type { PublicService } from '../src/public/public.service';
 import { PUBLIC_URL, useApi } from './support/app';
 import { createDomain, createLink, createPixel, createSplash, createUser } from './support/factories';

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, messagePage, page } from '../public/html';
+import { escapeHtml } from '../common/html';
+import { messagePage, page } from '../public/html';
 import { safe, sendHtml, sendPageNotFound } from '../public/public-routes';
 import type { PublicService } from '../public/public.service';
 

@@ -12,11 +12,13 @@ import type { Clock } from '../common/clock';
 import type { QueryParams, RawPathParams } from '../common/contract';
 import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
-import { escapeHtml, messagePage, page, pageSecurityPolicy } from './html';
+import { escapeHtml } from '../common/html';
+import { messagePage, page, pageSecurityPolicy } from './html';
 import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
-import { bioPageBody, bioPagePolicy } from './bio-page';
+import { bioPageBody } from './bio-page';
+import { bioPagePolicy } from '../modules/bio/bio-render';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
 import type { Metrics } from '../modules/metrics/metrics';
 
