@@ -319,7 +319,7 @@ function BioEditor({ editing }: { editing?: Page }) {
     if (full) return;
     const block = emptyBlock(type);
     set('blocks', [...draft.blocks, block]);
-    setAnnouncement(`Added a ${BLOCK_TYPES[type].toLowerCase()} block, block ${draft.blocks.length + 1} of ${draft.blocks.length + 1}.`);
+    setAnnouncement(`Added block ${draft.blocks.length + 1} of ${draft.blocks.length + 1}: ${BLOCK_TYPES[type]}.`);
     setFocusTarget(`block-${block.key}-first`);
   };
   const remove = (index: number) => {
