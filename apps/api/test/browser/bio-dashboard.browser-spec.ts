@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir, waitInPage } from './browser';
 
 /**
  * Bio pages in the dashboard, in a real browser (Debian's Chromium driven by playwright-core),
@@ -184,7 +184,7 @@ suite('bio pages in the dashboard', () => {
       // Blocks: a link button, a text with a line break, a heading, an image upload.
       await page.getByRole('button', { name: 'Add a block: Link button' }).click();
       // Focus goes to the new block's first field.
-      await page.waitForFunction("document.activeElement?.id.endsWith('-first')");
+      await waitInPage(page, "document.activeElement?.id.endsWith('-first')");
       await page.keyboard.type('Latest notes');
       await page.getByLabel('Address it opens (block 1)').fill('https://notes.example/latest');
       await page.getByLabel('Icon (block 1)').selectOption('news');
