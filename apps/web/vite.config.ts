@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -14,6 +15,13 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      // The app, and the frame the bio page editor shows its preview in (src/bio-preview.ts).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'bio-preview': fileURLToPath(new URL('bio-preview.html', import.meta.url)),
+      },
+    },
   },
   server: {
     // `pnpm --filter @linkyard/web dev`: the API of a service started with `pnpm start`.

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { PUBLIC_URL, useApi, type ApiResponse } from './support/app';
 import { createChannel, createDomain, createLink, createPixel, createUser, linkAlias, type TestUser } from './support/factories';
-import { pngClaiming } from './support/images';
+import { pngClaiming, TINY_PNG } from './support/images';
 import { FIREFOX, GOOGLEBOT, IPHONE, UK, US } from './support/visitors';
 
 /** A picture of `width`×`height` pixels in one color, as base64 of the format asked for. */
@@ -15,6 +15,34 @@ const YOUTUBE = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
 
 /** HTML as a browser reads it: the character references the pages write, read back. */
 const unescaped = (html: string) => html.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+
+/** Bodies `bio/add` refuses with a 400, and what the message names. */
+const REFUSED: [Record<string, unknown>, RegExp][] = [
+  [{}, /name/],
+  [{ name: '' }, /name/],
+  [{ name: 'x'.repeat(101) }, /name/],
+  [{ name: 'x', alias: 'a b' }, /alias/],
+  [{ name: 'x', alias: 'ab' }, /alias/],
+  [{ name: 'x', theme: { background: 'white' } }, /theme\.background/],
+  [{ name: 'x', theme: { font: 'comic' } }, /theme\.font/],
+  [{ name: 'x', theme: 'dark' }, /theme/],
+  [{ name: 'x', language: 'english!' }, /language/],
+  [{ name: 'x', blocks: [{ type: 'marquee', text: 'x' }] }, /blocks.*item 0.*link, heading, text, image, social, embed, contact/],
+  [{ name: 'x', blocks: ['link'] }, /blocks/],
+  [{ name: 'x', blocks: [null] }, /blocks/],
+  [{ name: 'x', blocks: [{ type: 'link', title: 'x' }] }, /blocks\.0\.url/],
+  [{ name: 'x', blocks: [{ type: 'link', title: 'x', url: 'javascript:alert(1)' }] }, /blocks\.0\.url/],
+  [{ name: 'x', blocks: [{ type: 'link', title: 'x', url: 'https://example.com/', icon: 'skull' }] }, /blocks\.0\.icon/],
+  [{ name: 'x', blocks: [{ type: 'social', links: [] }] }, /blocks\.0\.links/],
+  [
+    { name: 'x', blocks: [{ type: 'social', links: [{ network: 'myspace', url: 'https://example.com/' }] }] },
+    /blocks\.0\.links\.0\.network/,
+  ],
+  [{ name: 'x', blocks: [{ type: 'contact', email: 'not an address' }] }, /blocks\.0\.email/],
+  [{ name: 'x', blocks: [{ type: 'image' }] }, /blocks\.0\.image.*needs its image/],
+  [{ name: 'x', blocks: Array.from({ length: 101 }, () => ({ type: 'heading', text: 'x' })) }, /blocks/],
+  [{ name: 'x', pixels: [0] }, /pixels/],
+];
 
 describe('bio pages', () => {
   const api = useApi();
@@ -157,32 +185,7 @@ describe('bio pages', () => {
       expect((await read(details.id)).body.details.name).toBe('Mine');
     });
 
-    it.each([
-      [{}, /name/],
-      [{ name: '' }, /name/],
-      [{ name: 'x'.repeat(101) }, /name/],
-      [{ name: 'x', alias: 'a b' }, /alias/],
-      [{ name: 'x', alias: 'ab' }, /alias/],
-      [{ name: 'x', theme: { background: 'white' } }, /theme\.background/],
-      [{ name: 'x', theme: { font: 'comic' } }, /theme\.font/],
-      [{ name: 'x', theme: 'dark' }, /theme/],
-      [{ name: 'x', language: 'english!' }, /language/],
-      [{ name: 'x', blocks: [{ type: 'marquee', text: 'x' }] }, /blocks.*item 0.*link, heading, text, image, social, embed, contact/],
-      [{ name: 'x', blocks: ['link'] }, /blocks/],
-      [{ name: 'x', blocks: [null] }, /blocks/],
-      [{ name: 'x', blocks: [{ type: 'link', title: 'x' }] }, /blocks\.0\.url/],
-      [{ name: 'x', blocks: [{ type: 'link', title: 'x', url: 'javascript:alert(1)' }] }, /blocks\.0\.url/],
-      [{ name: 'x', blocks: [{ type: 'link', title: 'x', url: 'https://example.com/', icon: 'skull' }] }, /blocks\.0\.icon/],
-      [{ name: 'x', blocks: [{ type: 'social', links: [] }] }, /blocks\.0\.links/],
-      [
-        { name: 'x', blocks: [{ type: 'social', links: [{ network: 'myspace', url: 'https://example.com/' }] }] },
-        /blocks\.0\.links\.0\.network/,
-      ],
-      [{ name: 'x', blocks: [{ type: 'contact', email: 'not an address' }] }, /blocks\.0\.email/],
-      [{ name: 'x', blocks: [{ type: 'image' }] }, /blocks\.0\.image.*needs its image/],
-      [{ name: 'x', blocks: Array.from({ length: 101 }, () => ({ type: 'heading', text: 'x' })) }, /blocks/],
-      [{ name: 'x', pixels: [0] }, /pixels/],
-    ])('refuses %j with 400', async (body, message) => {
+    it.each(REFUSED)('refuses %j with 400', async (body, message) => {
       const response = await add(body);
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(message);
@@ -683,6 +686,190 @@ describe('bio pages', () => {
       const policy = String((await visit(`/${page.alias}`, { host: new URL(PUBLIC_URL).host })).headers['content-security-policy']);
       expect(policy).toMatch(/; sandbox allow-scripts [^;]*$/);
       expect(policy).not.toMatch(/allow-same-origin/);
+    });
+  });
+
+  describe('POST /bio/preview and POST /bio/:id/preview', () => {
+    const preview = (body: unknown, id?: number, owner: TestUser = user) =>
+      api.request('POST', id === undefined ? '/l/api/bio/preview' : `/l/api/bio/${id}/preview`, { key: owner.apikey, body });
+    /** The data: URLs of a preview's images, decoded. */
+    const dataImages = (html: string) =>
+      [...html.matchAll(/src="data:(image\/(?:webp|jpeg));base64,([A-Za-z0-9+/=]+)"/g)].map(([, type, data]) => ({
+        type,
+        data: Buffer.from(data!, 'base64'),
+      }));
+    const stored = async () => {
+      const db = api.linkyard.app.get(DataSource);
+      const [row] = await db.query<{ pages: string; blocks: string; media: string }[]>(
+        'SELECT (SELECT count(*) FROM bio_pages) AS pages, (SELECT count(*) FROM bio_blocks) AS blocks, (SELECT count(*) FROM bio_media) AS media',
+      );
+      return row;
+    };
+
+    it('draws a new page with the public page renderer, with its uploads inline, storing and counting nothing', async () => {
+      const body = {
+        name: 'Ada',
+        alias: 'ada-preview',
+        title: 'Ada Lovelace',
+        description: 'Mathematician.\nWriter.',
+        avatar: await picture(600, 600, 'jpeg'),
+        theme: { background: '#fdf6ec', text: '#1f2937', button: '#1f2937', buttonText: '#fdf6ec', buttonShape: 'pill', font: 'serif' },
+        seo: { title: 'Ada on the web', image: await picture(1300, 700) },
+        language: 'en-GB',
+        pixels: [await createPixel(api, user)],
+        blocks: [
+          { type: 'link', title: 'My notes', url: 'https://example.com/notes?a=1&b=2', icon: 'news' },
+          { type: 'heading', text: 'Listen' },
+          { type: 'text', text: 'Line one\nLine two' },
+          { type: 'image', image: await picture(2400, 1200), alt: 'A blue field' },
+          { type: 'embed', url: YOUTUBE },
+          { type: 'social', links: [{ network: 'mastodon', url: 'https://mastodon.example/@ada' }] },
+          { type: 'contact', title: 'Write to me', email: 'ada@example.com' },
+        ],
+      };
+      const before = await stored();
+      const response = await preview(body);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toMatch(
+        /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; frame-src https:\/\/www\.youtube-nocookie\.com; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'$/,
+      );
+      const style = /<style>([\s\S]*?)<\/style>/.exec(response.text)![1]!;
+      expect(policy).toContain(`'sha256-${(await import('node:crypto')).createHash('sha256').update(style).digest('base64')}'`);
+      const html = unescaped(response.text);
+      // No script: the pixels are checked, not loaded.
+      expect(html).not.toMatch(/<script/);
+      expect(html).toContain('<h1 dir="auto">Ada Lovelace</h1>');
+      expect(html).toContain('<p class="text" dir="auto">Line one\nLine two</p>');
+      // Buttons lead straight to their URLs: a click in a preview is no click of the page.
+      expect(html).toContain('<a class="button" href="https://example.com/notes?a=1&b=2">');
+      expect(html).toContain('<a href="https://mastodon.example/@ada">Mastodon</a>');
+      expect(html).not.toMatch(/\/b\/\d/);
+      // The uploads, made as saving makes them (the avatar 400×400, the image at most 1200 wide), inline.
+      const images = dataImages(response.text);
+      expect(images).toHaveLength(2);
+      expect(await sharp(images[0]!.data).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+      expect(await sharp(images[1]!.data).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 600 });
+      expect(await stored()).toEqual(before);
+
+      // The same body saved: its public page is the preview, but for where images and buttons lead.
+      const page = await created(body);
+      const visited = await visit(`/${page.alias}`);
+      const skeleton = (text: string) =>
+        text
+          .replace(/(src|href|content)="[^"]*"/g, '$1=""')
+          .replace(/<script[\s\S]*?<\/script>\n/g, '')
+          .replace(/\.(webp|jpg)"/g, '"');
+      expect(skeleton(response.text)).toBe(skeleton(visited.text));
+      await api.flushClicks();
+      expect((await read(page.id)).body.details.visits).toBe(1);
+    });
+
+    it('draws a change of a stored page over what is stored, and changes nothing', async () => {
+      const page = await created({
+        name: 'Shop',
+        title: 'The Shop',
+        avatar: await picture(100, 100),
+        blocks: [
+          { type: 'image', image: await picture(40, 30), alt: 'Old' },
+          { type: 'link', title: 'Catalogue', url: 'https://shop.example/catalogue' },
+        ],
+      });
+      const response = await preview(
+        {
+          title: 'The New Shop',
+          theme: { background: '#0f172a', text: '#f8fafc' },
+          blocks: [
+            { type: 'heading', text: 'New arrivals' },
+            { id: page.blocks[0].id, type: 'image', alt: 'A picture kept by its id' },
+          ],
+        },
+        page.id,
+      );
+      expect(response.status).toBe(200);
+      const html = unescaped(response.text);
+      expect(html).toContain('<h1 dir="auto">The New Shop</h1>');
+      expect(html).toContain('<h2 dir="auto">New arrivals</h2>');
+      expect(html).toContain('alt="A picture kept by its id"');
+      expect(html).not.toContain('Catalogue');
+      expect(html).toContain('background:#0f172a');
+      // The stored avatar and picture, the very bytes the public page serves.
+      const images = dataImages(response.text);
+      const served = await Promise.all([page.avatar, page.blocks[0].image].map(async (url: string) => (await visit(pathOf(url))).raw));
+      expect(images.map((image) => image.data)).toEqual(served);
+      // A removed avatar, and the stored blocks when none are sent.
+      const removed = await preview({ avatar: '' }, page.id);
+      expect(dataImages(removed.text)).toHaveLength(1);
+      expect(unescaped(removed.text)).toContain('Catalogue');
+      expect((await read(page.id)).body.details).toMatchObject({ title: 'The Shop', updated: page.updated, blocks: page.blocks });
+    });
+
+    it.each(REFUSED)('refuses %j as bio/add does', async (body, message) => {
+      const response = await preview(body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 1, message: (await add(body)).body.message });
+      expect(response.body.message).toMatch(message);
+    });
+
+    it('checks a change as bio/:id/update does', async () => {
+      const page = await created({
+        name: 'x',
+        theme: { background: '#ffffff', text: '#111111' },
+        blocks: [{ type: 'heading', text: 'H' }],
+      });
+      const other = await created({ name: 'y', blocks: [{ type: 'heading', text: 'Other' }] });
+      const stranger = await createUser(api);
+      const cases: [Record<string, unknown>, number][] = [
+        [{ theme: { text: '#777777' } }, 400],
+        [{ blocks: [{ id: other.blocks[0].id, type: 'heading', text: 'x' }] }, 400],
+        [{ blocks: [{ id: page.blocks[0].id, type: 'text', text: 'x' }] }, 400],
+        [{ blocks: [page.blocks[0], page.blocks[0]] }, 400],
+        [{ blocks: Array.from({ length: 21 }, () => ({ type: 'image', image: TINY_PNG.toString('base64') })) }, 400],
+        [{ avatar: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') }, 400],
+        [{ alias: 'api' }, 400],
+        [{ domain: 'elsewhere.example' }, 400],
+        [{ pixels: [await createPixel(api, stranger)] }, 404],
+      ];
+      for (const [body, status] of cases) {
+        const previewed = await preview(body, page.id);
+        const updated = await update(page.id, body);
+        expect([previewed.status, previewed.body]).toEqual([status, updated.body]);
+        expect(updated.status).toBe(status);
+      }
+      expect((await preview({ name: 'z' }, page.id, stranger)).status).toBe(404);
+      expect((await preview({ name: 'z' }, 2_000_000_000)).status).toBe(404);
+    });
+
+    it('does not claim the alias (saving says when it is taken), and is rate-limited like every call', async () => {
+      const alias = await linkAlias(api, user, await createLink(api, user));
+      const first = await preview({ name: 'x', alias });
+      expect(first.status).toBe(200);
+      expect((await add({ name: 'x', alias })).status).toBe(409);
+      const second = await preview({ name: 'x' });
+      expect(Number(second.headers['x-ratelimit-remaining'])).toBeLessThan(Number(first.headers['x-ratelimit-remaining']));
+      const limited = await createUser(api, { ratelimit: 1 });
+      expect((await preview({ name: 'x' }, undefined, limited)).status).toBe(200);
+      expect((await preview({ name: 'x' }, undefined, limited)).status).toBe(429);
+    });
+
+    it('shows markup as text, never as markup', async () => {
+      const hostile = `<script>alert("x")</script><img src=x onerror=alert(1)>'"&`;
+      const response = await preview({
+        name: hostile,
+        title: `مرحبا ${hostile}`,
+        description: `javascript:alert(1)\n${hostile}`,
+        blocks: [
+          { type: 'link', title: hostile, url: 'https://example.com/?q=<script>' },
+          { type: 'text', text: 'x'.repeat(1000) },
+          { type: 'social', links: [{ network: 'x', url: 'https://x.example/"onmouseover="alert(1)' }] },
+        ],
+      });
+      expect(response.status).toBe(200);
+      expect(response.text).not.toMatch(/<script|<img src=x|onerror=|onmouseover=|href="javascript:/i);
+      expect(unescaped(response.text)).toContain(`<h1 dir="auto">مرحبا ${hostile}</h1>`);
     });
   });
 

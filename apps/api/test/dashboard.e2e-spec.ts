@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { registerDashboard } from '../src/dashboard/dashboard-routes';
-import { escapeHtml } from '../src/public/html';
+import { escapeHtml } from '../src/common/html';
 import type { PublicService } from '../src/public/public.service';
 import { PUBLIC_URL, useApi } from './support/app';
 import { createDomain, createLink, createPixel, createSplash, createUser } from './support/factories';
@@ -37,6 +37,27 @@ describe('the dashboard, as served', () => {
     const bare = await api.request('GET', '/dashboard', own);
     expect(bare.status).toBe(301);
     expect(bare.headers.location).toBe('/dashboard/');
+  });
+
+  it("frames its own pages only, and serves the bio page editor's preview frame under a policy of its own", async () => {
+    const app = await api.request('GET', '/dashboard/bio/7/edit', own);
+    expect(String(app.headers['content-security-policy'])).toContain("frame-src 'self'");
+    const frame = await api.request('GET', '/dashboard/bio-preview.html', own);
+    expect(frame.status).toBe(200);
+    expect(frame.headers['cache-control']).toBe('no-store');
+    // Framed by the dashboard (sandboxed, in an opaque origin): its script, the page's inline style, data: images, the players.
+    expect(frame.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; " +
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com https://w.soundcloud.com; ' +
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    );
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(frame.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // Its script is fetched by an opaque origin, in CORS mode; the app's scripts are not offered to other origins.
+    const script = /src="(\/dashboard\/assets\/bio-preview-[^"]+\.js)"/.exec(frame.text)![1]!;
+    expect((await api.request('GET', script, own)).headers['access-control-allow-origin']).toBe('*');
+    const appScript = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(app.text)![1]!;
+    expect((await api.request('GET', appScript, own)).headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('caches its hashed assets for a year, and answers a missing one with a 404', async () => {

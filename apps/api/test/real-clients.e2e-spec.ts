@@ -180,6 +180,25 @@ describe('requests as real clients send them', () => {
         blocks: [{ id: null, type: 'link', title: 'Replayed', url: 'https://example.com/replay', icon: null }],
       },
     ],
+    [
+      'previewNewBioPage',
+      'POST',
+      () => '/bio/preview',
+      {
+        name: 'Replay',
+        alias: null,
+        domain: null,
+        title: null,
+        description: null,
+        avatar: null,
+        theme: { background: null, font: 'serif' },
+        seo: null,
+        language: null,
+        public: null,
+        pixels: null,
+        blocks: [{ id: null, type: 'link', title: 'Replayed', url: 'https://example.com/replay', icon: null }],
+      },
+    ],
     // The live stream, read by the test service up to its first event (see support/app).
     ['streamClicks', 'GET', () => '/clicks/live'],
     ['listBioPages', 'GET', () => '/bio'],
@@ -193,6 +212,21 @@ describe('requests as real clients send them', () => {
       () => `/bio/${ids.bio}/update`,
       {
         title: 'Replayed',
+        alias: null,
+        domain: null,
+        avatar: null,
+        theme: null,
+        seo: { title: null, image: null },
+        blocks: null,
+        pixels: null,
+      },
+    ],
+    [
+      'previewBioPage',
+      'POST',
+      () => `/bio/${ids.bio}/preview`,
+      {
+        title: 'Replayed again',
         alias: null,
         domain: null,
         avatar: null,
@@ -262,9 +296,9 @@ describe('requests as real clients send them', () => {
       ...(body === bodiless ? { rawBody: '' } : body ? { body } : {}),
     });
     expect(response.status).toBe(200);
-    // The exports and the QR image answer files (CSV, NDJSON, PNG), the live stream events, not the envelope.
+    // The exports and the QR image answer files (CSV, NDJSON, PNG), the live stream events, the previews HTML, not the envelope.
     if (String(response.headers['content-type']).startsWith('application/json')) expect(['0', 0]).toContain(response.body.error);
-    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$|streamClicks$)/);
+    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$|streamClicks$|previewNewBioPage$|previewBioPage$)/);
     replayed.add(operationId);
     const record = created[operationId];
     if (record) ids[record] = response.body.id;

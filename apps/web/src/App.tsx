@@ -23,10 +23,14 @@ const BulkPage = lazy(() => import('./pages/Bulk'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks'));
 const WebhookPage = lazy(() => import('./pages/Webhooks').then((module) => ({ default: module.WebhookPage })));
 const AdminPage = lazy(() => import('./pages/Admin'));
+const BioPagesPage = lazy(() => import('./pages/BioPages'));
+const BioPage = lazy(() => import('./pages/BioPage'));
+const BioEditorPage = lazy(() => import('./pages/BioEditor'));
 
 /** The sections of the main menu: a path's first part names its section. */
 const SECTIONS: { path: string; label: string; admin?: boolean }[] = [
   { path: '/links', label: 'Links' },
+  { path: '/bio', label: 'Bio pages' },
   { path: '/bulk', label: 'Bulk' },
   { path: '/campaigns', label: 'Campaigns' },
   { path: '/channels', label: 'Channels' },
@@ -155,6 +159,12 @@ function Route({ path, session }: { path: string; session: Session }) {
   if (edit) return <LinkFormPage id={Number(edit[1])} />;
   const link = /^\/links\/(\d{1,10})$/.exec(path);
   if (link) return <LinkPage id={Number(link[1])} />;
+  if (path === '/bio') return <BioPagesPage />;
+  if (path === '/bio/new') return <BioEditorPage />;
+  const bioEdit = /^\/bio\/(\d{1,10})\/edit$/.exec(path);
+  if (bioEdit) return <BioEditorPage id={Number(bioEdit[1])} />;
+  const bio = /^\/bio\/(\d{1,10})$/.exec(path);
+  if (bio) return <BioPage id={Number(bio[1])} />;
   if (path === '/account') return <AccountPage />;
   if (path === '/campaigns') return <CampaignsPage />;
   if (path === '/channels') return <ChannelsPage />;

@@ -1094,6 +1094,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bio/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a new bio page (extension)
+         * @description The page a `POST /bio/add` of this body would make, as HTML drawn by the function that draws the public page, without making it: nothing is stored, nothing is counted, and the body is checked exactly as `bio/add` checks it (400 naming the field, 404 for a pixel that is not the account's), but for the alias, which is claimed only on saving (the 409 is `bio/add`'s). What differs from the public page: its images (the uploads of the body, re-encoded as on saving) are in the page as `data:` URLs; its buttons lead straight to their URLs (a click is not counted); the page's pixels are checked but not loaded. The answer carries the public page's policy (`default-src 'none'`, its style by hash, the players' origins in `frame-src`), with `img-src data:` and `frame-ancestors 'self'`: the service's own pages (the dashboard's editor) may frame it, no other site. Rate-limited like every call. An extension to the spec.
+         */
+        post: operations["previewNewBioPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bio/{id}": {
         parameters: {
             query?: never;
@@ -1128,6 +1148,26 @@ export interface paths {
          */
         put: operations["updateBioPage"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bio/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a change of a bio page (extension)
+         * @description The page as a `PUT /bio/{id}/update` of this body would leave it, as HTML drawn by the function that draws the public page, without changing it: the fields not sent are the stored ones, a block sent with its `id` is that block (an image block keeps its stored picture unless a new one is sent), and the body is checked exactly as `bio/{id}/update` checks it. Nothing is stored or counted; the images, buttons, pixels and policy are those of `POST /bio/preview`. Another account's page is a 404. An extension to the spec.
+         */
+        post: operations["previewBioPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4408,6 +4448,27 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ApiKeyResponse"];
+            };
+        };
+        /** @description The page as HTML, drawn by the public page's renderer, for framing by the service's own pages only. */
+        BioPreview: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                /**
+                 * @description The public page's policy, with its images allowed as `data:` URLs and the service's own pages as the only ones that may frame it.
+                 * @example default-src 'none'; style-src 'sha256-Qm9vcw=='; img-src data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'
+                 */
+                "Content-Security-Policy": string;
+                /** @description `no-store`: a draft is kept nowhere. */
+                "Cache-Control": "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en"><head><title>Ada Lovelace</title>...</head><body>...</body></html> */
+                "text/html": string;
             };
         };
         /** @description The request breaks a rule: malformed JSON, a body that is not a JSON object, a field that breaks its rule (the message names it), or a malformed path id. Malformed and oversized bodies are refused before the key is checked, so the rate-limit headers may be absent. */
@@ -7838,6 +7899,45 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    previewNewBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada's links",
+                 *       "title": "Ada Lovelace",
+                 *       "blocks": [
+                 *         {
+                 *           "type": "link",
+                 *           "title": "My notes",
+                 *           "url": "https://example.com/notes",
+                 *           "icon": "news"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BioPageAdd"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BioPreview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getBioPage: {
         parameters: {
             query?: never;
@@ -7931,6 +8031,59 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewBioPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "theme": {
+                 *         "background": "#0f172a",
+                 *         "text": "#f8fafc",
+                 *         "button": "#f8fafc",
+                 *         "buttonText": "#0f172a"
+                 *       },
+                 *       "blocks": [
+                 *         {
+                 *           "id": 41,
+                 *           "type": "link",
+                 *           "title": "My notes",
+                 *           "url": "https://example.com/notes"
+                 *         },
+                 *         {
+                 *           "type": "heading",
+                 *           "text": "Elsewhere"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BioPageFields"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BioPreview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -2,17 +2,20 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, messagePage, page } from '../public/html';
+import { escapeHtml } from '../common/html';
+import { messagePage, page } from '../public/html';
 import { safe, sendHtml, sendPageNotFound } from '../public/public-routes';
 import type { PublicService } from '../public/public.service';
+import { EMBED_ORIGINS } from '../modules/bio/bio-embeds';
 
 /** Where the dashboard is served, on the service's own address only. */
 export const DASHBOARD_PATH = '/dashboard';
 
 /**
  * The dashboard's policy: its own scripts and styles only (no inline script, no eval), its own
- * API, images it made itself (QR codes as blob: URLs) and account avatars; it cannot be framed,
- * nor post forms elsewhere, nor move its base URL.
+ * API, images it made itself (QR codes as blob: URLs) and account avatars, frames of its own
+ * pages (the bio page editor's preview); it cannot be framed, nor post forms elsewhere, nor move
+ * its base URL.
  */
 export const DASHBOARD_POLICY = [
   "default-src 'none'",
@@ -21,9 +24,33 @@ export const DASHBOARD_POLICY = [
   "img-src 'self' blob: https://www.gravatar.com",
   "connect-src 'self'",
   "font-src 'self'",
+  "frame-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+].join('; ');
+
+/** The frame the bio page editor shows its preview in (apps/web/bio-preview.html). */
+const PREVIEW_FRAME = `${DASHBOARD_PATH}/bio-preview.html`;
+/** Its script: loaded by a sandboxed (opaque-origin) page, so fetched across origins, in CORS mode. */
+const PREVIEW_SCRIPT = /\/assets\/bio-preview-[A-Za-z0-9_-]+\.js$/;
+
+/**
+ * The preview frame's policy. The editor frames it sandboxed without allow-same-origin (an opaque
+ * origin: nothing in it acts with the viewer's session) and sends it the page the service drew,
+ * which it shows in its own document: its script, the page's inline style, its images (data:
+ * URLs) and the players' frames load; nothing else, no form goes anywhere, and only the
+ * dashboard's own pages may frame it.
+ */
+export const PREVIEW_FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  `frame-src ${Object.values(EMBED_ORIGINS).join(' ')}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
 ].join('; ');
 
 /** Hashed assets never change under their name: a year, immutable. */
@@ -84,10 +111,11 @@ export function registerDashboard(fastify: FastifyInstance, service: PublicServi
 
     scope.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode < 400 && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+        const frame = request.url.split('?', 1)[0] === PREVIEW_FRAME;
         reply
-          .header('Content-Security-Policy', DASHBOARD_POLICY)
+          .header('Content-Security-Policy', frame ? PREVIEW_FRAME_POLICY : DASHBOARD_POLICY)
           .header('Cache-Control', 'no-store')
-          .header('X-Frame-Options', 'DENY')
+          .header('X-Frame-Options', frame ? 'SAMEORIGIN' : 'DENY')
           .header('Referrer-Policy', 'same-origin')
           .header('Cross-Origin-Opener-Policy', 'same-origin');
       }
@@ -104,6 +132,7 @@ export function registerDashboard(fastify: FastifyInstance, service: PublicServi
       cacheControl: false,
       setHeaders(reply, path) {
         if (path.includes('/assets/')) void reply.header('Cache-Control', ASSET_CACHE);
+        if (PREVIEW_SCRIPT.test(path)) void reply.header('Access-Control-Allow-Origin', '*');
       },
     });
 

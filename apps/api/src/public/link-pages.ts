@@ -1,5 +1,6 @@
 import { servableUrl } from '../common/urls';
-import { escapeHtml, page, scriptValue } from './html';
+import { escapeHtml } from '../common/html';
+import { page, scriptValue } from './html';
 import { pixelScript } from './pixel-snippets';
 import type { PublicLink } from './public.service';
 

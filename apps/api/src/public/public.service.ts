@@ -14,7 +14,7 @@ import { RedirectCache } from './redirect-cache';
 import type { Visit } from '../modules/clicks/visitor';
 import { mediaFile, type BioBlockData } from '../modules/bio/bio.entity';
 import type { BioTheme } from '../modules/bio/bio-theme';
-import { renderBioPage, type BlockView, type RenderedBioPage } from './bio-page';
+import { renderBioPage, type BlockView, type RenderedBioPage } from '../modules/bio/bio-render';
 
 /** A branded domain as the public routes need it. */
 export interface PublicDomain {

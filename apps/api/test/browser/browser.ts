@@ -52,6 +52,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until an expression holds in the page, asked from here every `interval` ms. (Playwright's
+ * waitForFunction, given a string, evaluates it with eval inside the page when it polls, which the
+ * dashboard's policy refuses: no 'unsafe-eval'.)
+ */
+export async function waitInPage(page: Page, expression: string, timeout = 30_000, interval = 50): Promise<void> {
+  const until = Date.now() + timeout;
+  while (!(await page.evaluate<boolean>(`Boolean(${expression})`))) {
+    if (Date.now() > until) throw new Error(`Timed out after ${timeout} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
 /** The serious and critical accessibility violations axe-core finds on the page, as readable lines. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

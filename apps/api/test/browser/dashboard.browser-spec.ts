@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
 import { createLink, createPixel, createSplash, createUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir, waitInPage } from './browser';
 
 /**
  * The dashboard in a real browser (Debian's Chromium driven by playwright-core), against the real
@@ -454,7 +454,7 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Create QR code' }).click();
       await page.getByRole('heading', { name: 'Shop window', level: 1 }).waitFor();
       const image = page.getByRole('img', { name: 'QR code Shop window' });
-      await page.waitForFunction(`document.querySelector('img.qr-preview')?.naturalWidth > 0`);
+      await waitInPage(page, `document.querySelector('img.qr-preview')?.naturalWidth > 0`);
       expect(await image.getAttribute('src')).toMatch(new RegExp(`^${base}/qr/`));
       await check('qr', true);
       const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()]);
@@ -680,7 +680,12 @@ suite('the dashboard in a browser', () => {
       await page.getByLabel('By', { exact: true }).selectOption('hour');
       const response = await answered;
       const arrived = Date.now();
-      await page.waitForFunction(`Number(document.querySelector('[data-testid="clicks-chart"]')?.getAttribute('data-drawn')) > 8000`);
+      await waitInPage(
+        page,
+        `Number(document.querySelector('[data-testid="clicks-chart"]')?.getAttribute('data-drawn')) > 8000`,
+        30_000,
+        10,
+      );
       // Measured, not asserted (docs/dashboard.md): from the answer to the drawn chart.
       process.stderr.write(
         `dashboard: a year by hour (${(await response.json()).data.series.length} points) drawn ${Date.now() - arrived} ms after its answer\n`,

@@ -125,6 +125,9 @@ const CREATES: Record<string, string> = {
   addBioPage: 'bio',
 };
 
+/** The operations whose body is a bio page's (a creation, a change, and their previews). */
+const BIO_BODIES = new Set(['addBioPage', 'updateBioPage', 'previewNewBioPage', 'previewBioPage']);
+
 /** A picture the service accepts as an upload: a bio page body's generated text is replaced by it now and then. */
 const UPLOAD = TINY_PNG.toString('base64');
 /** Players the service embeds, for a generated embed block's URL now and then. */
@@ -359,11 +362,11 @@ export class ContractFuzzer {
     if (typeof bound.type === 'string' && /^\d+$/.test(bound.type)) bound.type = String(pick('splash', Number(bound.type)));
     if (typeof bound.type === 'string' && /^overlay-\d+$/.test(bound.type))
       bound.type = `overlay-${String(pick('overlay', Number(bound.type.slice(8))))}`;
-    const bio = operationId === 'addBioPage' || operationId === 'updateBioPage';
+    const bio = BIO_BODIES.has(operationId);
     if (typeof bound.domain === 'string' && ('url' in bound || bio) && this.domains.length && bound.domain !== '') {
       bound.domain = this.domains[bound.domain.length % this.domains.length];
     }
-    if (bio) return this.bindBio(bound, operationId === 'addBioPage');
+    if (bio) return this.bindBio(bound, operationId === 'addBioPage' || operationId === 'previewNewBioPage');
     return bound;
   }
 
@@ -570,6 +573,8 @@ interface BioDetails {
 }
 
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+/** The previews of bio pages (`POST /bio/preview`, `POST /bio/{id}/preview`). */
+const BIO_PREVIEW = /^\/l\/api\/bio\/(?:[^/]+\/)?preview$/;
 
 /** What must hold of every answer, whatever was sent. */
 export function oracle(method: string, url: string, response: FuzzResponse): string[] {
@@ -597,7 +602,13 @@ export function oracle(method: string, url: string, response: FuzzResponse): str
       if (!allowed) problems.push(`a script the page's policy does not allow: ${tag}`);
     }
     if (/<[^>]+\son[a-z]+\s*=/i.test(html)) problems.push('an inline event handler');
-    const unsafe = /(?:href|src)\s*=\s*["']?\s*(?:javascript|vbscript|data):|url=\s*(?:javascript|vbscript|data):/i.exec(html);
+    // A bio page's preview holds its pictures inline, as the service re-encoded them: WebP or JPEG,
+    // base64, as the source of the page's own avatar and image tags; no other data: URL is allowed.
+    const checked =
+      response.status === 200 && BIO_PREVIEW.test(path)
+        ? html.replace(/(<img class="(?:avatar|image)" src=")data:image\/(?:webp|jpeg);base64,[A-Za-z0-9+/]+={0,2}"/g, '$1"')
+        : html;
+    const unsafe = /(?:href|src)\s*=\s*["']?\s*(?:javascript|vbscript|data):|url=\s*(?:javascript|vbscript|data):/i.exec(checked);
     if (unsafe) problems.push(`an unsafe URL in the page: ${unsafe[0]}`);
   }
   return problems;

@@ -10,8 +10,19 @@ type Series = Schemas['ClickSeries'];
  * Clicks over time, drawn with uPlot on a canvas (a year by hour, 8,760 points, draws at once),
  * with a text summary and the table of its numbers for those who cannot see the canvas.
  * `previous` is the period before, of the same length, drawn as a second line bucket for bucket.
+ * `noun` names what is counted (`click`, or `visit` for a bio page).
  */
-export function ClicksChart({ series, previous, title }: { series: Series; previous?: Series; title: string }) {
+export function ClicksChart({
+  series,
+  previous,
+  title,
+  noun = 'click',
+}: {
+  series: Series;
+  previous?: Series;
+  title: string;
+  noun?: 'click' | 'visit';
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
 
@@ -46,16 +57,22 @@ export function ClicksChart({ series, previous, title }: { series: Series; previ
       axes: [{ stroke: '#374151' }, { stroke: '#374151', values: (_u, ticks) => ticks.map((tick) => formatNumber(tick)) }],
       series: [
         {},
-        { label: 'Clicks', stroke: '#1d4ed8', width: 2, fill: 'rgba(29, 78, 216, 0.08)', points: { show: false } },
+        {
+          label: noun === 'visit' ? 'Visits' : 'Clicks',
+          stroke: '#1d4ed8',
+          width: 2,
+          fill: 'rgba(29, 78, 216, 0.08)',
+          points: { show: false },
+        },
         ...(previous ? [{ label: 'Previous period', stroke: '#b45309', width: 1.5, dash: [6, 4], points: { show: false } }] : []),
       ],
     };
     const plot = new uPlot(options, data, element);
     element.dataset.drawn = String(data[0].length);
     return () => plot.destroy();
-  }, [data, width, series.tz, previous]);
+  }, [data, width, series.tz, previous, noun]);
 
-  const summary = summarize(series, previous);
+  const summary = summarize(series, noun, previous);
   return (
     <figure className="chart">
       <figcaption>
@@ -63,7 +80,7 @@ export function ClicksChart({ series, previous, title }: { series: Series; previ
         <span className="summary"> {summary}</span>
       </figcaption>
       <div ref={box} className="plot" role="img" aria-label={`${title}. ${summary}`} data-testid="clicks-chart" />
-      <NumbersTable series={series} previous={previous} title={title} />
+      <NumbersTable series={series} previous={previous} title={title} noun={noun} />
     </figure>
   );
 }
@@ -79,7 +96,7 @@ function label(start: string, interval: Series['interval'], tz: string): string 
   return date.toLocaleString(undefined, options);
 }
 
-function summarize(series: Series, previous?: Series): string {
+function summarize(series: Series, noun: string, previous?: Series): string {
   const total = series.totals.clicks;
   const first = series.series[0];
   const last = series.series.at(-1);
@@ -87,18 +104,18 @@ function summarize(series: Series, previous?: Series): string {
   let peak = first;
   for (const bucket of series.series) if (bucket.clicks > peak.clicks) peak = bucket;
   const range = `from ${label(first.start, series.interval, series.tz)} to ${label(last.start, series.interval, series.tz)} (${series.tz})`;
-  let text = `${plural(total, 'click')} ${range}, by ${series.interval}.`;
-  if (total > 0) text += ` Busiest ${series.interval}: ${label(peak.start, series.interval, series.tz)}, ${plural(peak.clicks, 'click')}.`;
+  let text = `${plural(total, noun)} ${range}, by ${series.interval}.`;
+  if (total > 0) text += ` Busiest ${series.interval}: ${label(peak.start, series.interval, series.tz)}, ${plural(peak.clicks, noun)}.`;
   if (previous) {
     const before = previous.totals.clicks;
     const change = before === 0 ? '' : ` (${total >= before ? '+' : ''}${Math.round(((total - before) / before) * 100)}%)`;
-    text += ` Previous period: ${plural(before, 'click')}${change}.`;
+    text += ` Previous period: ${plural(before, noun)}${change}.`;
   }
   return text;
 }
 
 /** The chart's numbers as a table, built only when opened (a year by hour is 8,760 rows). */
-function NumbersTable({ series, previous, title }: { series: Series; previous?: Series; title: string }) {
+function NumbersTable({ series, previous, title, noun }: { series: Series; previous?: Series; title: string; noun: string }) {
   const [open, setOpen] = useState(false);
   return (
     <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
@@ -110,7 +127,7 @@ function NumbersTable({ series, previous, title }: { series: Series; previous?: 
             <thead>
               <tr>
                 <th scope="col">{series.interval === 'hour' ? 'Hour' : series.interval[0]!.toUpperCase() + series.interval.slice(1)}</th>
-                <th scope="col">Clicks</th>
+                <th scope="col">{noun === 'visit' ? 'Visits' : 'Clicks'}</th>
                 <th scope="col">Visitors</th>
                 {previous && <th scope="col">Previous period</th>}
               </tr>

@@ -35,3 +35,19 @@ export function TopList({
     </section>
   );
 }
+
+const regions = (() => {
+  try {
+    return new Intl.DisplayNames(undefined, { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+/** A country's name in the browser's language, from its ISO code (`(unknown)` for none). */
+export const countryName = (code: string) => {
+  try {
+    return (code && regions?.of(code)) || code || '(unknown)';
+  } catch {
+    return code;
+  }
+};

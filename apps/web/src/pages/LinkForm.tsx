@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListItem, ListPath } from '@linkyard/client';
 import { api, errorMessage, isStatus, type Schemas } from '../api';
+import { useChoices } from '../choices';
 import { Link, navigate } from '../router';
 import { apiToLocal, localToApi } from '../format';
 import { ErrorState, Loading } from '../components/states';
@@ -11,24 +11,6 @@ type Details = Schemas['LinkDetails'];
 type Row = Record<string, string>;
 
 const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'];
-
-/** Every record of one of the account's lists (the choices of a select), up to 1,000. */
-function useChoices<P extends ListPath>(path: P) {
-  return useQuery({
-    queryKey: ['choices', path],
-    queryFn: async () => {
-      const items: ListItem<P>[] = [];
-      for await (const item of (api.paginate as (path: P, options?: unknown) => AsyncGenerator<ListItem<P>>)(path, {
-        query: { limit: 100 },
-      })) {
-        items.push(item);
-        if (items.length >= 1000) break;
-      }
-      return items;
-    },
-    staleTime: 60_000,
-  });
-}
 
 interface FormState {
   url: string;

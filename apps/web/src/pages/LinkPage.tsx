@@ -7,26 +7,11 @@ import { ClicksChart } from '../components/ClicksChart';
 import { CopyButton } from '../components/CopyButton';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { StatsControls, defaultRange, previousRange, type Range } from '../components/StatsControls';
-import { TopList } from '../components/TopList';
+import { TopList, countryName } from '../components/TopList';
 import { ErrorState, Loading } from '../components/states';
 import { throttle, useLiveClicks } from '../live';
 
 type Series = Schemas['ClickSeries'];
-
-const regions = (() => {
-  try {
-    return new Intl.DisplayNames(undefined, { type: 'region' });
-  } catch {
-    return null;
-  }
-})();
-export const countryName = (code: string) => {
-  try {
-    return (code && regions?.of(code)) || code || '(unknown)';
-  } catch {
-    return code;
-  }
-};
 
 /** A link: its settings, clicks over time, top values, QR code and raw clicks. */
 export default function LinkPage({ id }: { id: number }) {

@@ -14,9 +14,10 @@ import { ClickSeriesService } from '../clicks/click-series';
 import { readSeriesRequest, single } from '../clicks/series-request';
 import { StatisticsService } from '../clicks/statistics.service';
 import { QR_SIZE, renderQr } from '../qr/qr-image';
-import { AddBioPageDto, UpdateBioPageDto } from './bio.dto';
+import { AddBioPageDto, PreviewBioPageDto, PreviewNewBioPageDto, UpdateBioPageDto } from './bio.dto';
+import { renderPreview } from './bio-preview';
 import { bioUrl, toBioPage, toBioSummary } from './bio.mapper';
-import { BioService } from './bio.service';
+import { BioService, type BioDraft } from './bio.service';
 
 /** Bio pages (extensions of the API): their records, statistics and QR codes. */
 @Controller('bio')
@@ -45,6 +46,38 @@ export class BioController {
   async addBioPage(@CurrentAccount() account: Account, @Body() body: AddBioPageDto): Promise<Ok<'addBioPage'>> {
     const details = toBioPage(await this.bioPages.add(account, body), this.config.publicUrl);
     return { error: 0, id: details.id, link: details.link, details };
+  }
+
+  /** A new page as `add` would make it, as HTML (see renderPreview): nothing is stored or counted. */
+  @PostOk('preview')
+  async previewNewBioPage(
+    @CurrentAccount() account: Account,
+    @Body() body: PreviewNewBioPageDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.sendPreview(reply, await this.bioPages.draft(account, null, body));
+  }
+
+  /** The page as `update` would leave it, as HTML: nothing is stored or counted. */
+  @PostOk(':id/preview')
+  async previewBioPage(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'previewBioPage'>['id'],
+    @Body() body: PreviewBioPageDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.sendPreview(reply, await this.bioPages.draft(account, id, body));
+  }
+
+  /** The preview's answer: the public page's policy (images as data: URLs), framed by the service's own pages only, kept nowhere. */
+  private sendPreview(reply: FastifyReply, draft: BioDraft): Buffer {
+    const rendered = renderPreview(draft, this.config.publicUrl);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', rendered.policy)
+      .header('X-Frame-Options', 'SAMEORIGIN')
+      .header('Cache-Control', 'no-store');
+    return rendered.html as Buffer;
   }
 
   @Get(':id')

@@ -330,3 +330,10 @@ export class AddBioPageDto implements RequestBody<'addBioPage'> {
 }
 
 export class UpdateBioPageDto extends PartialType(AddBioPageDto) implements RequestBody<'updateBioPage'> {}
+
+/** The body of a preview of a new page: exactly `bio/add`'s. */
+@EmptyMeansAbsent()
+export class PreviewNewBioPageDto extends AddBioPageDto implements RequestBody<'previewNewBioPage'> {}
+
+/** The body of a preview of a change: exactly `bio/{id}/update`'s. */
+export class PreviewBioPageDto extends UpdateBioPageDto implements RequestBody<'previewBioPage'> {}

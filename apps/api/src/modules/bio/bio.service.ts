@@ -17,8 +17,9 @@ import { parseEmbed } from './bio-embeds';
 import { storeImage, type StoredImage } from './bio-images';
 import { DEFAULT_THEME, themeWith, type BioTheme } from './bio-theme';
 import { MAX_IMAGE_BLOCKS, type AddBioPageDto, type BlockInput, type UpdateBioPageDto } from './bio.dto';
-import { BIO_ALIAS_KEY, BioBlockEntity, BioPageEntity, type BioBlockData, type BioBlockType } from './bio.entity';
+import { BIO_ALIAS_KEY, BioBlockEntity, BioPageEntity, mediaFile, type BioBlockData, type BioBlockType } from './bio.entity';
 import type { MediaInfo, StoredBioPage } from './bio.mapper';
+import type { DomainEntity } from '../domains/domain.entity';
 
 const GENERATED_ALIAS_LENGTH = 6;
 
@@ -39,6 +40,33 @@ interface Prepared {
   /** null: remove it. */
   avatar: StoredImage | null | undefined;
   preview: StoredImage | null | undefined;
+}
+
+/** An image of a draft: a stored one of the page, or an upload made as saving would make it. */
+export interface DraftImage {
+  /** A name for it: the stored image's file name, or (an upload) one made of its hash. */
+  file: string;
+  width: number;
+  height: number;
+  type: 'image/webp' | 'image/jpeg';
+  /** Its bytes; null for the preview image, which a page names (Open Graph) but does not show. */
+  data: Buffer | null;
+}
+
+/** A page as a body would make it (a new page, or a change of a stored one), for a preview: nothing of it is written. */
+export interface BioDraft {
+  alias: string;
+  domain: DomainEntity | null;
+  name: string;
+  title: string;
+  description: string;
+  theme: BioTheme;
+  seoTitle: string;
+  seoDescription: string;
+  language: string;
+  avatar: DraftImage | null;
+  seoImage: DraftImage | null;
+  blocks: { data: BioBlockData; image: DraftImage | null }[];
 }
 
 const aliasTaken = (alias: string) => conflict(`The alias "${alias}" is already taken on this domain.`, 'alias');
@@ -205,6 +233,84 @@ export class BioService {
       noteWritten(manager, account.id, 'bio_pages');
     });
     return this.get(account, id);
+  }
+
+  /**
+   * The page a body would make: a new one (`id` null, the body of `add`) or the stored page with a
+   * change (the body of `update`). The body is checked as saving checks it, in the same order, and
+   * its uploads are made into images as saving makes them; nothing is written, and the alias is
+   * not claimed (saving says when it is taken). Pixels are checked, not shown.
+   */
+  async draft(account: Account, id: number | null, input: AddBioPageDto | UpdateBioPageDto): Promise<BioDraft> {
+    const current = id === null ? null : await this.get(account, id);
+    if (input.alias !== undefined) this.checkAlias(input.alias);
+    const theme = themeWith(current?.page.theme ?? DEFAULT_THEME, input.theme);
+    const domain = input.domain !== undefined ? await this.domains.forLink(account, input.domain) : (current?.page.domain ?? null);
+    if (input.pixels !== undefined) await this.pixels.owned(account, input.pixels);
+    const stored = new Map((current?.blocks ?? []).map((block) => [block.id, block]));
+    const prepared = await this.prepare(account, input, new Map([...stored.values()].map((block) => [block.id, block.type])));
+    // The stored images the draft still shows, read once.
+    const shownIds = [
+      ...(prepared.avatar === undefined && current?.page.avatarId ? [current.page.avatarId] : []),
+      ...(prepared.blocks === undefined
+        ? (current?.blocks ?? []).map((block) => block.imageId)
+        : prepared.blocks.map((block) => (block.upload || block.id === undefined ? null : stored.get(block.id)!.imageId))),
+    ].filter((imageId): imageId is number => imageId !== null);
+    const bytes = new Map(
+      shownIds.length === 0
+        ? []
+        : (
+            await this.pages.manager.query<{ id: number; data: Buffer }[]>(
+              'SELECT id, data FROM bio_media WHERE bio_id = $1 AND id = ANY($2::int[])',
+              [current!.page.id, shownIds],
+            )
+          ).map((row) => [row.id, row.data]),
+    );
+    const storedImage = (imageId: number | null, shown: boolean): DraftImage | null => {
+      const media = imageId === null ? undefined : current?.media.get(imageId);
+      if (!media) return null;
+      return {
+        file: mediaFile(media),
+        width: media.width,
+        height: media.height,
+        type: media.type,
+        data: shown ? (bytes.get(media.id) ?? null) : null,
+      };
+    };
+    const upload = (image: StoredImage, shown: boolean): DraftImage => ({
+      file: `draft-${image.hash}.${image.type === 'image/jpeg' ? 'jpg' : 'webp'}`,
+      width: image.width,
+      height: image.height,
+      type: image.type,
+      data: shown ? image.data : null,
+    });
+    const chosen = (given: StoredImage | null | undefined, storedId: number | null | undefined, shown: boolean) =>
+      given === undefined ? storedImage(storedId ?? null, shown) : given === null ? null : upload(given, shown);
+    const blocks =
+      prepared.blocks === undefined
+        ? (current?.blocks ?? []).map((block) => ({ data: block.data, image: storedImage(block.imageId, true) }))
+        : prepared.blocks.map((block) => ({
+            data: block.data,
+            image: block.upload
+              ? upload(block.upload, true)
+              : block.id === undefined
+                ? null
+                : storedImage(stored.get(block.id)!.imageId, true),
+          }));
+    return {
+      alias: input.alias ?? current?.page.alias ?? '',
+      domain,
+      name: input.name ?? current!.page.name,
+      title: input.title ?? current?.page.title ?? '',
+      description: input.description ?? current?.page.description ?? '',
+      theme,
+      seoTitle: input.seo?.title ?? current?.page.seoTitle ?? '',
+      seoDescription: input.seo?.description ?? current?.page.seoDescription ?? '',
+      language: input.language ?? current?.page.language ?? 'en',
+      avatar: chosen(prepared.avatar, current?.page.avatarId, true),
+      seoImage: chosen(prepared.preview, current?.page.seoImageId, false),
+      blocks,
+    };
   }
 
   /** Its blocks, images, statistics and channel memberships go with it (they cascade); its alias is free again. */
