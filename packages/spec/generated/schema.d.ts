@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in (extension)
-         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). The session's token is kept only as its SHA-256. An extension to the spec.
+         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). Right credentials of a disabled account are a 403. The session's token is kept only as its SHA-256. An extension to the spec.
          */
         post: operations["startSession"];
         /**
@@ -1423,6 +1423,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable or enable an account (admin, extension)
+         * @description `{"disabled": true}` disables the account. From the moment this answers, its API key gets 403 on every API call, on every instance (the key cache of each hears of it at once); its dashboard sessions end and its live click streams close; a sign-in with its password or its key gets 403. Nothing of it is deleted or changed: its short links, bio pages, QR codes, rotators and list pages keep answering visitors, their clicks are counted and its webhooks are sent. Disabling is about access; deleting (`DELETE /user/{id}/delete`) is about content. `{"disabled": false}` enables it again, with the same key and password. An admin cannot disable its own account (400); disabling a disabled account, or enabling an enabled one, changes nothing (`disabledsince` stays). Answers the account as it now is. An extension to the spec.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plans": {
         parameters: {
             query?: never;
@@ -2045,12 +2065,18 @@ export interface components {
          *       "registered": "2025-11-23 08:00:00",
          *       "admin": false,
          *       "planid": null,
-         *       "ratelimit": 30
+         *       "ratelimit": 30,
+         *       "disabled": false,
+         *       "disabledsince": null
          *     }
          */
         User: components["schemas"]["AccountFields"] & {
             /** @description Whether the account's key may call the admin endpoints. */
             admin: boolean;
+            /** @description Whether an admin disabled the account (`PUT /user/{id}/update`): its key and sessions are refused (403) while its links keep answering visitors. An extension. */
+            disabled: boolean;
+            /** @description When the account was disabled; `null` while it is enabled. An extension. */
+            disabledsince: components["schemas"]["NullableDateTime"];
             /** @description The account's plan, or `null` when it has none. */
             planid: components["schemas"]["Id"] | null;
             /** @description Requests a minute in force: the account's own limit when an admin set one, else 1,000 for admins, else the plan's while it runs, else 30. */
@@ -2069,7 +2095,9 @@ export interface components {
          *         "registered": "2025-11-22 10:00:00",
          *         "admin": true,
          *         "planid": null,
-         *         "ratelimit": 1000
+         *         "ratelimit": 1000,
+         *         "disabled": false,
+         *         "disabledsince": null
          *       }
          *     }
          */
@@ -2087,6 +2115,16 @@ export interface components {
         UserList: {
             error: components["schemas"]["ErrorZero"];
             data: components["schemas"]["User"][];
+        };
+        /**
+         * @description What an admin changes of an account: whether it is disabled. An extension. Unknown fields are ignored.
+         * @example {
+         *       "disabled": true
+         *     }
+         */
+        UserUpdate: {
+            /** @description `true` disables the account (its key and sessions are refused), `false` enables it again. */
+            disabled: boolean;
         };
         /**
          * @description A new account. Unknown fields are ignored.
@@ -5206,6 +5244,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The credentials are right but the account is disabled (`PUT /user/{id}/update`): no session starts until an admin enables it again. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 1,
+                     *       "message": "This account is disabled: an admin of this service can enable it again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -8577,7 +8631,9 @@ export interface operations {
                      *           "registered": "2025-11-22 10:36:00",
                      *           "admin": false,
                      *           "planid": 2,
-                     *           "ratelimit": 300
+                     *           "ratelimit": 300,
+                     *           "disabled": false,
+                     *           "disabledsince": null
                      *         }
                      *       ]
                      *     }
@@ -8631,7 +8687,9 @@ export interface operations {
                      *         "registered": "2025-11-23 08:00:00",
                      *         "admin": false,
                      *         "planid": null,
-                     *         "ratelimit": 30
+                     *         "ratelimit": 30,
+                     *         "disabled": false,
+                     *         "disabledsince": null
                      *       }
                      *     }
                      */
@@ -8754,6 +8812,73 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "disabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "id": 9,
+                     *         "email": "grace@example.com",
+                     *         "username": "grace",
+                     *         "avatar": "https://www.gravatar.com/avatar/4a6a0f4b7c0a1f1f0e0d0c0b0a09080706050403020100ffeeddccbbaa998877?d=identicon",
+                     *         "status": "free",
+                     *         "expires": null,
+                     *         "registered": "2025-11-23 08:00:00",
+                     *         "admin": false,
+                     *         "planid": null,
+                     *         "ratelimit": 30,
+                     *         "disabled": true,
+                     *         "disabledsince": "2026-11-20 09:30:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -94,7 +94,16 @@ export class FuzzFailure extends Error {
   }
 }
 
-const ADMIN_OPERATIONS = new Set(['listUsers', 'getUser', 'addUser', 'deleteUser', 'rotateUserApiKey', 'listPlans', 'subscribeUser']);
+const ADMIN_OPERATIONS = new Set([
+  'listUsers',
+  'getUser',
+  'addUser',
+  'updateUser',
+  'deleteUser',
+  'rotateUserApiKey',
+  'listPlans',
+  'subscribeUser',
+]);
 const AGENTS = [FIREFOX, IPHONE, ANDROID, GOOGLEBOT, `Mozilla/5.0 ${'x'.repeat(3000)}`];
 const ADDRESSES = [UK, US, '2001:4860:4860::8888', '203.0.113.9'];
 const LANGUAGES = ['fr', 'de;q=0.5, fr-FR', 'ja', '*', 'xx-YY, ' + 'en,'.repeat(500)];
