@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -509,6 +509,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a campaign (extension)
+         * @description One of the account's campaigns, as the list shows it; another account's is a 404. Its links are `GET /urls?campaign={id}`, its clicks over time `GET /campaign/{id}/stats`. An extension to the spec.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a campaign's links over time (extension)
+         * @description The clicks of the links in one of the account's campaigns over a range of time, with the campaign's links clicked most in the range (`topLinks`), read from the hourly counts kept as clicks land (never by counting raw clicks). The links are those in the campaign when this is asked: a link put in the campaign brings its earlier clicks, one taken out takes them away. A visit of the rotator (`/r/{slug}`) is a click of the link it sends to. Otherwise as for one link: every bucket of the range is in `series`, zeros included; buckets start at local midnight (`day`), Monday (`week`) or the first of the month (`month`) in `tz`, or on each UTC hour (`hour`); `to` is excluded; bots are counted apart; a filter keeps the clicks with that value (then `visitors` and `bots` are null). An extension to the spec.
+         */
+        get: operations["getCampaignStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's list page as a visitor sees it (extension)
+         * @description The HTML of the campaign's list page (`{PUBLIC_URL}/c/{id}`), made by the function that makes it for visitors, for the dashboard to show in a frame: the page is served whether or not the campaign is public yet (what it shows once public). Unlike the public page, which no site may frame, this one may be framed by the service's own pages only; it runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's campaign is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/{id}/update": {
         parameters: {
             query?: never;
@@ -703,6 +763,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/overlay/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CTA overlay as a visitor sees it (extension)
+         * @description The HTML a visitor of a link with this overlay is shown, made by the function that makes it for visitors, with an empty page (`about:blank`) in place of the link's destination, for the dashboard to show in a frame. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin (its close button works; its button cannot move the page that frames it), so nothing in it can act with the viewer's session. Another account's overlay is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewOverlay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overlay/add": {
         parameters: {
             query?: never;
@@ -792,6 +872,26 @@ export interface paths {
          * @description Every field of the splash page. An extension to the spec.
          */
         get: operations["getSplash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/splash/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A splash page as a visitor sees it (extension)
+         * @description The HTML a visitor of a link with this splash page is shown, made by the function that makes it for visitors, for the dashboard to show in a frame. The link's destination is an empty page (`about:blank`): after the page's `delay`, the frame goes on to it, as a visitor goes on to the destination. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's splash page is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewSplash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2413,6 +2513,24 @@ export interface components {
             };
         };
         /**
+         * @description One campaign (an extension).
+         * @example {
+         *       "error": 0,
+         *       "data": {
+         *         "id": 4,
+         *         "name": "Spring sale",
+         *         "domain": "Spring sale",
+         *         "public": true,
+         *         "rotator": "http://localhost:3000/r/spring-sale",
+         *         "list": "http://localhost:3000/c/4"
+         *       }
+         *     }
+         */
+        CampaignResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Campaign"];
+        };
+        /**
          * @description The campaign as stored, with its name under `domain` (as the spec shows).
          * @example {
          *       "error": 0,
@@ -2841,7 +2959,7 @@ export interface components {
                 utmMediums: components["schemas"]["TopValues"];
                 utmCampaigns: components["schemas"]["TopValues"];
             };
-            /** @description Account statistics only. The links clicked most in the range (after the filters). */
+            /** @description Account and campaign statistics only. The links (of the account, or of the campaign) clicked most in the range (after the filters), at most 10. */
             topLinks?: {
                 id: components["schemas"]["Id"];
                 alias: string;
@@ -4391,6 +4509,21 @@ export interface components {
         };
     };
     responses: {
+        /** @description The page, as HTML, under a policy of its own (`PreviewPolicy`): framed by the service's own pages only, sandboxed in an opaque origin, never cached. */
+        Preview: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Content-Security-Policy": components["headers"]["PreviewPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en"><head><title>Spring sale</title></head><body><main><h1>Spring sale</h1></main></body></html> */
+                "text/html": string;
+            };
+        };
         /** @description Done; `message` says what was done. */
         MessageOk: {
             headers: {
@@ -4821,6 +4954,11 @@ export interface components {
          */
         Search: string;
         /**
+         * @description Only the links of this campaign (an extension). The campaign must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+         * @example 4
+         */
+        CampaignFilter: components["schemas"]["Id"];
+        /**
          * @description The short link's alias. Anything that is not an alias on this domain answers the 404 page.
          * @example spring-sale
          */
@@ -4928,6 +5066,11 @@ export interface components {
          * @example attachment; filename="linkyard-links-2026-11-23.csv"
          */
         ContentDisposition: string;
+        /**
+         * @description The preview's Content-Security-Policy: only the page's own script runs (by nonce), nothing else loads but images, it may be framed by the service's own pages only (`frame-ancestors 'self'`, with `X-Frame-Options: SAMEORIGIN`), and it runs sandboxed in an opaque origin (`sandbox allow-scripts`, without `allow-same-origin`).
+         * @example default-src 'none'; script-src 'nonce-3q2+7w=='; style-src 'unsafe-inline'; img-src http: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-scripts
+         */
+        PreviewPolicy: string;
         /**
          * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`.
          * @example linkyard_session=3q2-7wCbFhAbQ8S3vT0kPzMnJ6y9uXaLdE1rGiWoYhc; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
@@ -5534,6 +5677,11 @@ export interface operations {
                  * @example sale
                  */
                 q?: components["parameters"]["Search"];
+                /**
+                 * @description Only the links of this campaign (an extension). The campaign must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+                 * @example 4
+                 */
+                campaign?: components["parameters"]["CampaignFilter"];
             };
             header?: never;
             path?: never;
@@ -5581,6 +5729,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6405,6 +6554,187 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Spring sale",
+                     *         "domain": "Spring sale",
+                     *         "public": true,
+                     *         "rotator": "http://localhost:3000/r/spring-sale",
+                     *         "list": "http://localhost:3000/c/4"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCampaignStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals, its top values and its links clicked most. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     updateCampaign: {
         parameters: {
             query?: never;
@@ -6913,6 +7243,32 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    previewOverlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     addOverlay: {
         parameters: {
             query?: never;
@@ -7113,6 +7469,32 @@ export interface operations {
                     "application/json": components["schemas"]["SplashResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewSplash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

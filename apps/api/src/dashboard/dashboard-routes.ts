@@ -11,8 +11,9 @@ export const DASHBOARD_PATH = '/dashboard';
 
 /**
  * The dashboard's policy: its own scripts and styles only (no inline script, no eval), its own
- * API, images it made itself (QR codes as blob: URLs) and account avatars; it cannot be framed,
- * nor post forms elsewhere, nor move its base URL.
+ * API, images it made itself (QR codes as blob: URLs) and account avatars, frames of its own
+ * address only (the previews of public pages, which run sandboxed); it cannot be framed, nor post
+ * forms elsewhere, nor move its base URL.
  */
 export const DASHBOARD_POLICY = [
   "default-src 'none'",
@@ -20,6 +21,7 @@ export const DASHBOARD_POLICY = [
   "style-src 'self'",
   "img-src 'self' blob: https://www.gravatar.com",
   "connect-src 'self'",
+  "frame-src 'self'",
   "font-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",

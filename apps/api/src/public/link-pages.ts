@@ -91,6 +91,12 @@ export function overlayPage(link: PublicLink, destination: string, nonce: string
   );
 }
 
+/** A campaign's public list page (`/c/{id}`): its name and its links, each to its short URL. */
+export function campaignListPage(campaign: { name: string; links: { title: string; url: string }[] }): string {
+  const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
+  return page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`);
+}
+
 /** Asks for the link's password; posts back to the short URL. The destination is never in it. */
 export function passwordPage(wrong: boolean): string {
   return page(

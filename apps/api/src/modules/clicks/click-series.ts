@@ -13,10 +13,11 @@ type SeriesQuery = QueryParams<'getUrlStats'>;
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 
 /**
- * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, or all of
- * an account's links and QR codes.
+ * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, all of
+ * an account's links and QR codes, or the links of a campaign (those in it now).
  */
-export type SeriesScope = { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number };
+export type SeriesScope =
+  { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number } | { campaign: number };
 
 /** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
 const FILTERS = {
@@ -201,6 +202,8 @@ function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): 
     if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
     if ('bio' in scope) return `${table}.bio_id = ${param(scope.bio)}`;
     if ('block' in scope) return `${table}.block_id = ${param(scope.block)}`;
+    // The links in the campaign now (links_campaign_id_idx), their hourly rows by link.
+    if ('campaign' in scope) return `${table}.link_id IN (SELECT id FROM links WHERE campaign_id = ${param(scope.campaign)})`;
     const account = param(scope.account);
     return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
              OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;
@@ -306,7 +309,7 @@ export class ClickSeriesService {
       },
       top,
     };
-    if ('account' in scope) answer.topLinks = await this.topLinks(source, whereSource, params);
+    if ('account' in scope || 'campaign' in scope) answer.topLinks = await this.topLinks(source, whereSource, params);
     return answer;
   }
 
@@ -364,7 +367,8 @@ export class ClickSeriesService {
   }
 
   /**
-   * The account's links clicked most in the range (the condition already keeps the account's rows).
+   * The account's (or the campaign's) links clicked most in the range (the condition already keeps
+   * their rows).
    * The condition of hourly buckets does not use the zone ($3): it is named here all the same, so
    * the database knows every parameter's type.
    */
