@@ -1105,9 +1105,29 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. Instead of `logo`, a logo may be uploaded in the body (`logoFile`, an extension): a PNG, JPEG, WebP or GIF of at most 512 KiB, re-encoded by the service the same way; anything that is not such an image is a 400, and so is a body with both. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/qr/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draw a QR code that is not saved (extension)
+         * @description The image of a draft, drawn by the renderer of `{PUBLIC_URL}/qr/{alias}`: the body of `POST /qr/add` (checked by the same rules, with the same 400s) plus `format` (`png`, the default, or `svg`) and `size` (PNG pixels, 100 to 1000, default 300). Nothing is saved. A `link` code's preview holds an address of the same length as the one it will get (`{PUBLIC_URL}/u/` and 8 characters), so it has the same pattern of modules; a logo is fetched (`logo`) or re-encoded (`logoFile`) as it would be on saving. Counted against the rate limit like any call; PNG images are drawn a few at a time (503 with `Retry-After: 1` when too many wait), logos are re-encoded in fair shares between accounts (429 when an account has too many waiting). An extension to the spec.
+         */
+        post: operations["previewQr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1124,7 +1144,7 @@ export interface paths {
         get?: never;
         /**
          * Change a QR code
-         * @description `data` is required (as in the spec) and checked against `type` when one is sent, else against the stored type. The other fields are optional; a field not sent stays as it is. Changing the target of a `link` code keeps its image and its scans. `logo` sent as `""` removes the logo.
+         * @description `data` is required (as in the spec) and checked against `type` when one is sent, else against the stored type. The other fields are optional; a field not sent stays as it is. Changing the target of a `link` code keeps its image and its scans. `logo` sent as `""` removes the logo, fetched or uploaded; `logoFile` replaces it with an uploaded one.
          */
         put: operations["updateQr"];
         post?: never;
@@ -3963,6 +3983,8 @@ export interface components {
             foreground?: components["schemas"]["RgbColor"];
             /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, from public addresses only; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
+            /** @description A logo uploaded in the body instead of `logo` (an extension); see `QrLogoUpload`. */
+            logoFile?: components["schemas"]["QrLogoUpload"];
             /** @description A name for the code; default "QR code". */
             name?: string;
         };
@@ -3985,6 +4007,36 @@ export interface components {
          */
         QrUpdate: components["schemas"]["QrFields"] & components["schemas"]["QrDataRules"] & {
             data: components["schemas"]["QrData"];
+        };
+        /**
+         * @description A logo uploaded in the body (an extension): the file (PNG, JPEG, WebP or GIF; an animation keeps its first frame) as base64, or as a `data:image/...;base64,` URL, at most 512 KiB once decoded and 2048×2048 pixels. The service decodes it whole, re-encodes it at most 256 pixels a side as PNG (without any of its metadata) and keeps that, as it keeps a fetched `logo`. Anything that is not such an image is a 400; sent with a non-empty `logo`, a 400.
+         * @example iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==
+         */
+        QrLogoUpload: string;
+        /**
+         * @description A draft to draw (`POST /qr/preview`): the fields of `QrAdd`, checked by the same rules, with the image's format and size. Unknown fields are ignored.
+         * @example {
+         *       "type": "wifi",
+         *       "data": {
+         *         "ssid": "Cafe guests",
+         *         "pass": "espresso42",
+         *         "encryption": "WPA"
+         *       },
+         *       "foreground": "rgb(30,58,138)",
+         *       "format": "png",
+         *       "size": 300
+         *     }
+         */
+        QrPreview: components["schemas"]["QrFields"] & components["schemas"]["QrDataRules"] & {
+            type: components["schemas"]["QrType"];
+            data: components["schemas"]["QrData"];
+            /**
+             * @description `png` (the default) or `svg`.
+             * @enum {string}
+             */
+            format?: "png" | "svg";
+            /** @description Width and height of a PNG in pixels; default 300. SVG ignores it. */
+            size?: number;
         };
         /**
          * @description A QR code.
@@ -8049,6 +8101,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["QrCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "link",
+                 *       "data": "https://shop.example.com/sale",
+                 *       "foreground": "rgb(31,41,55)",
+                 *       "format": "svg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrPreview"];
+            };
+        };
+        responses: {
+            /** @description The image of the draft. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             400: components["responses"]["BadRequest"];

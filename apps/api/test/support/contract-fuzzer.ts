@@ -356,6 +356,8 @@ export class ContractFuzzer {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
     const bound: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     if (typeof bound.logo === 'string') bound.logo = this.loopbackLogo(bound.logo);
+    // An uploaded QR logo is now and then a real picture (generated text is never one).
+    if (typeof bound.logoFile === 'string' && bound.logoFile.length % 2 === 0) bound.logoFile = UPLOAD;
     const pick = (pool: string, value: unknown) => {
       const ids = this.pools.get(pool) ?? [];
       return typeof value === 'number' && value > 0 && ids.length ? ids[value % ids.length] : value;
