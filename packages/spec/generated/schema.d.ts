@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * A splash page as a visitor sees it (extension)
-         * @description The HTML a visitor of a link with this splash page is shown, made by the function that makes it for visitors, for the dashboard to show in a frame. The link's destination is an empty page (`about:blank`): after the page's `delay`, the frame goes on to it, as a visitor goes on to the destination. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's splash page is a 404 (in the API's envelope). An extension to the spec.
+         * @description The HTML a visitor of a link with this splash page is shown, made by the function that makes it for visitors, for the dashboard to show in a frame, but for the refresh that takes a visitor on to the link's destination after the page's `delay`: the preview stays on the page. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's splash page is a 404 (in the API's envelope). An extension to the spec.
          */
         get: operations["previewSplash"];
         put?: never;

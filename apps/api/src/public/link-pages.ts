@@ -47,8 +47,11 @@ export function framePage(link: PublicLink, destination: string, nonce: string):
   );
 }
 
-/** The splash page for `delay` seconds, then the destination. */
-export function splashPage(link: PublicLink, destination: string, nonce: string): string {
+/**
+ * The splash page for `delay` seconds, then the destination. `moveOn: false` (the dashboard's
+ * preview) leaves out the refresh: the page stays, and a frame showing it does not move on.
+ */
+export function splashPage(link: PublicLink, destination: string, nonce: string, { moveOn = true }: { moveOn?: boolean } = {}): string {
   const splash = link.splash!;
   const splashImage = splash.image ? servableUrl(splash.image, 'http') : null;
   return page(
@@ -59,7 +62,7 @@ ${splashImage ? `<p><img src="${escapeHtml(splashImage)}" alt=""></p>` : ''}
 ${splash.text ? `<p>${escapeHtml(splash.text).replace(/\n/g, '<br>')}</p>` : ''}
 <p><a class="button" href="${escapeHtml(destination)}">Continue</a></p>
 </main>`,
-    `${meta(link)}\n<meta http-equiv="refresh" content="${splash.delay};url=${escapeHtml(destination)}">\n${pixels(link, nonce)}`,
+    `${meta(link)}\n${moveOn ? `<meta http-equiv="refresh" content="${splash.delay};url=${escapeHtml(destination)}">\n` : ''}${pixels(link, nonce)}`,
   );
 }
 

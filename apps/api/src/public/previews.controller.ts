@@ -13,7 +13,7 @@ import { campaignListPage, overlayPage, splashPage } from './link-pages';
 import type { PublicLink } from './public.service';
 import { PublicService } from './public.service';
 
-/** Where a preview's link leads: an empty page (a frame or a splash page's refresh goes nowhere). */
+/** Where a preview's link leads: an empty page (the frame of an overlay shows nothing). */
 const NOWHERE = 'about:blank';
 
 /** A link of no one's that shows what a preview needs: no pixels, no password, no targets. */
@@ -88,7 +88,8 @@ export class PreviewsController {
       splash: { title: splash.title, text: splash.text, image: splash.image, delay: splash.delay },
       overlay: null,
     });
-    return preview(reply, (nonce) => splashPage(link, NOWHERE, nonce));
+    // The preview stays on the page (a visitor's moves on after the delay): no refresh a viewer cannot stop.
+    return preview(reply, (nonce) => splashPage(link, NOWHERE, nonce, { moveOn: false }));
   }
 }
 
