@@ -166,6 +166,15 @@ describe('disabling an account', () => {
     expect((await setDisabled(api, user.id, false, user.apikey)).status).toBe(403);
   });
 
+  it('gives the operator a way back in: a start with ADMIN_API_KEY enables the admin holding that key', async () => {
+    // Another admin disabled the first one (an admin cannot disable itself through the API).
+    await api.linkyard.app.get(DataSource).query('UPDATE users SET disabled_at = now() WHERE id = 1');
+    expect((await api.request('GET', '/l/api/user/1')).body.data.disabled).toBe(true);
+    await api.restart();
+    expect((await api.request('GET', '/l/api/account')).status).toBe(200);
+    expect((await api.request('GET', '/l/api/user/1')).body.data).toMatchObject({ disabled: false, disabledsince: null });
+  });
+
   it('answers 404 for no such account, 403 to a key that is not an admin, and 400 for a bad body', async () => {
     expect((await setDisabled(api, 2_000_000_000, true)).status).toBe(404);
     const other = await createUser(api);

@@ -216,7 +216,7 @@ export class UsersService {
     await this.authCache.invalidate(userId);
   }
 
-  /** Makes sure an admin account answers to this key (ADMIN_API_KEY). */
+  /** Makes sure an enabled admin account answers to this key (ADMIN_API_KEY): the operator's way back in. */
   async ensureAdminKey(apiKey: string): Promise<void> {
     const keyHash = hashApiKey(apiKey);
     const holder = await this.users.findOneBy({ apiKeyHash: keyHash });
