@@ -17,7 +17,7 @@ import { redactUrl } from './common/redaction';
 import { RedisLink } from './infrastructure/redis';
 import { BODY_LIMIT, LARGE_BODY_LIMIT, LARGE_BODY_ROUTES, registerBodyReaders } from './common/request-body';
 import { isPublicRoute } from './common/public.decorator';
-import { AuthGuard } from './modules/auth/auth.guard';
+import { AuthGuard, refuseDisabled } from './modules/auth/auth.guard';
 import { PasswordHasher } from './modules/auth/password';
 import { RateLimitGuard } from './modules/auth/rate-limit.guard';
 import { RouteTable } from './common/route-table';
@@ -194,6 +194,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     checkCaller = async (request, reply) => {
       await authGuard.authenticate(request);
       await rateLimitGuard.consume(request, reply);
+      // A disabled account's key never costs the reading of a body either.
+      refuseDisabled(request);
     };
     if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();

@@ -9,6 +9,7 @@ describe('admin', () => {
       ['GET', '/l/api/users'],
       ['GET', '/l/api/user/1'],
       ['POST', '/l/api/user/add'],
+      ['PUT', '/l/api/user/1/update'],
       ['DELETE', '/l/api/user/1/delete'],
       ['POST', '/l/api/user/1/apikey/rotate'],
       ['GET', '/l/api/plans'],

@@ -169,9 +169,32 @@ describe('the live click stream', () => {
     const id = await createLink(api, { ...alice, apikey: rotated.body.apikey as string });
     await visit(api, await linkAlias(api, { ...alice, apikey: rotated.body.apikey as string }, id));
     await api.flushClicks();
-    expect(await stream.next('end')).toEqual({ message: 'The API key was rotated or expired, or the account is gone.' });
+    expect(await stream.next('end')).toEqual({ message: 'The API key was rotated or expired, or the account is gone or disabled.' });
     await stream.ended;
     expect(stream.events.map((event) => event.event)).not.toContain('clicks');
+  });
+
+  it('ends the streams of an account an admin disables, opened with its key or its session, before its next click', async () => {
+    const signedIn = await api.request('POST', '/l/api/session', { key: null, body: { login: alice.username, password: PASSWORD } });
+    const byKey = await openFor(alice);
+    const bySession = await open(port, { cookie: cookieOf(signedIn) });
+    streams.push(bySession);
+    await byKey.next('ready');
+    await bySession.next('ready');
+    const link = await createLink(api, alice);
+    const alias = await linkAlias(api, alice, link);
+    const disabled = await api.request('PUT', `/l/api/user/${alice.id}/update`, { key: ADMIN_KEY, body: { disabled: true } });
+    expect(disabled.status).toBe(200);
+    // The link still answers its visitors; the account's streams hear nothing of it.
+    await visit(api, alias);
+    await api.flushClicks();
+    expect(await byKey.next('end')).toEqual({ message: 'The API key was rotated or expired, or the account is gone or disabled.' });
+    expect(await bySession.next('end')).toEqual({ message: 'The session ended.' });
+    await Promise.all([byKey.ended, bySession.ended]);
+    expect([...byKey.events, ...bySession.events].map((event) => event.event)).not.toContain('clicks');
+    // No new stream opens for the disabled key.
+    const again = await openFor(alice);
+    expect(again.status).toBe(403);
   });
 
   it('holds no place for a reader that left before its stream began', async () => {

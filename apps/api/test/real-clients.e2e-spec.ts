@@ -80,16 +80,21 @@ describe('requests as real clients send them', () => {
     ['listOverlays', 'GET', () => '/overlay'],
     ['getOverlay', 'GET', () => `/overlay/${ids.overlay}`],
     ['updateOverlay', 'PUT', () => `/overlay/${ids.overlay}/update`, { name: 'Replayed', type: null, label: null }],
+    ['previewOverlay', 'GET', () => `/overlay/${ids.overlay}/preview`],
     ['addSplash', 'POST', () => '/splash/add', { name: 'Replay', title: 'Welcome', text: null, image: null, delay: null }],
     ['listSplash', 'GET', () => '/splash'],
     ['getSplash', 'GET', () => `/splash/${ids.splash}`],
     ['updateSplash', 'PUT', () => `/splash/${ids.splash}/update`, { title: 'Welcome back', text: null, delay: null }],
+    ['previewSplash', 'GET', () => `/splash/${ids.splash}/preview`],
     ['addPixel', 'POST', () => '/pixel/add', { type: 'gtmpixel', name: 'Replay', tag: 'GTM-REPLAY1' }],
     ['listPixels', 'GET', () => '/pixels'],
     ['updatePixel', 'PUT', () => `/pixel/${ids.pixel}/update`, { name: null, tag: 'GTM-REPLAY2' }],
     ['addCampaign', 'POST', () => '/campaign/add', { name: null, slug: null, public: null }],
     ['listCampaigns', 'GET', () => '/campaigns'],
     ['updateCampaign', 'PUT', () => `/campaign/${ids.campaign}/update`, { name: 'Replayed', slug: null, public: null }],
+    ['getCampaign', 'GET', () => `/campaign/${ids.campaign}`],
+    ['getCampaignStats', 'GET', () => `/campaign/${ids.campaign}/stats?interval=week&tz=Europe/Paris`],
+    ['previewCampaign', 'GET', () => `/campaign/${ids.campaign}/preview`],
     ['addChannel', 'POST', () => '/channel/add', { name: 'Replay', description: null, color: null, starred: null }],
     ['listChannels', 'GET', () => '/channels'],
     ['updateChannel', 'PUT', () => `/channel/${ids.channel}/update`, { name: null, description: null, color: null, starred: true }],
@@ -148,6 +153,7 @@ describe('requests as real clients send them', () => {
     ],
     ['updateUrl', 'PUT', () => `/url/${ids.url}/update`, { title: 'Replayed', password: null, expiry: null, campaign: null }],
     ['assignCampaignLink', 'POST', () => `/campaign/${ids.campaign}/assign/${ids.url}`, bodiless],
+    ['listUrls', 'GET', () => `/urls?campaign=${ids.campaign}&q=`],
     ['assignChannelItem', 'POST', () => `/channel/${ids.channel}/assign/links/${ids.url}`, bodiless],
     ['getChannelItems', 'GET', () => `/channel/${ids.channel}`],
     ['unassignChannelItem', 'POST', () => `/channel/${ids.channel}/unassign/links/${ids.url}`, bodiless],
@@ -160,6 +166,22 @@ describe('requests as real clients send them', () => {
       'PUT',
       () => `/qr/${ids.qr}/update`,
       { data: 'Replayed', type: null, background: null, foreground: null, logo: null, name: null },
+    ],
+    [
+      'previewQr',
+      'POST',
+      () => '/qr/preview',
+      {
+        type: 'text',
+        data: 'Replay',
+        background: null,
+        foreground: null,
+        logo: null,
+        logoFile: null,
+        name: null,
+        format: null,
+        size: null,
+      },
     ],
     [
       'addBioPage',
@@ -270,6 +292,7 @@ describe('requests as real clients send them', () => {
     ],
     ['listUsers', 'GET', () => '/users', undefined, () => ADMIN_KEY],
     ['getUser', 'GET', () => `/user/${ids.user}`, undefined, () => ADMIN_KEY],
+    ['updateUser', 'PUT', () => `/user/${ids.user}/update`, { disabled: true }, () => ADMIN_KEY],
     ['subscribeUser', 'PUT', () => `/plan/1/user/${ids.user}`, bodiless, () => ADMIN_KEY],
     ['rotateUserApiKey', 'POST', () => `/user/${ids.user}/apikey/rotate`, bodiless, () => ADMIN_KEY],
     ['deleteUser', 'DELETE', () => `/user/${ids.user}/delete`, bodiless, () => ADMIN_KEY],
@@ -296,9 +319,10 @@ describe('requests as real clients send them', () => {
       ...(body === bodiless ? { rawBody: '' } : body ? { body } : {}),
     });
     expect(response.status).toBe(200);
-    // The exports and the QR image answer files (CSV, NDJSON, PNG), the live stream events, the previews HTML, not the envelope.
+    // The exports and the QR images answer files (CSV, NDJSON, PNG), the previews HTML, the live
+    // stream events, not the envelope.
     if (String(response.headers['content-type']).startsWith('application/json')) expect(['0', 0]).toContain(response.body.error);
-    else expect(operationId).toMatch(/^(export|getUrlQr$|getBioPageQr$|streamClicks$|previewNewBioPage$|previewBioPage$)/);
+    else expect(operationId).toMatch(/^(export|preview|getUrlQr$|getBioPageQr$|streamClicks$)/);
     replayed.add(operationId);
     const record = created[operationId];
     if (record) ids[record] = response.body.id;

@@ -11,6 +11,7 @@ const LinkPage = lazy(() => import('./pages/LinkPage'));
 const LinkFormPage = lazy(() => import('./pages/LinkForm'));
 const AccountPage = lazy(() => import('./pages/Account'));
 const CampaignsPage = lazy(() => import('./pages/Campaigns'));
+const CampaignPage = lazy(() => import('./pages/Campaigns').then((module) => ({ default: module.CampaignPage })));
 const ChannelsPage = lazy(() => import('./pages/Channels'));
 const ChannelPage = lazy(() => import('./pages/Channels').then((module) => ({ default: module.ChannelPage })));
 const PixelsPage = lazy(() => import('./pages/Pixels'));
@@ -167,6 +168,8 @@ function Route({ path, session }: { path: string; session: Session }) {
   if (bio) return <BioPage id={Number(bio[1])} />;
   if (path === '/account') return <AccountPage />;
   if (path === '/campaigns') return <CampaignsPage />;
+  const campaign = /^\/campaigns\/(\d{1,10})$/.exec(path);
+  if (campaign) return <CampaignPage id={Number(campaign[1])} />;
   if (path === '/channels') return <ChannelsPage />;
   const channel = /^\/channels\/(\d{1,10})$/.exec(path);
   if (channel) return <ChannelPage id={Number(channel[1])} />;

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in (extension)
-         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). The session's token is kept only as its SHA-256. An extension to the spec.
+         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). Right credentials of a disabled account are a 403. The session's token is kept only as its SHA-256. An extension to the spec.
          */
         post: operations["startSession"];
         /**
@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -509,6 +509,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a campaign (extension)
+         * @description One of the account's campaigns, as the list shows it; another account's is a 404. Its links are `GET /urls?campaign={id}`, its clicks over time `GET /campaign/{id}/stats`. An extension to the spec.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a campaign's links over time (extension)
+         * @description The clicks of the links in one of the account's campaigns over a range of time, with the campaign's links clicked most in the range (`topLinks`), read from the hourly counts kept as clicks land (never by counting raw clicks). The links are those in the campaign when this is asked: a link put in the campaign brings its earlier clicks, one taken out takes them away. A visit of the rotator (`/r/{slug}`) is a click of the link it sends to. Otherwise as for one link: every bucket of the range is in `series`, zeros included; buckets start at local midnight (`day`), Monday (`week`) or the first of the month (`month`) in `tz`, or on each UTC hour (`hour`); `to` is excluded; bots are counted apart; a filter keeps the clicks with that value (then `visitors` and `bots` are null). An extension to the spec.
+         */
+        get: operations["getCampaignStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaign/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's list page as a visitor sees it (extension)
+         * @description The HTML of the campaign's list page (`{PUBLIC_URL}/c/{id}`), made by the function that makes it for visitors, for the dashboard to show in a frame: the page is served whether or not the campaign is public yet (what it shows once public). Unlike the public page, which no site may frame, this one may be framed by the service's own pages only; it runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's campaign is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaign/{id}/update": {
         parameters: {
             query?: never;
@@ -703,6 +763,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/overlay/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CTA overlay as a visitor sees it (extension)
+         * @description The HTML a visitor of a link with this overlay is shown, made by the function that makes it for visitors, with an empty page (`about:blank`) in place of the link's destination, for the dashboard to show in a frame. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin (its close button works; its button cannot move the page that frames it), so nothing in it can act with the viewer's session. Another account's overlay is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewOverlay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/overlay/add": {
         parameters: {
             query?: never;
@@ -792,6 +872,26 @@ export interface paths {
          * @description Every field of the splash page. An extension to the spec.
          */
         get: operations["getSplash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/splash/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A splash page as a visitor sees it (extension)
+         * @description The HTML a visitor of a link with this splash page is shown, made by the function that makes it for visitors, for the dashboard to show in a frame, but for the refresh that takes a visitor on to the link's destination after the page's `delay`: the preview stays on the page. It may be framed by the service's own pages only, and runs sandboxed in an opaque origin, so nothing in it can act with the viewer's session. Another account's splash page is a 404 (in the API's envelope). An extension to the spec.
+         */
+        get: operations["previewSplash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1005,9 +1105,29 @@ export interface paths {
         put?: never;
         /**
          * Create a QR code
-         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
+         * @description `type` and `data` are required; `data` takes the shape its type asks for (see `QrData`). A `link` code is dynamic: it encodes its tracking address `{PUBLIC_URL}/u/{alias}`, so scans are counted and its target can change without reprinting. The other types encode their content directly and count no scans. `logo` is fetched once, when the code is saved: an http(s) URL of a PNG or JPEG of at most 512 KiB and 2048×2048 pixels that decodes whole, arriving within 5 seconds in all (however slowly it trickles), from public addresses only (a host that is not a public address or a name that resolves to one is refused, in the same words whatever the reason); server file paths are refused (400). It is kept at most 256 pixels a side, as PNG. Instead of `logo`, a logo may be uploaded in the body (`logoFile`, an extension): a PNG, JPEG, WebP or GIF of at most 512 KiB, re-encoded by the service the same way; anything that is not such an image is a 400, and so is a body with both. The answer's `link` is `{PUBLIC_URL}/qr/{alias}`, which serves the image.
          */
         post: operations["addQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/qr/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draw a QR code that is not saved (extension)
+         * @description The image of a draft, drawn by the renderer of `{PUBLIC_URL}/qr/{alias}`: the body of `POST /qr/add` (checked by the same rules, with the same 400s) plus `format` (`png`, the default, or `svg`) and `size` (PNG pixels, 100 to 1000, default 300). Nothing is saved. A `link` code's preview holds an address of the same length as the one it will get (`{PUBLIC_URL}/u/` and 8 characters), so it has the same pattern of modules; a logo is fetched (`logo`) or re-encoded (`logoFile`) as it would be on saving. Counted against the rate limit like any call; PNG images are drawn a few at a time (503 with `Retry-After: 1` when too many wait), logos are re-encoded in fair shares between accounts (429 when an account has too many waiting). An extension to the spec.
+         */
+        post: operations["previewQr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1024,7 +1144,7 @@ export interface paths {
         get?: never;
         /**
          * Change a QR code
-         * @description `data` is required (as in the spec) and checked against `type` when one is sent, else against the stored type. The other fields are optional; a field not sent stays as it is. Changing the target of a `link` code keeps its image and its scans. `logo` sent as `""` removes the logo.
+         * @description `data` is required (as in the spec) and checked against `type` when one is sent, else against the stored type. The other fields are optional; a field not sent stays as it is. Changing the target of a `link` code keeps its image and its scans. `logo` sent as `""` removes the logo, fetched or uploaded; `logoFile` replaces it with an uploaded one.
          */
         put: operations["updateQr"];
         post?: never;
@@ -1457,6 +1577,26 @@ export interface paths {
          * @description Makes a new key for the account and answers it, the one time it is shown; the account's old key stops working at once. `expires` (a future date-time) gives the new key an expiry.
          */
         post: operations["rotateUserApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable or enable an account (admin, extension)
+         * @description `{"disabled": true}` disables the account. From the moment this answers, its API key gets 403 on every API call, on every instance (the key cache of each hears of it at once); its dashboard sessions end and its live click streams close; a sign-in with its password or its key gets 403. Nothing of it is deleted or changed: its short links, bio pages, QR codes, rotators and list pages keep answering visitors, their clicks are counted and its webhooks are sent. Disabling is about access; deleting (`DELETE /user/{id}/delete`) is about content. `{"disabled": false}` enables it again, with the same key and password. An admin cannot disable its own account (400); disabling a disabled account, or enabling an enabled one, changes nothing (`disabledsince` stays). Answers the account as it now is. An extension to the spec.
+         */
+        put: operations["updateUser"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2085,12 +2225,18 @@ export interface components {
          *       "registered": "2025-11-23 08:00:00",
          *       "admin": false,
          *       "planid": null,
-         *       "ratelimit": 30
+         *       "ratelimit": 30,
+         *       "disabled": false,
+         *       "disabledsince": null
          *     }
          */
         User: components["schemas"]["AccountFields"] & {
             /** @description Whether the account's key may call the admin endpoints. */
             admin: boolean;
+            /** @description Whether an admin disabled the account (`PUT /user/{id}/update`): its key and sessions are refused (403) while its links keep answering visitors. An extension. */
+            disabled: boolean;
+            /** @description When the account was disabled; `null` while it is enabled. An extension. */
+            disabledsince: components["schemas"]["NullableDateTime"];
             /** @description The account's plan, or `null` when it has none. */
             planid: components["schemas"]["Id"] | null;
             /** @description Requests a minute in force: the account's own limit when an admin set one, else 1,000 for admins, else the plan's while it runs, else 30. */
@@ -2109,7 +2255,9 @@ export interface components {
          *         "registered": "2025-11-22 10:00:00",
          *         "admin": true,
          *         "planid": null,
-         *         "ratelimit": 1000
+         *         "ratelimit": 1000,
+         *         "disabled": false,
+         *         "disabledsince": null
          *       }
          *     }
          */
@@ -2127,6 +2275,16 @@ export interface components {
         UserList: {
             error: components["schemas"]["ErrorZero"];
             data: components["schemas"]["User"][];
+        };
+        /**
+         * @description What an admin changes of an account: whether it is disabled. An extension. Unknown fields are ignored.
+         * @example {
+         *       "disabled": true
+         *     }
+         */
+        UserUpdate: {
+            /** @description `true` disables the account (its key and sessions are refused), `false` enables it again. */
+            disabled: boolean;
         };
         /**
          * @description A new account. Unknown fields are ignored.
@@ -2413,6 +2571,24 @@ export interface components {
             data: components["schemas"]["PageInfo"] & {
                 campaigns: components["schemas"]["Campaign"][];
             };
+        };
+        /**
+         * @description One campaign (an extension).
+         * @example {
+         *       "error": 0,
+         *       "data": {
+         *         "id": 4,
+         *         "name": "Spring sale",
+         *         "domain": "Spring sale",
+         *         "public": true,
+         *         "rotator": "http://localhost:3000/r/spring-sale",
+         *         "list": "http://localhost:3000/c/4"
+         *       }
+         *     }
+         */
+        CampaignResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Campaign"];
         };
         /**
          * @description The campaign as stored, with its name under `domain` (as the spec shows).
@@ -2843,7 +3019,7 @@ export interface components {
                 utmMediums: components["schemas"]["TopValues"];
                 utmCampaigns: components["schemas"]["TopValues"];
             };
-            /** @description Account statistics only. The links clicked most in the range (after the filters). */
+            /** @description Account and campaign statistics only. The links (of the account, or of the campaign) clicked most in the range (after the filters), at most 10. */
             topLinks?: {
                 id: components["schemas"]["Id"];
                 alias: string;
@@ -3847,6 +4023,8 @@ export interface components {
             foreground?: components["schemas"]["RgbColor"];
             /** @description An http(s) URL of a PNG or JPEG placed in the middle of the code, fetched once when the code is saved: at most 512 KiB and 2048×2048 pixels, decoding whole, within 5 seconds in all, from public addresses only; kept at most 256 pixels a side, as PNG. Server file paths and damaged images are refused (400). `""` removes the logo. */
             logo?: components["schemas"]["HttpUrlOrEmpty"];
+            /** @description A logo uploaded in the body instead of `logo` (an extension); see `QrLogoUpload`. */
+            logoFile?: components["schemas"]["QrLogoUpload"];
             /** @description A name for the code; default "QR code". */
             name?: string;
         };
@@ -3869,6 +4047,36 @@ export interface components {
          */
         QrUpdate: components["schemas"]["QrFields"] & components["schemas"]["QrDataRules"] & {
             data: components["schemas"]["QrData"];
+        };
+        /**
+         * @description A logo uploaded in the body (an extension): the file (PNG, JPEG, WebP or GIF; an animation keeps its first frame) as base64, or as a `data:image/...;base64,` URL, at most 512 KiB once decoded and 2048×2048 pixels. The service decodes it whole, re-encodes it at most 256 pixels a side as PNG (without any of its metadata) and keeps that, as it keeps a fetched `logo`. Anything that is not such an image is a 400; sent with a non-empty `logo`, a 400.
+         * @example iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==
+         */
+        QrLogoUpload: string;
+        /**
+         * @description A draft to draw (`POST /qr/preview`): the fields of `QrAdd`, checked by the same rules, with the image's format and size. Unknown fields are ignored.
+         * @example {
+         *       "type": "wifi",
+         *       "data": {
+         *         "ssid": "Cafe guests",
+         *         "pass": "espresso42",
+         *         "encryption": "WPA"
+         *       },
+         *       "foreground": "rgb(30,58,138)",
+         *       "format": "png",
+         *       "size": 300
+         *     }
+         */
+        QrPreview: components["schemas"]["QrFields"] & components["schemas"]["QrDataRules"] & {
+            type: components["schemas"]["QrType"];
+            data: components["schemas"]["QrData"];
+            /**
+             * @description `png` (the default) or `svg`.
+             * @enum {string}
+             */
+            format?: "png" | "svg";
+            /** @description Width and height of a PNG in pixels; default 300. SVG ignores it. */
+            size?: number;
         };
         /**
          * @description A QR code.
@@ -4393,6 +4601,21 @@ export interface components {
         };
     };
     responses: {
+        /** @description The page, as HTML, under a policy of its own (`PreviewPolicy`): framed by the service's own pages only, sandboxed in an opaque origin, never cached. */
+        Preview: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Content-Security-Policy": components["headers"]["PreviewPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en"><head><title>Spring sale</title></head><body><main><h1>Spring sale</h1></main></body></html> */
+                "text/html": string;
+            };
+        };
         /** @description Done; `message` says what was done. */
         MessageOk: {
             headers: {
@@ -4844,6 +5067,11 @@ export interface components {
          */
         Search: string;
         /**
+         * @description Only the links of this campaign (an extension). The campaign must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+         * @example 4
+         */
+        CampaignFilter: components["schemas"]["Id"];
+        /**
          * @description The short link's alias. Anything that is not an alias on this domain answers the 404 page.
          * @example spring-sale
          */
@@ -4951,6 +5179,11 @@ export interface components {
          * @example attachment; filename="linkyard-links-2026-11-23.csv"
          */
         ContentDisposition: string;
+        /**
+         * @description The preview's Content-Security-Policy: only the page's own script runs (by nonce), nothing else loads but images, it may be framed by the service's own pages only (`frame-ancestors 'self'`, with `X-Frame-Options: SAMEORIGIN`), and it runs sandboxed in an opaque origin (`sandbox allow-scripts`, without `allow-same-origin`).
+         * @example default-src 'none'; script-src 'nonce-3q2+7w=='; style-src 'unsafe-inline'; img-src http: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-scripts
+         */
+        PreviewPolicy: string;
         /**
          * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`.
          * @example linkyard_session=3q2-7wCbFhAbQ8S3vT0kPzMnJ6y9uXaLdE1rGiWoYhc; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
@@ -5267,6 +5500,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The credentials are right but the account is disabled (`PUT /user/{id}/update`): no session starts until an admin enables it again. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 1,
+                     *       "message": "This account is disabled: an admin of this service can enable it again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5541,6 +5790,11 @@ export interface operations {
                  * @example sale
                  */
                 q?: components["parameters"]["Search"];
+                /**
+                 * @description Only the links of this campaign (an extension). The campaign must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+                 * @example 4
+                 */
+                campaign?: components["parameters"]["CampaignFilter"];
             };
             header?: never;
             path?: never;
@@ -5588,6 +5842,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6412,6 +6667,187 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Spring sale",
+                     *         "domain": "Spring sale",
+                     *         "public": true,
+                     *         "rotator": "http://localhost:3000/r/spring-sale",
+                     *         "list": "http://localhost:3000/c/4"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCampaignStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals, its top values and its links clicked most. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     updateCampaign: {
         parameters: {
             query?: never;
@@ -6920,6 +7356,32 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    previewOverlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     addOverlay: {
         parameters: {
             query?: never;
@@ -7120,6 +7582,32 @@ export interface operations {
                     "application/json": components["schemas"]["SplashResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewSplash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Preview"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7674,6 +8162,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["QrCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "link",
+                 *       "data": "https://shop.example.com/sale",
+                 *       "foreground": "rgb(31,41,55)",
+                 *       "format": "svg"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrPreview"];
+            };
+        };
+        responses: {
+            /** @description The image of the draft. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8730,7 +9263,9 @@ export interface operations {
                      *           "registered": "2025-11-22 10:36:00",
                      *           "admin": false,
                      *           "planid": 2,
-                     *           "ratelimit": 300
+                     *           "ratelimit": 300,
+                     *           "disabled": false,
+                     *           "disabledsince": null
                      *         }
                      *       ]
                      *     }
@@ -8784,7 +9319,9 @@ export interface operations {
                      *         "registered": "2025-11-23 08:00:00",
                      *         "admin": false,
                      *         "planid": null,
-                     *         "ratelimit": 30
+                     *         "ratelimit": 30,
+                     *         "disabled": false,
+                     *         "disabledsince": null
                      *       }
                      *     }
                      */
@@ -8907,6 +9444,73 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "disabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "id": 9,
+                     *         "email": "grace@example.com",
+                     *         "username": "grace",
+                     *         "avatar": "https://www.gravatar.com/avatar/4a6a0f4b7c0a1f1f0e0d0c0b0a09080706050403020100ffeeddccbbaa998877?d=identicon",
+                     *         "status": "free",
+                     *         "expires": null,
+                     *         "registered": "2025-11-23 08:00:00",
+                     *         "admin": false,
+                     *         "planid": null,
+                     *         "ratelimit": 30,
+                     *         "disabled": true,
+                     *         "disabledsince": "2026-11-20 09:30:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

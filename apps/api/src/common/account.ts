@@ -9,6 +9,8 @@ export interface Account {
   ratelimit: number;
   /** When the key stops working, in ms since the epoch; null: never. */
   keyExpiresAt: number | null;
+  /** An admin disabled the account: its key and sessions are refused (403), its links keep working. */
+  disabled: boolean;
 }
 
 /** The dashboard session a request was authenticated by (modules/sessions). */

@@ -14,8 +14,8 @@ export const DASHBOARD_PATH = '/dashboard';
 /**
  * The dashboard's policy: its own scripts and styles only (no inline script, no eval), its own
  * API, images it made itself (QR codes as blob: URLs) and account avatars, frames of its own
- * pages (the bio page editor's preview); it cannot be framed, nor post forms elsewhere, nor move
- * its base URL.
+ * address only (the previews of public pages and the bio page editor's preview, which run
+ * sandboxed); it cannot be framed, nor post forms elsewhere, nor move its base URL.
  */
 export const DASHBOARD_POLICY = [
   "default-src 'none'",
@@ -23,6 +23,7 @@ export const DASHBOARD_POLICY = [
   "style-src 'self'",
   "img-src 'self' blob: https://www.gravatar.com",
   "connect-src 'self'",
+  "frame-src 'self'",
   "font-src 'self'",
   "frame-src 'self'",
   "base-uri 'none'",

@@ -10,6 +10,7 @@ import { WebhookDropped1764300100000 } from './migrations/1764300100000-webhook-
 import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
 import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
 import { SessionKeys1764800000000 } from './migrations/1764800000000-session-keys';
+import { DisabledAccounts1764900200000 } from './migrations/1764900200000-disabled-accounts';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Sessions1764400000000,
   BioPages1764400100000,
   SessionKeys1764800000000,
+  DisabledAccounts1764900200000,
 ];

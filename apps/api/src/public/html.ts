@@ -41,6 +41,26 @@ export function pageSecurityPolicy(nonce: string, sandbox = false): string {
   ].join('; ');
 }
 
+/**
+ * The policy of the dashboard's previews of public pages (served under /l/api to their owner): the
+ * page's own script only (by nonce; a preview loads no pixel), no frame, no form posted, images
+ * from anywhere as for visitors; framed by the service's own pages only, and sandboxed without
+ * `allow-same-origin` (nor top navigation, forms or popups): nothing in it can act with the
+ * viewer's session, nor move the dashboard that shows it.
+ */
+export function previewSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    'img-src http: https:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+    'sandbox allow-scripts',
+  ].join('; ');
+}
+
 export function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">

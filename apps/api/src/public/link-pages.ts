@@ -48,8 +48,11 @@ export function framePage(link: PublicLink, destination: string, nonce: string):
   );
 }
 
-/** The splash page for `delay` seconds, then the destination. */
-export function splashPage(link: PublicLink, destination: string, nonce: string): string {
+/**
+ * The splash page for `delay` seconds, then the destination. `moveOn: false` (the dashboard's
+ * preview) leaves out the refresh: the page stays, and a frame showing it does not move on.
+ */
+export function splashPage(link: PublicLink, destination: string, nonce: string, { moveOn = true }: { moveOn?: boolean } = {}): string {
   const splash = link.splash!;
   const splashImage = splash.image ? servableUrl(splash.image, 'http') : null;
   return page(
@@ -60,7 +63,7 @@ ${splashImage ? `<p><img src="${escapeHtml(splashImage)}" alt=""></p>` : ''}
 ${splash.text ? `<p>${escapeHtml(splash.text).replace(/\n/g, '<br>')}</p>` : ''}
 <p><a class="button" href="${escapeHtml(destination)}">Continue</a></p>
 </main>`,
-    `${meta(link)}\n<meta http-equiv="refresh" content="${splash.delay};url=${escapeHtml(destination)}">\n${pixels(link, nonce)}`,
+    `${meta(link)}\n${moveOn ? `<meta http-equiv="refresh" content="${splash.delay};url=${escapeHtml(destination)}">\n` : ''}${pixels(link, nonce)}`,
   );
 }
 
@@ -90,6 +93,12 @@ export function overlayPage(link: PublicLink, destination: string, nonce: string
 <script nonce="${nonce}">document.getElementById('cta-close').addEventListener('click',function(){document.getElementById('cta').remove()});</script>`,
     `${meta(link)}\n${FRAME_STYLE}\n${pixels(link, nonce)}`,
   );
+}
+
+/** A campaign's public list page (`/c/{id}`): its name and its links, each to its short URL. */
+export function campaignListPage(campaign: { name: string; links: { title: string; url: string }[] }): string {
+  const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
+  return page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`);
 }
 
 /** Asks for the link's password; posts back to the short URL. The destination is never in it. */

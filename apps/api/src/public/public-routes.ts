@@ -15,7 +15,7 @@ import { PUBLIC_PATHS } from '../common/public-urls';
 import { isWebUrl, servableUrl, type UrlKind } from '../common/urls';
 import { escapeHtml } from '../common/html';
 import { messagePage, page, pageSecurityPolicy } from './html';
-import { framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
+import { campaignListPage, framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
 import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
 import { bioPageBody } from './bio-page';
@@ -311,10 +311,7 @@ export function registerPublicRoutes(
       const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
       if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
-      const items = campaign.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n');
-      return sendHtml(reply, 200, () =>
-        page(campaign.name, `<main><h1>${escapeHtml(campaign.name)}</h1>${items ? `<ul>${items}</ul>` : '<p>No links yet.</p>'}</main>`),
-      );
+      return sendHtml(reply, 200, () => campaignListPage(campaign));
     }),
   );
 

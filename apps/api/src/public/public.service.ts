@@ -309,7 +309,8 @@ export class PublicService {
     });
   }
 
-  private async campaignLinks(campaignId: number): Promise<{ title: string; url: string }[]> {
+  /** A campaign's links as its list page shows them, oldest first (the page's preview reads them too). */
+  async campaignLinks(campaignId: number): Promise<{ title: string; url: string }[]> {
     const links = await this.dataSource.getRepository(LinkEntity).find({
       where: { campaignId },
       relations: { domain: true },

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
-import { createLink, createPixel, createSplash, createUser } from '../support/factories';
+import sharp from 'sharp';
+import { createCampaign, createLink, createOverlay, createPixel, createSplash, createUser } from '../support/factories';
 import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir, waitInPage } from './browser';
 
 /**
@@ -51,6 +52,7 @@ suite('the dashboard in a browser', () => {
   let crossSiteUrl: string;
   const pageErrors: string[] = [];
   let linkId = 0;
+  let campaignId = 0;
 
   beforeAll(async () => {
     const port = (await portFree(PORT)) ? PORT : await freePort();
@@ -114,8 +116,9 @@ suite('the dashboard in a browser', () => {
   /** Records made so far dated at the suite's moment (the database dates them by its own clock). */
   async function pinDates(): Promise<void> {
     const db = api.linkyard.app.get(DataSource);
-    await db.query('UPDATE users SET created_at = $1', [new Date(NOW)]);
-    await db.query('UPDATE links SET created_at = $1', [new Date(NOW)]);
+    for (const table of ['users', 'links', 'overlays', 'splash_pages', 'qr_codes']) {
+      await db.query(`UPDATE ${table} SET created_at = $1`, [new Date(NOW)]);
+    }
   }
 
   /** Fails the test on a serious accessibility problem or a script error, and keeps a screenshot of a failure. */
@@ -127,7 +130,38 @@ suite('the dashboard in a browser', () => {
     }
     expect(problems).toEqual([]);
     expect(pageErrors).toEqual([]);
-    if (docs) await saveDocsPicture(join(DOCS, `dashboard-${name}.png`), await page.screenshot({ fullPage: true }));
+    if (docs) await saveDocsPicture(join(DOCS, `dashboard-${name}.png`), await picture());
+  }
+
+  /**
+   * What a script in a preview's frame gets when it calls the API with the viewer's cookie: its
+   * page's policy refuses the connection (no connect-src), which the browser reports on the
+   * console; those reports are the expected outcome, not a page error.
+   */
+  async function apiFromFrame(frame: Frame): Promise<number> {
+    const before = pageErrors.length;
+    const status = await frame.evaluate<number>("fetch('/l/api/session', { credentials: 'include' }).then((r) => r.status, () => 0)");
+    const reports = pageErrors.splice(before);
+    expect(reports.every((report) => /Content Security Policy/.test(report))).toBe(true);
+    return status;
+  }
+
+  /**
+   * The whole page. Chromium leaves a frame of another process (a sandboxed preview) blank in a
+   * full-page picture where it lies below the window: a page with one is taken in a window as
+   * tall as the page.
+   */
+  async function picture(): Promise<Buffer> {
+    if ((await page.locator('iframe').count()) === 0) return page.screenshot({ fullPage: true });
+    const viewport = page.viewportSize()!;
+    const height = await page.evaluate<number>('document.documentElement.scrollHeight');
+    await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+    try {
+      await page.waitForTimeout(300);
+      return await page.screenshot();
+    } finally {
+      await page.setViewportSize(viewport);
+    }
   }
 
   async function step(name: string, body: () => Promise<void>): Promise<void> {
@@ -391,6 +425,56 @@ suite('the dashboard in a browser', () => {
       await page.getByText('No campaigns yet.').waitFor();
     }));
 
+  it("opens a campaign's page: its links, its clicks after a visit of its rotator, and its list page's preview", () =>
+    step('campaign', async () => {
+      const admin = { id: 1, username: 'admin', email: '', apikey: adminKey };
+      campaignId = await createCampaign(api, admin, { name: 'Autumn sale', slug: 'autumn', public: true });
+      for (const [alias, title] of [
+        ['autumn-one', 'Autumn one'],
+        ['autumn-two', HOSTILE],
+      ]) {
+        const id = await createLink(api, admin, { url: `${base}/`, custom: alias, title });
+        await api.request('POST', `/l/api/campaign/${campaignId}/assign/${id}`, { key: adminKey });
+      }
+      await pinDates();
+      await page.goto(`${base}/dashboard/campaigns`);
+      await page.getByRole('link', { name: 'Autumn sale' }).click();
+      await page.getByRole('heading', { name: 'Autumn sale', level: 1 }).waitFor();
+      const links = page.getByRole('region', { name: 'Links of the campaign' });
+      await links.getByRole('link', { name: 'Autumn one' }).waitFor();
+      expect(await links.getByText(HOSTILE).count()).toBe(1);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      await page.getByRole('button', { name: "Copy the rotator's address" }).waitFor();
+      await page.getByRole('button', { name: "Copy the list page's address" }).waitFor();
+      await page.getByText('0 clicks by people', { exact: false }).waitFor();
+
+      // A person visits the rotator, which sends them on through one of the links.
+      const visitor = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36' });
+      const visit = await visitor.newPage();
+      await visit.goto(`${base}/r/autumn`);
+      expect(new URL(visit.url()).pathname).toBe('/');
+      await visitor.close();
+      await api.flushClicks();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Autumn sale', level: 1 }).waitFor();
+      await page.locator('.summary', { hasText: /\b1 click from/ }).waitFor();
+      await page.getByRole('region', { name: 'Links clicked most' }).getByText(`${base}/autumn-one`).waitFor();
+      await links
+        .getByRole('row', { name: /Autumn one/ })
+        .getByRole('cell', { name: '1', exact: true })
+        .waitFor();
+
+      // The list page, in a frame that runs in an opaque origin: what visitors see, nothing of the dashboard.
+      const frame = page.frameLocator('iframe[title="Preview of the list page of Autumn sale"]');
+      await frame.getByRole('heading', { name: 'Autumn sale' }).waitFor();
+      await frame.getByRole('link', { name: 'Autumn one' }).waitFor();
+      expect(await frame.getByText(HOSTILE).count()).toBe(1);
+      const inside = page.frames().find((candidate) => candidate.url().includes(`/campaign/${campaignId}/preview`))!;
+      expect(await inside.evaluate<string>('self.origin')).toBe('null');
+      expect(await apiFromFrame(inside)).toBe(0);
+      await check('campaign', true);
+    }));
+
   it('makes a channel, puts a link in it, and deletes it', () =>
     step('channels', async () => {
       await openSection('Channels', 'Channels');
@@ -467,6 +551,68 @@ suite('the dashboard in a browser', () => {
       expect(readFileSync(await svg.path(), 'utf8')).toMatch(/<svg[\s>]/);
     }));
 
+  it('uploads a QR logo, sees the live preview follow a colour change, and downloads the saved code', () =>
+    step('qr-logo', async () => {
+      await openSection('QR codes', 'QR codes');
+      await page.getByRole('link', { name: 'New QR code' }).click();
+      await page.getByRole('heading', { name: 'New QR code', level: 1 }).waitFor();
+      await page.getByText('Fill in the content to see the code.').waitFor();
+      await page.getByLabel('Name').fill('Window sticker');
+      await page.getByLabel('Web address').fill(`${base}/`);
+      const live = page.getByRole('img', { name: /^Preview of the QR code/ });
+      await live.waitFor();
+      /** The colour of the first module on the image's diagonal that is not its background, and of its centre. */
+      const colours = () =>
+        page.evaluate<{ module: string; centre: string } | null>(`(() => {
+          const image = document.querySelector('[data-testid="qr-live"]');
+          if (!image || !image.complete || image.naturalWidth === 0) return null;
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth;
+          canvas.height = image.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(image, 0, 0);
+          const hex = (x, y) => '#' + Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3), (v) => v.toString(16).padStart(2, '0')).join('');
+          let module = hex(0, 0);
+          for (let i = 0; i < canvas.width && module === '#ffffff'; i += 1) module = hex(i, i);
+          return { module, centre: hex(canvas.width / 2, canvas.height / 2) };
+        })()`);
+      const waitForColours = async (expected: { module?: string; centre?: RegExp }) => {
+        for (let tries = 0; ; tries += 1) {
+          const found = await colours();
+          if (found && (!expected.module || found.module === expected.module) && (!expected.centre || expected.centre.test(found.centre)))
+            return;
+          if (tries > 100) throw new Error(`The preview did not show ${JSON.stringify(expected)}: ${JSON.stringify(found)}`);
+          await page.waitForTimeout(100);
+        }
+      };
+      await waitForColours({ module: '#000000' });
+
+      // A file that is not an image: the service's own words, beside the field.
+      await page.getByLabel('Upload a file').check();
+      await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(HOSTILE) });
+      await page.getByText('Invalid field "logoFile": is not an image that can be read (PNG, JPEG, WebP or GIF).').first().waitFor();
+      expect(await page.getByLabel('Logo file').getAttribute('aria-invalid')).toBe('true');
+
+      // A real logo: the preview draws it in the middle, then follows the colour of the code.
+      const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#dc2626' } })
+        .png()
+        .toBuffer();
+      await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await waitForColours({ module: '#000000', centre: /^#dc2626$/ });
+      await page.getByLabel('Colour of the code').fill('#1e3a8a');
+      await waitForColours({ module: '#1e3a8a', centre: /^#dc2626$/ });
+      await check('qr-new', true);
+
+      await page.getByRole('button', { name: 'Create QR code' }).click();
+      await page.getByRole('heading', { name: 'Window sticker', level: 1 }).waitFor();
+      const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()]);
+      const file = readFileSync(await png.path());
+      const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 3;
+      expect([data[at], data[at + 1], data[at + 2]]).toEqual([0xdc, 0x26, 0x26]);
+      expect(info.width).toBe(1000);
+    }));
+
   it('creates, edits and deletes an overlay and a splash page', () =>
     step('visit-pages', async () => {
       await openSection('Overlays & splash', 'Overlays and splash pages');
@@ -498,6 +644,46 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Delete Brand intro' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No splash pages yet.', { exact: false }).waitFor();
+    }));
+
+  it('previews an overlay and a splash page as a visitor sees them, in a frame that cannot act for the dashboard', () =>
+    step('visit-preview', async () => {
+      const admin = { id: 1, username: 'admin', email: '', apikey: adminKey };
+      await createOverlay(api, admin, {
+        name: 'Autumn banner',
+        message: `${HOSTILE} ${RTL}`,
+        label: 'Shop now',
+        link: 'https://example.com/shop',
+        bg: '#7c2d12',
+        color: '#ffffff',
+      });
+      await createSplash(api, admin, { name: 'Autumn intro', title: 'Welcome to the autumn sale', text: RTL, delay: 30 });
+      await pinDates();
+      await page.goto(`${base}/dashboard/pages`);
+      await page.getByRole('heading', { name: 'Overlays and splash pages', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Preview Autumn banner' }).click();
+      await page.getByRole('heading', { name: 'Preview of the overlay Autumn banner' }).waitFor();
+      const overlay = page.frameLocator('iframe[title="Preview of the overlay Autumn banner"]');
+      await overlay.getByText(HOSTILE, { exact: false }).waitFor();
+      expect(await overlay.locator('img[src="x"]').count()).toBe(0);
+      await overlay.getByRole('link', { name: 'Shop now' }).waitFor();
+      const inside = page.frames().find((candidate) => candidate.url().includes('/overlay/'))!;
+      expect(await inside.evaluate<string>('self.origin')).toBe('null');
+      expect(await apiFromFrame(inside)).toBe(0);
+      await check('visit-preview', true);
+      // Its own script runs (the close button), but its button cannot move the dashboard.
+      await overlay.getByRole('link', { name: 'Shop now' }).click();
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe('/dashboard/pages');
+      await overlay.getByRole('button', { name: 'Close' }).click();
+      await overlay.getByText(HOSTILE, { exact: false }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Close the preview' }).click();
+
+      await page.getByRole('button', { name: 'Preview Autumn intro' }).click();
+      const splash = page.frameLocator('iframe[title="Preview of the splash page Autumn intro"]');
+      await splash.getByRole('heading', { name: 'Welcome to the autumn sale' }).waitFor();
+      await splash.getByText(RTL).waitFor();
+      await check('splash-preview', true);
     }));
 
   it('adds a branded domain after reading the DNS records to set, changes its redirects and deletes it', () =>
@@ -637,31 +823,94 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('region', { name: 'Users table' }).getByText('grace', { exact: true }).waitFor({ state: 'detached' });
     }));
 
-  it('works at 375 pixels wide', () =>
-    step('narrow', async () => {
-      await page.setViewportSize({ width: 375, height: 800 });
-      for (const [path, name] of [
-        ['/links', 'narrow-links'],
-        [`/links/${linkId}`, 'narrow-link'],
-        ['/account', 'narrow-account'],
-        ['/campaigns', 'narrow-campaigns'],
-        ['/channels', 'narrow-channels'],
-        ['/pixels', 'narrow-pixels'],
-        ['/qr/new', 'narrow-qr-new'],
-        ['/pages', 'narrow-pages'],
-        ['/domains', 'narrow-domains'],
-        ['/bulk', 'narrow-bulk'],
-        ['/webhooks', 'narrow-webhooks'],
-        ['/admin', 'narrow-admin'],
-      ] as const) {
-        await page.goto(`${base}/dashboard${path}`);
-        await page.locator('main h1').waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-        await check(name, ['narrow-links', 'narrow-link', 'narrow-qr-new', 'narrow-bulk'].includes(name));
+  it('disables a user after a confirmation, using the keyboard: they are refused until enabled again', () =>
+    step('admin-disable', async () => {
+      const ada = await createUser(api, { username: 'ada', email: 'ada@example.com', password: 'a passphrase of ada' }, adminKey);
+      await pinDates();
+      const theirs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const visitor = await theirs.newPage();
+      const signIn = async () => {
+        await visitor.getByLabel('Username or e-mail address').fill('ada');
+        await visitor.locator('#password').fill('a passphrase of ada');
+        await visitor.getByRole('button', { name: 'Sign in' }).click();
+      };
+      await visitor.goto(`${base}/dashboard/`);
+      await signIn();
+      await visitor.getByText('No links yet.').waitFor();
+
+      await page.goto(`${base}/dashboard/admin`);
+      await page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
+      const row = page.getByRole('region', { name: 'Users table' }).getByRole('row', { name: /ada@example\.com/ });
+      await row.getByText('Active').waitFor();
+      await page.getByRole('button', { name: 'Disable ada' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').getByText('Nothing of theirs is deleted', { exact: false }).waitFor();
+      await check('admin-disable', true);
+      await page.keyboard.press('Tab'); // from Cancel to Disable
+      await page.keyboard.press('Enter');
+      await page.getByText('ada is disabled: their key and sessions are refused, their links keep working.').waitFor();
+      await row.getByText('Disabled').waitFor();
+      await check('admin-disabled');
+
+      // Ada's next step brings back the sign-in form; signing in is refused, and so is her key.
+      await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+      await visitor.getByText('Your session has ended. Sign in again to go on.').waitFor();
+      await signIn();
+      await visitor.getByText('This account is disabled: an admin of this service can enable it again.').waitFor();
+      expect((await api.request('GET', '/l/api/account', { key: ada.apikey })).status).toBe(403);
+
+      await page.getByRole('button', { name: 'Enable ada' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+      await page.getByText('ada is enabled again, with the same key and password.').waitFor();
+      await row.getByText('Active').waitFor();
+      // The suite's clock stands still: every sign-in attempt and refused session of the suite, all
+      // from this address, count in one minute against the limit of 20. The next minute starts.
+      api.clock.advance(60_000);
+      try {
+        await signIn();
+        // Back where she was.
+        await visitor.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+      } catch (error) {
+        await visitor.screenshot({ path: join(screenshotDir('failures'), 'admin-disable-visitor.png'), fullPage: true });
+        throw error;
+      } finally {
+        api.clock.advance(-60_000);
       }
-      await page.setViewportSize({ width: 1280, height: 900 });
+      expect((await api.request('GET', '/l/api/account', { key: ada.apikey })).status).toBe(200);
+      await theirs.close();
     }));
+
+  it(
+    'works at 375 pixels wide',
+    () =>
+      step('narrow', async () => {
+        await page.setViewportSize({ width: 375, height: 800 });
+        for (const [path, name] of [
+          ['/links', 'narrow-links'],
+          [`/links/${linkId}`, 'narrow-link'],
+          ['/account', 'narrow-account'],
+          ['/campaigns', 'narrow-campaigns'],
+          [`/campaigns/${campaignId}`, 'narrow-campaign'],
+          ['/channels', 'narrow-channels'],
+          ['/pixels', 'narrow-pixels'],
+          ['/qr/new', 'narrow-qr-new'],
+          ['/pages', 'narrow-pages'],
+          ['/domains', 'narrow-domains'],
+          ['/bulk', 'narrow-bulk'],
+          ['/webhooks', 'narrow-webhooks'],
+          ['/admin', 'narrow-admin'],
+        ] as const) {
+          await page.goto(`${base}/dashboard${path}`);
+          await page.locator('main h1').waitFor();
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+          await check(name, ['narrow-links', 'narrow-link', 'narrow-qr-new', 'narrow-bulk', 'narrow-campaign'].includes(name));
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }),
+    // A dozen pages, each checked by axe-core: longer than one step.
+    180_000,
+  );
 
   it('draws a year by hour of about ten million clicks', () =>
     step('year', async () => {

@@ -94,7 +94,16 @@ export class FuzzFailure extends Error {
   }
 }
 
-const ADMIN_OPERATIONS = new Set(['listUsers', 'getUser', 'addUser', 'deleteUser', 'rotateUserApiKey', 'listPlans', 'subscribeUser']);
+const ADMIN_OPERATIONS = new Set([
+  'listUsers',
+  'getUser',
+  'addUser',
+  'updateUser',
+  'deleteUser',
+  'rotateUserApiKey',
+  'listPlans',
+  'subscribeUser',
+]);
 const AGENTS = [FIREFOX, IPHONE, ANDROID, GOOGLEBOT, `Mozilla/5.0 ${'x'.repeat(3000)}`];
 const ADDRESSES = [UK, US, '2001:4860:4860::8888', '203.0.113.9'];
 const LANGUAGES = ['fr', 'de;q=0.5, fr-FR', 'ja', '*', 'xx-YY, ' + 'en,'.repeat(500)];
@@ -350,6 +359,8 @@ export class ContractFuzzer {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
     const bound: Record<string, unknown> = { ...(body as Record<string, unknown>) };
     if (typeof bound.logo === 'string') bound.logo = this.loopbackLogo(bound.logo);
+    // An uploaded QR logo is now and then a real picture (generated text is never one).
+    if (typeof bound.logoFile === 'string' && bound.logoFile.length % 2 === 0) bound.logoFile = UPLOAD;
     const pick = (pool: string, value: unknown) => {
       const ids = this.pools.get(pool) ?? [];
       return typeof value === 'number' && value > 0 && ids.length ? ids[value % ids.length] : value;

@@ -38,7 +38,7 @@ async function createWebhook(api: TestApi, user: TestUser): Promise<number> {
 /** The records the SQL test calls the repositories with (see src/database/sql.ts). */
 export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
   const [user, other, spareUser] = [await createUser(api), await createUser(api), await createUser(api)];
-  const accountOf = (owner: TestUser) => ({ id: owner.id, admin: false, ratelimit: 100000, keyExpiresAt: null });
+  const accountOf = (owner: TestUser) => ({ id: owner.id, admin: false, ratelimit: 100000, keyExpiresAt: null, disabled: false });
   const twice = async <T>(make: () => Promise<T>): Promise<[T, T]> => [await make(), await make()];
   const [link, spareLink] = await twice(() => createLink(api, user));
   const [domain, spareDomain] = await twice(() => createDomain(api, user));

@@ -15,6 +15,7 @@ export default function AdminPage({ self }: { self: number }) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [rotating, setRotating] = useState<User | null>(null);
+  const [switching, setSwitching] = useState<User | null>(null);
   const [shown, setShown] = useState<{ username: string; key: string } | null>(null);
   const queryClient = useQueryClient();
   const users = useQuery({
@@ -33,6 +34,11 @@ export default function AdminPage({ self }: { self: number }) {
       key: (await api.POST('/user/{id}/apikey/rotate', { params: { path: { id: user.id } } })).data.apikey,
     }),
     onSuccess: setShown,
+  });
+  const setDisabled = useMutation({
+    mutationFn: async (user: User) =>
+      (await api.PUT('/user/{id}/update', { params: { path: { id: user.id } }, body: { disabled: !user.disabled } })).data.data,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
   const planName = (id: number | null) => (id === null ? 'None' : (plans.data?.find((plan) => plan.id === id)?.name ?? `Plan ${id}`));
 
@@ -67,9 +73,22 @@ export default function AdminPage({ self }: { self: number }) {
           </button>
         </section>
       )}
-      {(remove.isError || rotate.isError) && (
+      {(remove.isError || rotate.isError || setDisabled.isError) && (
         <p className="error" role="alert">
-          {errorMessage(remove.error ?? rotate.error)}
+          <bdi>{errorMessage(remove.error ?? rotate.error ?? setDisabled.error)}</bdi>
+        </p>
+      )}
+      {setDisabled.isSuccess && (
+        <p className="notice" role="status">
+          {setDisabled.data.disabled ? (
+            <>
+              <bdi>{setDisabled.data.username}</bdi> is disabled: their key and sessions are refused, their links keep working.
+            </>
+          ) : (
+            <>
+              <bdi>{setDisabled.data.username}</bdi> is enabled again, with the same key and password.
+            </>
+          )}
         </p>
       )}
       <h2>Users</h2>
@@ -91,6 +110,7 @@ export default function AdminPage({ self }: { self: number }) {
                   <th scope="col">User</th>
                   <th scope="col">Plan</th>
                   <th scope="col">Requests a minute</th>
+                  <th scope="col">State</th>
                   <th scope="col">Since</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -111,6 +131,16 @@ export default function AdminPage({ self }: { self: number }) {
                       <PlanPicker user={user} plans={plans.data ?? []} label={planName(user.planid)} />
                     </td>
                     <td className="num">{formatNumber(user.ratelimit)}</td>
+                    <td>
+                      {user.disabled ? (
+                        <>
+                          <span className="badge off">Disabled</span>
+                          <div className="small muted">since {formatApiDate(user.disabledsince)}</div>
+                        </>
+                      ) : (
+                        <span className="badge ok">Active</span>
+                      )}
+                    </td>
                     <td>{formatApiDate(user.registered)}</td>
                     <td>
                       <div className="actions">
@@ -122,6 +152,17 @@ export default function AdminPage({ self }: { self: number }) {
                         >
                           New key
                         </button>
+                        {user.id !== self && (
+                          <button
+                            type="button"
+                            className="small secondary"
+                            onClick={() => setSwitching(user)}
+                            disabled={setDisabled.isPending}
+                            aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+                          >
+                            {user.disabled ? 'Enable' : 'Disable'}
+                          </button>
+                        )}
                         {user.id !== self && (
                           <button
                             type="button"
@@ -195,6 +236,29 @@ export default function AdminPage({ self }: { self: number }) {
           <bdi>{deleting?.username}</bdi> and everything of theirs are deleted: links, statistics, campaigns, domains, webhooks. Their short
           URLs stop working at once.
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={switching !== null}
+        title={switching?.disabled ? 'Enable this user?' : 'Disable this user?'}
+        confirm={switching?.disabled ? 'Enable' : 'Disable'}
+        danger={!switching?.disabled}
+        onCancel={() => setSwitching(null)}
+        onConfirm={() => {
+          if (switching) setDisabled.mutate(switching);
+          setSwitching(null);
+        }}
+      >
+        {switching?.disabled ? (
+          <p>
+            <bdi>{switching.username}</bdi> can use the API and sign in again, with the same key and password.
+          </p>
+        ) : (
+          <p>
+            <bdi>{switching?.username}</bdi> is refused at once: their API key gets “forbidden” on every call, they are signed out, and they
+            cannot sign in until you enable them again. Nothing of theirs is deleted: their short links, bio pages and QR codes keep working
+            for visitors.
+          </p>
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={rotating !== null}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, isStatus, type Schemas } from '../api';
 import { ClicksChart } from '../components/ClicksChart';
@@ -163,25 +163,82 @@ const FIELDS: Record<QrType, { key: string; label: string; type?: string; long?:
   ],
 };
 
-/** The designer: a new code, or new settings for an existing one (its content is entered again: the API does not give it back). */
+/** The field of each type that must be filled before there is anything to draw. */
+const MAIN_FIELD: Record<QrType, string | null> = {
+  link: 'url',
+  text: 'text',
+  phone: 'phone',
+  email: 'email',
+  sms: 'phone',
+  wifi: 'ssid',
+  vcard: null,
+};
+
+/** Logos the service takes: the same rule it checks (the file is read again there). */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const LOGO_MAX_BYTES = 512 * 1024;
+
+type LogoChoice = 'none' | 'file' | 'url';
+interface LogoFile {
+  name: string;
+  /** A data: URL of the file, as the API takes it. */
+  data: string;
+}
+
+/** A short name of a long text (a draft with a logo file is hundreds of kilobytes): its length and FNV-1a hash. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return `${text.length}:${(hash >>> 0).toString(36)}`;
+}
+
+/** A value that follows another once it has stopped changing for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+function readFile(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    // readAsDataURL gives a string.
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The designer: a new code, or new settings for an existing one (its content is entered again: the
+ * API does not give it back). Beside the form, the draft as the service draws it (`POST
+ * /qr/preview`), drawn again once the form has been still for half a second.
+ */
 export function QrDesigner({ qr }: { qr?: Qr }) {
   const [type, setType] = useState<QrType>('link');
   const [name, setName] = useState(qr?.name ?? '');
   const [form, setForm] = useState<Form>({ encryption: 'WPA' });
   const [foreground, setForeground] = useState('#000000');
   const [background, setBackground] = useState('#ffffff');
+  const [logoChoice, setLogoChoice] = useState<LogoChoice>('none');
   const [logo, setLogo] = useState('');
+  const [logoFile, setLogoFile] = useState<LogoFile | null>(null);
+  const [logoProblem, setLogoProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
+
+  const data = dataOf(type, form);
+  const main = MAIN_FIELD[type];
+  const filled = main === null ? Object.keys(data as object).length > 0 : (form[main] ?? '').trim() !== '';
+  const logoFields =
+    logoChoice === 'file' && logoFile ? { logoFile: logoFile.data } : logoChoice === 'url' ? { logo: logo.trim() } : { logo: '' };
+  const design = { type, data, foreground: toRgb(foreground), background: toRgb(background), ...logoFields };
+
   const save = useMutation({
     mutationFn: async () => {
-      const body = {
-        type,
-        data: dataOf(type, form),
-        name: name || undefined,
-        foreground: toRgb(foreground),
-        background: toRgb(background),
-        logo,
-      };
+      const body = { ...design, name: name || undefined };
       if (qr) {
         await api.PUT('/qr/{id}/update', { params: { path: { id: qr.id } }, body });
         return qr.id;
@@ -194,73 +251,176 @@ export function QrDesigner({ qr }: { qr?: Qr }) {
       navigate(`/qr/${id}`);
     },
   });
+
+  // The preview follows the form once it has been still for half a second.
+  const draft = useSettled(JSON.stringify(design), 500);
+  const key = useMemo(() => fingerprint(draft), [draft]);
+  const preview = useQuery({
+    queryKey: ['qr-preview', key],
+    queryFn: async ({ signal }) => {
+      const { data: image } = await api.POST('/qr/preview', {
+        body: { ...(JSON.parse(draft) as typeof design), format: 'png', size: 300 },
+        parseAs: 'blob',
+        signal,
+      });
+      return URL.createObjectURL(image);
+    },
+    enabled: filled && !logoProblem,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const image = preview.data;
+  useEffect(() => () => void (image && URL.revokeObjectURL(image)), [image]);
+
+  const chooseFile = async (file: File | undefined) => {
+    setLogoProblem(null);
+    setLogoFile(null);
+    if (!file) return;
+    if (!LOGO_TYPES.includes(file.type)) return setLogoProblem('Choose a PNG, JPEG, WebP or GIF file.');
+    if (file.size > LOGO_MAX_BYTES)
+      return setLogoProblem(`The file is ${Math.ceil(file.size / 1024)} KiB; a logo is at most ${LOGO_MAX_BYTES / 1024} KiB.`);
+    try {
+      setLogoFile({ name: file.name, data: await readFile(file) });
+    } catch (error) {
+      setLogoProblem(errorMessage(error));
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (logoChoice === 'file' && !logoFile) return setLogoProblem('Choose the logo file, or choose “No logo”.');
     save.mutate();
   };
   const title = qr ? `Redesign ${qr.name}` : 'New QR code';
-  const all = ['type', 'data', 'name', 'foreground', 'background', 'logo'];
+  const all = ['type', 'data', 'name', 'foreground', 'background', 'logo', 'logoFile'];
   return (
     <form className="card form" onSubmit={submit} aria-label={title}>
       <h2>
         <bdi>{title}</bdi>
       </h2>
       {qr && <p className="help">Enter its content again: saving replaces the whole design.</p>}
-      <Field id="qr-name" label="Name" help="Yours only, 1 to 100 characters." error={save.error} names={['name']}>
-        <input maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </Field>
-      <Field id="qr-type" label="What it holds" error={save.error} names={['type']}>
-        <select value={type} onChange={(e) => setType(e.target.value as QrType)}>
-          {(Object.keys(TYPES) as QrType[]).map((key) => (
-            <option key={key} value={key}>
-              {TYPES[key]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <fieldset className="section-fields">
-        <legend>Content</legend>
-        {FIELDS[type].map((field) => {
-          const id = `qr-${field.key}`;
-          const value = form[field.key] ?? '';
-          const change = (text: string) => setForm((current) => ({ ...current, [field.key]: text }));
-          const names = type === 'link' || type === 'text' || type === 'phone' ? ['data'] : [`data.${field.key}`];
-          return (
-            <Field key={`${type}-${field.key}`} id={id} label={field.label} error={save.error} names={names}>
-              {field.options ? (
-                <select value={value} onChange={(e) => change(e.target.value)}>
-                  {field.options.map((option) => (
-                    <option key={option} value={option}>
-                      {option === 'nopass' ? 'None (open network)' : option}
-                    </option>
-                  ))}
-                </select>
-              ) : field.long ? (
-                <textarea value={value} onChange={(e) => change(e.target.value)} />
-              ) : (
-                <input type={field.type ?? 'text'} value={value} onChange={(e) => change(e.target.value)} />
-              )}
+      <div className="qr-designer">
+        <div>
+          <Field id="qr-name" label="Name" help="Yours only, 1 to 100 characters." error={save.error} names={['name']}>
+            <input maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field id="qr-type" label="What it holds" error={save.error} names={['type']}>
+            <select value={type} onChange={(e) => setType(e.target.value as QrType)}>
+              {(Object.keys(TYPES) as QrType[]).map((key) => (
+                <option key={key} value={key}>
+                  {TYPES[key]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <fieldset className="section-fields">
+            <legend>Content</legend>
+            {FIELDS[type].map((field) => {
+              const id = `qr-${field.key}`;
+              const value = form[field.key] ?? '';
+              const change = (text: string) => setForm((current) => ({ ...current, [field.key]: text }));
+              const names = type === 'link' || type === 'text' || type === 'phone' ? ['data'] : [`data.${field.key}`];
+              return (
+                <Field key={`${type}-${field.key}`} id={id} label={field.label} error={save.error} names={names}>
+                  {field.options ? (
+                    <select value={value} onChange={(e) => change(e.target.value)}>
+                      {field.options.map((option) => (
+                        <option key={option} value={option}>
+                          {option === 'nopass' ? 'None (open network)' : option}
+                        </option>
+                      ))}
+                    </select>
+                  ) : field.long ? (
+                    <textarea value={value} onChange={(e) => change(e.target.value)} />
+                  ) : (
+                    <input type={field.type ?? 'text'} value={value} onChange={(e) => change(e.target.value)} />
+                  )}
+                </Field>
+              );
+            })}
+          </fieldset>
+          <div className="two">
+            <Field id="qr-foreground" label="Colour of the code" error={save.error} names={['foreground']}>
+              <input type="color" value={foreground} onChange={(e) => setForeground(e.target.value)} />
             </Field>
-          );
-        })}
-      </fieldset>
-      <div className="two">
-        <Field id="qr-foreground" label="Colour of the code" error={save.error} names={['foreground']}>
-          <input type="color" value={foreground} onChange={(e) => setForeground(e.target.value)} />
-        </Field>
-        <Field id="qr-background" label="Background" error={save.error} names={['background']}>
-          <input type="color" value={background} onChange={(e) => setBackground(e.target.value)} />
-        </Field>
+            <Field id="qr-background" label="Background" error={save.error} names={['background']}>
+              <input type="color" value={background} onChange={(e) => setBackground(e.target.value)} />
+            </Field>
+          </div>
+          <fieldset className="choice">
+            <legend>Logo in the middle</legend>
+            <label>
+              <input type="radio" name="qr-logo-choice" checked={logoChoice === 'none'} onChange={() => setLogoChoice('none')} /> No logo
+            </label>
+            <label>
+              <input type="radio" name="qr-logo-choice" checked={logoChoice === 'file'} onChange={() => setLogoChoice('file')} /> Upload a
+              file
+            </label>
+            <label>
+              <input type="radio" name="qr-logo-choice" checked={logoChoice === 'url'} onChange={() => setLogoChoice('url')} /> From an
+              address
+            </label>
+          </fieldset>
+          {logoChoice === 'file' && (
+            <Field
+              id="qr-logo-file"
+              label="Logo file"
+              help="A PNG, JPEG, WebP or GIF of at most 512 KiB and 2048 pixels a side. The service reads it again and keeps it at most 256 pixels a side."
+              error={save.error ?? (preview.isError ? preview.error : undefined)}
+              names={['logoFile']}
+            >
+              <input type="file" accept={LOGO_TYPES.join(',')} onChange={(e) => void chooseFile(e.target.files?.[0])} />
+            </Field>
+          )}
+          {logoChoice === 'file' && logoFile && (
+            <p className="small muted">
+              Chosen: <bdi>{logoFile.name}</bdi>
+            </p>
+          )}
+          {logoChoice === 'file' && logoProblem && (
+            <p className="error small" role="alert">
+              {logoProblem}
+            </p>
+          )}
+          {logoChoice === 'url' && (
+            <Field
+              id="qr-logo"
+              label="Logo address (a PNG or JPEG)"
+              help="Fetched by the service when you save: at most 512 KiB, from a public address."
+              error={save.error}
+              names={['logo']}
+            >
+              <input type="url" value={logo} onChange={(e) => setLogo(e.target.value)} />
+            </Field>
+          )}
+        </div>
+        <section className="qr-live" aria-labelledby="qr-live-title">
+          <h3 id="qr-live-title">Preview</h3>
+          {!filled ? (
+            <p className="muted small">Fill in the content to see the code.</p>
+          ) : image ? (
+            <img
+              src={image}
+              width={300}
+              height={300}
+              alt="Preview of the QR code, as the service draws it (not saved yet)"
+              data-testid="qr-live"
+            />
+          ) : preview.isPending && !logoProblem ? (
+            <Loading label="Drawing the preview" />
+          ) : null}
+          <p className="small muted" role="status" aria-live="polite">
+            {filled && preview.isFetching ? 'Drawing…' : ''}
+          </p>
+          {filled && preview.isError && (
+            <p className="error small">
+              <bdi>{errorMessage(preview.error)}</bdi>
+            </p>
+          )}
+        </section>
       </div>
-      <Field
-        id="qr-logo"
-        label="Logo in the middle (address of a PNG or JPEG)"
-        help="Fetched once by the service when you save: at most 512 KiB, from a public address. Leave empty for none."
-        error={save.error}
-        names={['logo']}
-      >
-        <input type="url" value={logo} onChange={(e) => setLogo(e.target.value)} />
-      </Field>
       {formError(save.error, all) !== null && (
         <p className="error" role="alert">
           {errorMessage(save.error)}

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Field, formError } from '../components/Field';
 import { Pager } from '../components/Pager';
+import { PreviewFrame, apiPage } from '../components/PreviewFrame';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { formatApiDate } from '../format';
 
@@ -27,10 +28,32 @@ export default function VisitPagesPage() {
 
 type Editing = number | 'new' | null;
 
+type Named = { id: number; name: string };
+
+/** What a visitor is shown, as the service makes it, in a sandboxed frame; the heading takes the focus when it opens. */
+function PreviewPanel({ title, src, note, onClose }: { title: string; src: string; note?: string; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [src]);
+  return (
+    <section className="card" aria-labelledby="visit-preview-title">
+      <div className="title-row">
+        <h3 id="visit-preview-title" ref={heading} tabIndex={-1}>
+          <bdi>{title}</bdi>
+        </h3>
+        <button type="button" className="small secondary" onClick={onClose}>
+          Close the preview
+        </button>
+      </div>
+      <PreviewFrame src={src} title={title} note={note} />
+    </section>
+  );
+}
+
 function Overlays() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<Named | null>(null);
+  const [previewing, setPreviewing] = useState<Named | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['overlays', page],
@@ -50,6 +73,14 @@ function Overlays() {
         </button>
       </div>
       {editing !== null && <OverlayForm id={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {previewing && (
+        <PreviewPanel
+          title={`Preview of the overlay ${previewing.name}`}
+          src={apiPage('/overlay/{id}/preview', { id: previewing.id })}
+          note="Shown over the link's destination; here over an empty page."
+          onClose={() => setPreviewing(null)}
+        />
+      )}
       {remove.isError && (
         <p className="error" role="alert">
           {errorMessage(remove.error)}
@@ -75,6 +106,7 @@ function Overlays() {
             }))}
             onEdit={setEditing}
             onDelete={setDeleting}
+            onPreview={setPreviewing}
           />
           <Pager page={page} info={list.data} noun="overlay" onPage={setPage} />
         </>
@@ -87,6 +119,7 @@ function Overlays() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) remove.mutate(deleting.id);
+          if (deleting?.id === previewing?.id) setPreviewing(null);
           setDeleting(null);
         }}
       >
@@ -103,11 +136,13 @@ function Rows({
   rows,
   onEdit,
   onDelete,
+  onPreview,
 }: {
   label: string;
   rows: { id: number; name: string; kind: string; date: string }[];
   onEdit: (id: number) => void;
-  onDelete: (row: { id: number; name: string }) => void;
+  onDelete: (row: Named) => void;
+  onPreview: (row: Named) => void;
 }) {
   return (
     <div className="table-wrap" role="region" aria-label={`${label} table`} tabIndex={0}>
@@ -131,6 +166,14 @@ function Rows({
               <td>{formatApiDate(row.date)}</td>
               <td>
                 <div className="actions">
+                  <button
+                    type="button"
+                    className="small secondary"
+                    onClick={() => onPreview({ id: row.id, name: row.name })}
+                    aria-label={`Preview ${row.name}`}
+                  >
+                    Preview
+                  </button>
                   <button type="button" className="small secondary" onClick={() => onEdit(row.id)} aria-label={`Edit ${row.name}`}>
                     Edit
                   </button>
@@ -304,7 +347,8 @@ function OverlayFields({
 function SplashPages() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<Named | null>(null);
+  const [previewing, setPreviewing] = useState<Named | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['splashes', page],
@@ -324,6 +368,14 @@ function SplashPages() {
         </button>
       </div>
       {editing !== null && <SplashForm id={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {previewing && (
+        <PreviewPanel
+          title={`Preview of the splash page ${previewing.name}`}
+          src={apiPage('/splash/{id}/preview', { id: previewing.id })}
+          note="A visitor goes on to the link's destination after the page's delay; the preview stays."
+          onClose={() => setPreviewing(null)}
+        />
+      )}
       {remove.isError && (
         <p className="error" role="alert">
           {errorMessage(remove.error)}
@@ -344,6 +396,7 @@ function SplashPages() {
             rows={list.data.splash.map((item) => ({ id: item.id, name: item.name, kind: 'Splash page', date: item.date }))}
             onEdit={setEditing}
             onDelete={setDeleting}
+            onPreview={setPreviewing}
           />
           <Pager page={page} info={list.data} noun="splash page" onPage={setPage} />
         </>
@@ -356,6 +409,7 @@ function SplashPages() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (deleting) remove.mutate(deleting.id);
+          if (deleting?.id === previewing?.id) setPreviewing(null);
           setDeleting(null);
         }}
       >

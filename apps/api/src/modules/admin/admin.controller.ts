@@ -8,15 +8,19 @@ import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { AdminOnly } from '../../common/public.decorator';
 import { RotateKeyDto } from '../account/account.dto';
+import { SessionsService } from '../sessions/sessions.service';
 import { UsersService } from '../users/users.service';
 import { toAdminUser, toPlan } from '../users/users.mapper';
-import { AddUserDto, SubscribeUserDto } from './admin.dto';
+import { AddUserDto, SubscribeUserDto, UpdateUserDto } from './admin.dto';
 
 /** The admin endpoints of the origin product: users and plans. Admin keys only. */
 @Controller()
 @AdminOnly()
 export class AdminController {
-  constructor(@Inject(UsersService) private readonly users: UsersService) {}
+  constructor(
+    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+  ) {}
 
   @Get('users')
   async listUsers(@Query() query: QueryParams<'listUsers'>): Promise<Ok<'listUsers'>> {
@@ -41,6 +45,23 @@ export class AdminController {
       ratelimit: body.ratelimit,
     });
     return { error: 0, data: { id: user.id, email: user.email, username: user.username, apikey: apiKey } };
+  }
+
+  /**
+   * Disables or enables an account. A disabled account's key is refused on every instance once this
+   * answers (the write is announced to the key caches), its sessions end, and its live click streams
+   * close when they check their session or key again, at once on the key caches' word.
+   */
+  @Put('user/:id/update')
+  async updateUser(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'updateUser'>['id'],
+    @Body() body: UpdateUserDto,
+  ): Promise<Ok<'updateUser'>> {
+    if (id === account.id && body.disabled) throw badRequest('An admin cannot disable its own account.');
+    const user = await this.users.setDisabled(id, body.disabled);
+    if (body.disabled) await this.sessions.endAllOf(id);
+    return { error: 0, data: toAdminUser(user, this.users.standing(user)) };
   }
 
   @Delete('user/:id/delete')

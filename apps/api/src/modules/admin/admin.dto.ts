@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import { IsDateTime, IsEmailAddress } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
@@ -34,6 +34,12 @@ export class AddUserDto implements RequestBody<'addUser'> {
   @Min(1)
   @Max(100000)
   ratelimit?: number;
+}
+
+/** What an admin changes of an account: whether it is disabled. */
+export class UpdateUserDto implements RequestBody<'updateUser'> {
+  @IsBoolean()
+  disabled: boolean;
 }
 
 export class SubscribeUserDto implements NonNullable<RequestBody<'subscribeUser'>> {

@@ -91,15 +91,27 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-/** 403 for non-admin keys on admin routes. Runs after the rate limit, so the 403 carries its headers. */
+/** The answer to every API call of a disabled account's key. */
+export const DISABLED_ACCOUNT = 'This account is disabled: an admin of this service can enable it again.';
+
+/** 403 for a disabled account's key (counted first, so the 403 carries the rate-limit headers). */
+export function refuseDisabled(request: AuthenticatedRequest): void {
+  if (request.account?.disabled) throw forbidden(DISABLED_ACCOUNT);
+}
+
+/**
+ * 403 for a disabled account's key on every route, and for non-admin keys on admin routes. Runs
+ * after the rate limit, so the 403 carries its headers.
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    refuseDisabled(request);
     if (!this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, [context.getHandler(), context.getClass()])) return true;
-    const account = context.switchToHttp().getRequest<AuthenticatedRequest>().account;
-    if (!account?.admin) throw forbidden('This endpoint is for admin keys only.');
+    if (!request.account?.admin) throw forbidden('This endpoint is for admin keys only.');
     return true;
   }
 }

@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
+import { Clock } from '../../common/clock';
+import { ClickSeriesService } from '../clicks/click-series';
+import { readSeriesRequest } from '../clicks/series-request';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
@@ -15,6 +18,8 @@ export class CampaignsController {
   constructor(
     @Inject(CampaignsService) private readonly campaigns: CampaignsService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Get('campaigns')
@@ -27,6 +32,26 @@ export class CampaignsController {
       total,
       page,
     );
+  }
+
+  @Get('campaign/:id')
+  async getCampaign(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getCampaign'>['id'],
+  ): Promise<Ok<'getCampaign'>> {
+    return { error: 0, data: toCampaignRecord(await this.campaigns.get(account, id), this.config.publicUrl) };
+  }
+
+  /** The clicks of the campaign's links over time, from the hourly rollups (never raw clicks). */
+  @Get('campaign/:id/stats')
+  async getCampaignStats(
+    @CurrentAccount() account: Account,
+    @Param('id', ParseIdPipe) id: PathParams<'getCampaignStats'>['id'],
+    @Query() query: QueryParams<'getCampaignStats'>,
+  ): Promise<Ok<'getCampaignStats'>> {
+    const request = readSeriesRequest(query, this.clock);
+    const campaign = await this.campaigns.get(account, id);
+    return { error: 0, data: await this.series.read({ campaign: campaign.id }, request) };
   }
 
   @PostOk('campaign/add')

@@ -122,11 +122,12 @@ export class ClickReadsRepository {
   }
 
   /**
-   * The account's links clicked most in the range (the condition already keeps the account's rows).
+   * The account's (or the campaign's) links clicked most in the range (the condition already keeps
+   * their rows).
    * The condition of hourly buckets does not use the zone ($3): it is named here all the same, so
    * the database knows every parameter's type.
    */
-  @Sql((f) => [{ account: f.account.id }, EXAMPLE_REQUEST('day')])
+  @Sql((f) => [{ account: f.account.id }, EXAMPLE_REQUEST('day')], (f) => [{ campaign: f.ids.campaign }, EXAMPLE_REQUEST('hour')])
   topLinks(scope: SeriesScope, request: SeriesRequest): Promise<{ id: number; alias: string; domain: string | null; clicks: string }[]> {
     const { source, where, params } = rollupCondition(scope, request);
     return this.dataSource.query<{ id: number; alias: string; domain: string | null; clicks: string }[]>(
@@ -194,6 +195,8 @@ function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): 
     if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
     if ('bio' in scope) return `${table}.bio_id = ${param(scope.bio)}`;
     if ('block' in scope) return `${table}.block_id = ${param(scope.block)}`;
+    // The links in the campaign now (links_campaign_id_idx), their hourly rows by link.
+    if ('campaign' in scope) return `${table}.link_id IN (SELECT id FROM links WHERE campaign_id = ${param(scope.campaign)})`;
     const account = param(scope.account);
     return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
              OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;

@@ -60,11 +60,11 @@ export class ClickSeriesService {
       },
       top,
     };
-    if ('account' in scope) answer.topLinks = await this.topLinks(scope, request);
+    if ('account' in scope || 'campaign' in scope) answer.topLinks = await this.topLinks(scope, request);
     return answer;
   }
 
-  /** The account's links clicked most in the range, with their short URLs. */
+  /** The account's (or the campaign's) links clicked most in the range, with their short URLs. */
   private async topLinks(scope: SeriesScope, request: SeriesRequest): Promise<NonNullable<ClickSeries['topLinks']>> {
     const rows = await this.reads.topLinks(scope, request);
     return rows.map((row) => ({

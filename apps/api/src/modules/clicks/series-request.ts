@@ -7,10 +7,11 @@ type SeriesQuery = QueryParams<'getUrlStats'>;
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 
 /**
- * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, or all of
- * an account's links and QR codes.
+ * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, all of
+ * an account's links and QR codes, or the links of a campaign (those in it now).
  */
-export type SeriesScope = { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number };
+export type SeriesScope =
+  { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number } | { campaign: number };
 
 /** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
 export const FILTERS = {

@@ -19,8 +19,8 @@ import { DomainsService } from './domains.service';
  * deletion moves.
  */
 
-const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null };
-const bob: Account = { id: 2, admin: false, ratelimit: 30, keyExpiresAt: null };
+const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
+const bob: Account = { id: 2, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
 const SCOPE = {} as Scope;
 
 class MemoryDomains {

@@ -40,6 +40,16 @@ function queryText(value: unknown): string | undefined {
   return cleaned !== '' ? cleaned.slice(0, 200) : undefined;
 }
 
+/** `campaign`: a campaign id, or nothing (absent or empty); anything else is a 400. */
+function campaignFilter(value: unknown): number | undefined {
+  const text = single('campaign', value);
+  if (text === undefined || text === '') return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2_147_483_647) {
+    throw badRequest('Invalid parameter "campaign": must be a campaign id, a whole number from 1 to 2147483647.');
+  }
+  return Number(text);
+}
+
 @Controller()
 export class LinksController {
   constructor(
@@ -56,7 +66,7 @@ export class LinksController {
   async listUrls(@CurrentAccount() account: Account, @Query() query: QueryParams<'listUrls'>): Promise<Ok<'listUrls'>> {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
-    const [links, total] = await this.links.list(account, page, order, queryText(query.q));
+    const [links, total] = await this.links.list(account, page, order, queryText(query.q), campaignFilter(query.campaign));
     return listEnvelope(
       'urls',
       links.map((link) => toLinkRecord(link, this.config.publicUrl)),

@@ -69,13 +69,27 @@ export class LinksService {
     return this.channels.channelsOf({ linkId: link.id });
   }
 
-  /** A page of the account's links with their domains and the total: one plain statement (see plain-rows). */
-  async list(account: Account, page: PageRequest, order: LinkOrder, search: string | undefined): Promise<[Link[], number]> {
+  /**
+   * A page of the account's links with their domains and the total: one plain statement (see
+   * plain-rows). `campaign` keeps the links of that campaign of the account's (404 for another's).
+   */
+  async list(
+    account: Account,
+    page: PageRequest,
+    order: LinkOrder,
+    search: string | undefined,
+    campaign?: number,
+  ): Promise<[Link[], number]> {
     const filter: unknown[] = [account.id];
     let where = 'l."user_id" = $1';
+    if (campaign !== undefined) {
+      filter.push((await this.services.campaigns.get(account, campaign)).id);
+      where += ` AND l."campaign_id" = $${filter.length}`;
+    }
     if (search) {
       filter.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
-      where += ' AND (l."alias" ILIKE $2 OR l."url" ILIKE $2 OR l."title" ILIKE $2 OR l."description" ILIKE $2)';
+      const term = `$${filter.length}`;
+      where += ` AND (l."alias" ILIKE ${term} OR l."url" ILIKE ${term} OR l."title" ILIKE ${term} OR l."description" ILIKE ${term})`;
     }
     const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
     const next = filter.length + 1;

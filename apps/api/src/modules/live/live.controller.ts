@@ -71,7 +71,9 @@ export class LiveController implements OnModuleInit {
       (stream.session !== null ? this.sessions.isLive(stream.session) : this.keyIsGood(account.id, request.keyHash)).then(
         (live) =>
           live ||
-          stream.end(stream.session !== null ? 'The session ended.' : 'The API key was rotated or expired, or the account is gone.'),
+          stream.end(
+            stream.session !== null ? 'The session ended.' : 'The API key was rotated or expired, or the account is gone or disabled.',
+          ),
         () => true, // the database is away: the next check decides
       );
     /** The account's keys changed: hold what the stream would send until it is checked. */
@@ -118,9 +120,14 @@ export class LiveController implements OnModuleInit {
     timers.forEach((timer) => timer.unref());
   }
 
-  /** The stream's key is still the account's, and has not expired. */
+  /** The stream's key is still the account's, has not expired, and the account is not disabled. */
   private async keyIsGood(accountId: number, keyHash: string | undefined): Promise<boolean> {
     const account = keyHash === undefined ? null : await this.users.findAccountByKeyHash(keyHash);
-    return account !== null && account.id === accountId && (account.keyExpiresAt === null || account.keyExpiresAt > this.clock.now());
+    return (
+      account !== null &&
+      account.id === accountId &&
+      !account.disabled &&
+      (account.keyExpiresAt === null || account.keyExpiresAt > this.clock.now())
+    );
   }
 }

@@ -183,6 +183,8 @@ export async function renderQr(
   publicUrl: string,
   format: 'png' | 'svg',
   size: number,
+  /** `keep: false`: a draft's image (a preview), not kept among the finished images. */
+  options: { keep?: boolean } = {},
 ): Promise<Buffer | string> {
   const content = qrContent(qr, publicUrl);
   const logo = qr.logo && qr.logoType ? qr.logo : null;
@@ -197,6 +199,6 @@ export async function renderQr(
     format === 'svg'
       ? svgOf(matrix, size, hex(dark), hex(light), logo ? { data: logo, type: qr.logoType! } : null)
       : await renders.run(() => pngOf(matrix, size, dark, light, logo));
-  images.set(key, image);
+  if (options.keep !== false) images.set(key, image);
   return image;
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CurrentAccount, type Account } from '../../common/account';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
@@ -11,7 +12,7 @@ import { readSeriesRequest } from '../clicks/series-request';
 import { StatisticsService } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { AddQrDto, UpdateQrDto } from './qr.dto';
+import { AddQrDto, PreviewQrDto, UpdateQrDto } from './qr.dto';
 import { toQrRecord } from './qr.mapper';
 import { QrService } from './qr.service';
 
@@ -61,6 +62,18 @@ export class QrController {
   async addQr(@CurrentAccount() account: Account, @Body() body: AddQrDto): Promise<Ok<'addQr'>> {
     const qr = await this.qrs.add(account, body);
     return { error: 0, id: qr.id, link: qrUrl(this.config.publicUrl, qr.alias) };
+  }
+
+  /** A draft's image, drawn as `/qr/{alias}` draws a saved code's; nothing is saved. */
+  @PostOk('preview')
+  async previewQr(
+    @CurrentAccount() account: Account,
+    @Body() body: PreviewQrDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | string> {
+    const image = await this.qrs.preview(account, body);
+    reply.type(body.format === 'svg' ? 'image/svg+xml' : 'image/png').header('Cache-Control', 'no-store');
+    return image;
   }
 
   @Put(':id/update')

@@ -1,5 +1,5 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
-import { IsDefined, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RequestBody } from '../../common/contract';
 import type { QrType } from './qr.entity';
 import { QR_TYPES } from './qr-data';
@@ -33,10 +33,30 @@ export class AddQrDto implements RequestBody<'addQr'> {
   @MaxLength(2000)
   logo?: string;
 
+  /** A logo uploaded as base64 or a data URL (logo-upload.ts reads it). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 700_000)
+  logoFile?: string;
+
   @IsOptional()
   @IsString()
   @Length(1, 100)
   name?: string;
+}
+
+/** A draft to draw (`POST /qr/preview`): a new code's fields, the image's format and size. */
+@EmptyMeansAbsent()
+export class PreviewQrDto extends AddQrDto implements RequestBody<'previewQr'> {
+  @IsOptional()
+  @IsIn(['png', 'svg'], { message: 'must be png or svg' })
+  format?: 'png' | 'svg';
+
+  @IsOptional()
+  @IsInt()
+  @Min(100)
+  @Max(1000)
+  size?: number;
 }
 
 /** Any subset, but `data` is required; `logo: ""` removes the logo. */

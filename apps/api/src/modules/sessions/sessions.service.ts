@@ -2,13 +2,13 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account, ActiveSession } from '../../common/account';
-import { badRequest, tooManyRequests, unauthorized } from '../../common/api-error';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { hashApiKey } from '../auth/api-key';
-import { AUTH_FAILURE_LIMIT } from '../auth/auth.guard';
+import { AUTH_FAILURE_LIMIT, DISABLED_ACCOUNT } from '../auth/auth.guard';
 import { hashPassword, PasswordHasher } from '../auth/password';
 import { RATE_LIMIT_WINDOW_MS } from '../auth/rate-limit.guard';
 import { SessionLookup, type SessionAuthentication } from '../auth/session-lookup';
@@ -121,13 +121,17 @@ export class SessionsService extends SessionLookup {
   }
 
   /**
-   * The account a session acts for: null when the account is gone, or when the session was
-   * started with a key that has since been rotated (it is no longer the account's) or has expired.
+   * The account a session acts for: null when the account is gone or disabled (its sessions end),
+   * or when the session was started with a key that has since been rotated (it is no longer the
+   * account's) or has expired.
    */
   private async accountOf(session: SessionEntity): Promise<Account | null> {
-    if (session.keyHash === null) return this.users.findAccountById(session.userId);
+    if (session.keyHash === null) {
+      const account = await this.users.findAccountById(session.userId);
+      return account && !account.disabled ? account : null;
+    }
     const account = await this.users.findAccountByKeyHash(session.keyHash);
-    if (!account || account.id !== session.userId) return null;
+    if (!account || account.id !== session.userId || account.disabled) return null;
     if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) return null;
     return { ...account, keyExpiresAt: null };
   }
@@ -163,6 +167,7 @@ export class SessionsService extends SessionLookup {
       if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
         throw unauthorized('The API key has expired; rotate it for a new one.');
       }
+      if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
       return account;
     }
     const user = await this.users.findByLogin(credentials.login);
@@ -173,6 +178,8 @@ export class SessionsService extends SessionLookup {
     if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
     const account = await this.users.findAccountById(user.id);
     if (!account) throw unauthorized(WRONG_CREDENTIALS);
+    // Said only to whoever knows the password.
+    if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
     return account;
   }
 

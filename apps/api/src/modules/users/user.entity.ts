@@ -39,6 +39,10 @@ export class UserEntity {
   @Column({ name: 'api_key_expires', type: 'timestamptz', nullable: true })
   apiKeyExpires: Date | null;
 
+  /** When an admin disabled the account (its key and sessions are refused); null: enabled. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

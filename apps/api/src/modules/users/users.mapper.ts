@@ -32,6 +32,8 @@ export function toAdminUser(user: UserEntity, standing: Standing): AdminUser {
     admin: user.admin,
     planid: user.planId,
     ratelimit: standing.ratelimit,
+    disabled: user.disabledAt !== null,
+    disabledsince: formatNullableDateTime(user.disabledAt),
   };
 }
 

@@ -18,6 +18,7 @@ import { PlanEntity } from './plan.entity';
 import { UserEntity } from './user.entity';
 import { standingAt, type Standing } from './plan-rules';
 import { Clock } from '../../common/clock';
+import { WriteEvents } from '../../database/write-events';
 
 export interface NewUser {
   username: string;
@@ -41,6 +42,7 @@ export class UsersService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(WriteEvents) private readonly events: WriteEvents,
   ) {}
 
   /** What the account's plan gives it now. */
@@ -62,6 +64,7 @@ export class UsersService {
       admin: user.admin,
       ratelimit: this.standing(user).ratelimit,
       keyExpiresAt: user.apiKeyExpires ? user.apiKeyExpires.getTime() : null,
+      disabled: user.disabledAt !== null,
     };
   }
 
@@ -69,7 +72,13 @@ export class UsersService {
   async findAccountById(id: number): Promise<Account | null> {
     const user = await this.userWithPlan('id', id);
     if (!user) return null;
-    return { id: user.id, admin: user.admin, ratelimit: this.standing(user).ratelimit, keyExpiresAt: null };
+    return {
+      id: user.id,
+      admin: user.admin,
+      ratelimit: this.standing(user).ratelimit,
+      keyExpiresAt: null,
+      disabled: user.disabledAt !== null,
+    };
   }
 
   /** The user whose username or e-mail address is `login`, without regard to case (signing in). */
@@ -167,6 +176,23 @@ export class UsersService {
     return apiKey;
   }
 
+  /**
+   * Disables the account (its key and sessions are refused from now on) or enables it again.
+   * Disabling a disabled account keeps when it was disabled. The write is announced (WriteEvents,
+   * `account`): the key cache of every instance drops the account's keys before this resolves.
+   */
+  async setDisabled(id: number, disabled: boolean): Promise<UserEntity> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ disabledAt: disabled ? () => 'coalesce(disabled_at, :now)' : null })
+      .where('id = :id', { id, now: new Date(this.clock.now()) })
+      .execute();
+    if (!result.affected) throw notFound(`No user with id ${id}.`);
+    await this.events.emit(this.users.manager, { kind: 'account', account: id });
+    return this.get(id);
+  }
+
   async delete(id: number): Promise<void> {
     const result = await this.users.delete({ id });
     if (!result.affected) throw notFound(`No user with id ${id}.`);
@@ -190,20 +216,20 @@ export class UsersService {
     await this.authCache.invalidate(userId);
   }
 
-  /** Makes sure an admin account answers to this key (ADMIN_API_KEY). */
+  /** Makes sure an enabled admin account answers to this key (ADMIN_API_KEY): the operator's way back in. */
   async ensureAdminKey(apiKey: string): Promise<void> {
     const keyHash = hashApiKey(apiKey);
     const holder = await this.users.findOneBy({ apiKeyHash: keyHash });
     if (holder) {
-      if (!holder.admin || holder.apiKeyExpires) {
-        await this.users.update({ id: holder.id }, { admin: true, apiKeyExpires: null });
+      if (!holder.admin || holder.apiKeyExpires || holder.disabledAt) {
+        await this.users.update({ id: holder.id }, { admin: true, apiKeyExpires: null, disabledAt: null });
         await this.authCache.invalidate(holder.id);
       }
       return;
     }
     const existing = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
     if (existing) {
-      await this.users.update({ id: existing.id }, { apiKeyHash: keyHash, apiKeyExpires: null });
+      await this.users.update({ id: existing.id }, { apiKeyHash: keyHash, apiKeyExpires: null, disabledAt: null });
       await this.authCache.invalidate(existing.id);
       return;
     }
@@ -218,6 +244,8 @@ export class UsersService {
   async resetAdminKey(): Promise<{ username: string; apiKey: string; created: boolean }> {
     const admin = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
     if (!admin) return { username: 'admin', apiKey: await this.createBootstrapAdmin(), created: true };
+    // The operator's way back in: an admin disabled by another is enabled again.
+    if (admin.disabledAt) await this.users.update({ id: admin.id }, { disabledAt: null });
     return { username: admin.username, apiKey: await this.rotateKey(admin.id, null), created: false };
   }
 
