@@ -21,6 +21,7 @@ import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
 import { DatabaseModule } from './database/write-events';
+import { RepositoriesModule } from './repositories.module';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import type { ClickSpool } from './modules/clicks/click-spool';
 import { AccountModule } from './modules/account/account.module';
@@ -100,6 +101,7 @@ export class AppModule {
         CoreModule.forRoot(options),
         TypeOrmModule.forRoot({ ...serviceConnection(options.database, options.config.databaseTimeoutMs), autoLoadEntities: true }),
         DatabaseModule,
+        RepositoriesModule,
         ThrottlerModule.forRootAsync({
           inject: [RATE_LIMIT_STORAGE],
           useFactory: (storage: FixedWindowStorage) => ({

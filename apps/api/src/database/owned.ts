@@ -1,7 +1,6 @@
 import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 import type { Account } from '../common/account';
 import { notFound } from '../common/api-error';
-import { noteWritten } from './written';
 import type { PageRequest } from '../common/pagination';
 import { plainColumns } from '../common/plain-rows';
 import { isRecordId } from '../common/record-id';
@@ -47,7 +46,7 @@ export async function listOwned<T extends Owned>(repository: Repository<T>, acco
 
 /**
  * Deletes the account's record, or answers 404. `then` runs in the same transaction once it is
- * deleted (its event for webhooks).
+ * deleted (the repository's announcement, the event for webhooks).
  */
 export async function deleteOwned<T extends Owned>(
   repository: Repository<T>,
@@ -59,7 +58,6 @@ export async function deleteOwned<T extends Owned>(
   await repository.manager.transaction(async (manager) => {
     const result = await manager.delete(repository.target, { id, userId: account.id });
     if (!result.affected) throw notFound(`No ${label} with id ${id}.`);
-    noteWritten(manager, account.id, repository.metadata.tableName);
     await then?.(manager);
   });
 }

@@ -5,7 +5,7 @@ import { CurrentAccount, type Account } from '../common/account';
 import type { PathParams } from '../common/contract';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { CampaignsService } from '../modules/campaigns/campaigns.service';
-import { overlayContent } from '../modules/overlays/overlay.entity';
+import { overlayContent } from '../modules/overlays/overlay-content';
 import { OverlaysService } from '../modules/overlays/overlays.service';
 import { SplashService } from '../modules/splash/splash.service';
 import { previewSecurityPolicy } from './html';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CampaignsModule } from '../modules/campaigns/campaigns.module';
 import { ClicksModule } from '../modules/clicks/clicks.module';
-import { DomainsModule } from '../modules/domains/domains.module';
 import { OverlaysModule } from '../modules/overlays/overlays.module';
 import { SplashModule } from '../modules/splash/splash.module';
 import { PreviewsController } from './previews.controller';
@@ -13,7 +12,7 @@ import { RedirectCache } from './redirect-cache';
  * The dashboard's previews of its pages are API operations (PreviewsController).
  */
 @Module({
-  imports: [ClicksModule, DomainsModule, CampaignsModule, OverlaysModule, SplashModule],
+  imports: [ClicksModule, CampaignsModule, OverlaysModule, SplashModule],
   controllers: [PreviewsController],
   providers: [PublicService, RedirectCache],
   exports: [PublicService, RedirectCache],

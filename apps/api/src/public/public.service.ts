@@ -1,19 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import { shortUrl } from '../common/public-urls';
 import type { Config } from '../config/config';
 import { CONFIG } from '../config/config.provider';
-import { CampaignEntity } from '../modules/campaigns/campaign.entity';
+import { CampaignsRepository } from '../modules/campaigns/campaigns.repository';
 import { DomainsRepository } from '../modules/domains/domains.repository';
 import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter } from '../modules/links/link.entity';
-import { LinkEntity } from '../modules/links/link.entity';
-import { OverlayEntity, overlayContent, type OverlayContent } from '../modules/overlays/overlay.entity';
-import { QrEntity } from '../modules/qr/qr.entity';
-import { SplashEntity } from '../modules/splash/splash.entity';
+import type { LinkEntity } from '../modules/links/link.entity';
+import { LinksRepository } from '../modules/links/links.repository';
+import { overlayContent, type OverlayContent } from '../modules/overlays/overlay-content';
+import type { QrEntity } from '../modules/qr/qr.entity';
+import { QrRepository } from '../modules/qr/qr.repository';
+import { BioRepository } from '../modules/bio/bio.repository';
+import type { SplashEntity } from '../modules/splash/splash.entity';
+import { SplashRepository } from '../modules/splash/splash.repository';
+import { OverlaysRepository } from '../modules/overlays/overlays.repository';
 import { RedirectCache } from './redirect-cache';
 import type { Visit } from '../modules/clicks/visitor';
-import { mediaFile, type BioBlockData } from '../modules/bio/bio.entity';
-import type { BioTheme } from '../modules/bio/bio-theme';
+import { mediaFile } from '../modules/bio/bio-media';
 import { renderBioPage, type BlockView, type RenderedBioPage } from '../modules/bio/bio-render';
 
 /** A branded domain as the public routes need it. */
@@ -110,10 +113,15 @@ export class PublicService {
   private readonly rotations = new Map<number, number>();
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RedirectCache) private readonly cache: RedirectCache,
     @Inject(CONFIG) readonly config: Config,
     @Inject(DomainsRepository) private readonly domains: DomainsRepository,
+    @Inject(LinksRepository) private readonly links: LinksRepository,
+    @Inject(SplashRepository) private readonly splashPages: SplashRepository,
+    @Inject(OverlaysRepository) private readonly overlays: OverlaysRepository,
+    @Inject(CampaignsRepository) private readonly campaigns: CampaignsRepository,
+    @Inject(QrRepository) private readonly qrs: QrRepository,
+    @Inject(BioRepository) private readonly bioPages: BioRepository,
   ) {}
 
   /** The branded domain answering to this host; null for the service's own address (any other host). */
@@ -138,13 +146,10 @@ export class PublicService {
   link(domain: PublicDomain | null, alias: string): Promise<PublicLink | null> {
     if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`link:${domain?.id ?? 0}:${alias}`, async () => {
-      const link = await this.dataSource.getRepository(LinkEntity).findOne({
-        where: { alias, domainId: domain ? domain.id : IsNull() },
-        relations: { pixels: true },
-      });
+      const link = await this.links.forRedirect(domain?.id ?? null, alias);
       if (!link) return null;
-      const splash = link.splashId ? await this.dataSource.getRepository(SplashEntity).findOneBy({ id: link.splashId }) : null;
-      const overlay = link.overlayId ? await this.dataSource.getRepository(OverlayEntity).findOneBy({ id: link.overlayId }) : null;
+      const splash = link.splashId ? await this.splashPages.byId(link.splashId) : null;
+      const overlay = link.overlayId ? await this.overlays.byId(link.overlayId) : null;
       return {
         id: link.id,
         userId: link.userId,
@@ -175,39 +180,9 @@ export class PublicService {
   bio(domain: PublicDomain | null, alias: string): Promise<PublicBioPage | null> {
     if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`bio:${domain?.id ?? 0}:${alias}`, async () => {
-      const [page] = await this.dataSource.query<
-        {
-          id: number;
-          user_id: number;
-          alias: string;
-          name: string;
-          title: string;
-          description: string;
-          avatar_id: number | null;
-          theme: BioTheme;
-          seo_title: string;
-          seo_description: string;
-          seo_image_id: number | null;
-          language: string;
-          public: boolean;
-        }[]
-      >(
-        `SELECT id, user_id, alias, name, title, description, avatar_id, theme, seo_title, seo_description, seo_image_id, language, public
-           FROM bio_pages WHERE coalesce(domain_id, 0) = $1 AND alias = $2`,
-        [domain?.id ?? 0, alias],
-      );
+      const page = await this.bioPages.publicPage(domain?.id ?? 0, alias);
       if (!page?.public) return null;
-      const blocks = await this.dataSource.query<{ id: number; data: BioBlockData; image_id: number | null }[]>(
-        'SELECT id, data, image_id FROM bio_blocks WHERE bio_id = $1 ORDER BY position',
-        [page.id],
-      );
-      const media = await this.dataSource.query<
-        { id: number; type: 'image/webp' | 'image/jpeg'; width: number; height: number; hash: string }[]
-      >('SELECT id, type, width, height, hash FROM bio_media WHERE bio_id = $1', [page.id]);
-      const pixels = await this.dataSource.query<{ type: string; tag: string }[]>(
-        'SELECT p.type, p.tag FROM bio_pixels b JOIN pixels p ON p.id = b.pixel_id WHERE b.bio_id = $1 ORDER BY p.id',
-        [page.id],
-      );
+      const { blocks, media, pixels } = await this.bioPages.publicContents(page.id);
       const images = new Map(media.map((entry) => [entry.id, { file: mediaFile(entry), width: entry.width, height: entry.height }]));
       const targets: Record<string, string[]> = {};
       const views: BlockView[] = [];
@@ -251,10 +226,7 @@ export class PublicService {
   /** An image of a bio page, by its id; null when the page has no such image. */
   bioImage(page: PublicBioPage, id: number): Promise<PublicBioImage | null> {
     return this.cache.get(`bio-image:${id}`, async () => {
-      const [image] = await this.dataSource.query<{ type: string; data: Buffer }[]>(
-        'SELECT type, data FROM bio_media WHERE id = $1 AND bio_id = $2',
-        [id, page.id],
-      );
+      const image = await this.bioPages.image(id, page.id);
       return image ? { userId: page.userId, type: image.type, data: image.data } : null;
     });
   }
@@ -262,30 +234,14 @@ export class PublicService {
   /** A QR code by the alias of its public URL, with what rendering and scanning need. */
   qr(alias: string): Promise<QrEntity | null> {
     if (!QR_ALIAS.test(alias)) return Promise.resolve(null);
-    return this.cache.get(`qr:${alias}`, () =>
-      this.dataSource.getRepository(QrEntity).findOne({
-        where: { alias },
-        select: {
-          id: true,
-          userId: true,
-          alias: true,
-          type: true,
-          data: true,
-          background: true,
-          foreground: true,
-          logoUrl: true,
-          logo: true,
-          logoType: true,
-        },
-      }),
-    );
+    return this.cache.get(`qr:${alias}`, () => this.qrs.byAlias(alias));
   }
 
   /** The short URL of the campaign's next link, taking the links in turn; null if none. */
   async rotate(slug: string): Promise<string | null> {
     if (!SLUG.test(slug)) return null;
     const urls = await this.cache.get(`rotator:${slug}`, async () => {
-      const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ slug });
+      const campaign = await this.campaigns.bySlug(slug);
       return campaign
         ? this.campaignLinks(campaign.id).then((links) => ({
             id: campaign.id,
@@ -303,7 +259,7 @@ export class PublicService {
   /** A public campaign with its links; null when it is unknown or not public. */
   publicCampaign(id: number): Promise<{ name: string; userId: number; links: { title: string; url: string }[] } | null> {
     return this.cache.get(`campaign:${id}`, async () => {
-      const campaign = await this.dataSource.getRepository(CampaignEntity).findOneBy({ id });
+      const campaign = await this.campaigns.byId(id);
       if (!campaign?.public) return null;
       return { name: campaign.name, userId: campaign.userId, links: await this.campaignLinks(campaign.id) };
     });
@@ -311,11 +267,7 @@ export class PublicService {
 
   /** A campaign's links as its list page shows them, oldest first (the page's preview reads them too). */
   async campaignLinks(campaignId: number): Promise<{ title: string; url: string }[]> {
-    const links = await this.dataSource.getRepository(LinkEntity).find({
-      where: { campaignId },
-      relations: { domain: true },
-      order: { id: 'ASC' },
-    });
+    const links = await this.links.ofCampaign(campaignId);
     return links.map((link) => ({ title: link.title || link.alias, url: shortUrl(this.config.publicUrl, link.alias, link.domain) }));
   }
 }

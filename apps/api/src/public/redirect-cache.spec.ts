@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { SystemClock } from '../common/clock';
 import type { RedisLink } from '../infrastructure/redis';
 import type { Metrics } from '../modules/metrics/metrics';
@@ -11,7 +10,6 @@ function cache(): { cache: RedirectCache; written: (event: WriteEvent) => void }
   const redis = { configured: false, up: true, subscribe: () => undefined, onReconnect: () => undefined, publish: async () => undefined };
   const events = { listen: (next: (events: WriteEvent[]) => void) => (listener = next) };
   const made = new RedirectCache(
-    { subscribers: [] } as unknown as DataSource,
     redis as unknown as RedisLink,
     new SystemClock(),
     { watchCache: () => undefined } as unknown as Metrics,

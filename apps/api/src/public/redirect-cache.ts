@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import { REDIS, type RedisLink } from '../infrastructure/redis';
 import { Clock } from '../common/clock';
 import { Metrics } from '../modules/metrics/metrics';
-import { CLICKS_ONLY } from '../modules/clicks/click';
-import { notes, WRITTEN, type Mark } from '../database/written';
 import { WriteEvents, type WriteEvent, type WriteKind } from '../database/write-events';
 
 const CHANNEL = 'linkyard:redirect-invalidate';
@@ -35,6 +32,12 @@ export function approximateSize(value: unknown): number {
   return size;
 }
 
+/**
+ * What a write may have changed: `a:<id>` the cached entries of an account, `n:<table>` the
+ * unknown keys a new record of that table may now answer, `*` everything.
+ */
+type Mark = `a:${number}` | `n:${string}` | '*';
+
 /** The cache keys (by their prefix) whose unknown entries a new record of a table may answer. */
 const KINDS_OF_TABLE: Record<string, string[]> = {
   links: ['link'],
@@ -59,17 +62,6 @@ function marksOfEvent(event: WriteEvent): Mark[] {
   return table ? [`a:${event.account}`, `n:${table}`] : [`a:${event.account}`];
 }
 
-/** What writing this record may have changed: its account's entries and the unknown keys of its kind. */
-function marksOf(entity: unknown, table: string | undefined): Mark[] {
-  if (entity && typeof entity === 'object') {
-    const record = entity as { userId?: unknown; id?: unknown };
-    const account =
-      typeof record.userId === 'number' ? record.userId : table === 'users' && typeof record.id === 'number' ? record.id : null;
-    if (account !== null) return [`a:${account}`, `n:${table ?? '*'}`];
-  }
-  return ['*'];
-}
-
 /**
  * What the public routes looked up (hosts, links, QR codes, campaigns), kept in process, unknown
  * keys included, so a redirect rarely reaches the database. Bounded by size (least recently used
@@ -77,12 +69,12 @@ function marksOf(entity: unknown, table: string | undefined): Mark[] {
  * account (the `userId` of what was found); a write drops the entries of the account it wrote for,
  * and the entries of unknown keys (the write may have made one exist), here and (with Redis) on
  * every instance. The other accounts' entries stay: a busy service with many accounts writing
- * keeps its cache. A write whose account cannot be told (a bulk update, a raw statement) drops it
- * all. While Redis is away nothing is cached (another instance's write could not reach this one),
+ * keeps its cache. Writes are heard through WriteEvents, which every repository announces
+ * its writes to (test/repositories.e2e-spec.ts fails when one does not). While Redis is away nothing is cached (another instance's write could not reach this one),
  * and when it is back the cache starts empty.
  */
 @Injectable()
-export class RedirectCache implements EntitySubscriberInterface {
+export class RedirectCache {
   private readonly entries: LRUCache<string, { value: unknown; owner: string }>;
   /** Keys by owner: `a:<account>` for what was found, `n:<kind>` for unknown keys of a kind. */
   private readonly byOwner = new Map<string, Set<string>>();
@@ -96,7 +88,6 @@ export class RedirectCache implements EntitySubscriberInterface {
   private drops = 0;
 
   constructor(
-    @Inject(DataSource) dataSource: DataSource,
     @Inject(REDIS) private readonly redis: RedisLink,
     @Inject(Clock) clock: Clock,
     @Inject(Metrics) metrics: Metrics,
@@ -119,7 +110,6 @@ export class RedirectCache implements EntitySubscriberInterface {
         if (keys?.size === 0) this.byOwner.delete(entry.owner);
       },
     });
-    dataSource.subscribers.push(this);
     redis.subscribe(CHANNEL, (message) => this.dropLocal(message as Mark));
     redis.onReconnect(() => this.dropLocal('*'));
   }
@@ -173,36 +163,5 @@ export class RedirectCache implements EntitySubscriberInterface {
     if (mark === '*' || mark === 'n:*') return this.entries.clear();
     const owners = mark.startsWith('n:') ? (KINDS_OF_TABLE[mark.slice(2)] ?? []).map((kind) => `n:${kind}`) : [mark];
     for (const owner of owners) for (const key of [...(this.byOwner.get(owner) ?? [])]) this.entries.delete(key);
-  }
-
-  // Entity events (save, update, delete through TypeORM) mark the account written for; the marks
-  // of a transaction apply when it commits, others at once.
-  afterInsert(event: { entity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
-    this.written(event.queryRunner, marksOf(event.entity, event.metadata?.tableName));
-  }
-  afterUpdate(event: { entity?: unknown; databaseEntity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
-    this.written(event.queryRunner, marksOf(event.databaseEntity ?? event.entity, event.metadata?.tableName));
-  }
-  afterRemove(event: { entity?: unknown; databaseEntity?: unknown; metadata?: { tableName: string }; queryRunner: QueryRunner }): void {
-    this.written(event.queryRunner, marksOf(event.databaseEntity ?? event.entity, event.metadata?.tableName));
-  }
-  afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
-    const data = event.queryRunner.data as Record<string, unknown> | undefined;
-    if (data?.[CLICKS_ONLY]) return;
-    const written = data?.[WRITTEN] as Set<Mark> | undefined;
-    if (data) delete data[WRITTEN];
-    // A transaction that wrote through no entity event (raw statements) may have changed anything.
-    if (!written || written.size === 0 || written.has('*')) return this.drop('*');
-    for (const mark of written) this.drop(mark);
-  }
-  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
-    const data = event.queryRunner.data as Record<string, unknown> | undefined;
-    if (data) delete data[WRITTEN];
-  }
-
-  private written(queryRunner: QueryRunner | undefined, marks: Mark[]): void {
-    if (!queryRunner?.isTransactionActive) return marks.forEach((mark) => this.drop(mark));
-    const written = notes(queryRunner);
-    for (const mark of marks) written.add(mark);
   }
 }

@@ -3,7 +3,8 @@ import type { Ok } from '../../common/contract';
 import { formatDateTime } from '../../common/dates';
 import { shortUrl } from '../../common/public-urls';
 import { embedUrl } from './bio-embeds';
-import { mediaFile, type BioBlockEntity, type BioMediaEntity, type BioPageEntity } from './bio.entity';
+import { mediaFile } from './bio-media';
+import type { BioBlockEntity, BioMediaEntity, BioPageEntity } from './bio.entity';
 
 type Schemas = components['schemas'];
 export type BioPage = Schemas['BioPage'];

@@ -1,22 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClicksModule } from '../clicks/clicks.module';
 import { DomainsModule } from '../domains/domains.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { BioController } from './bio.controller';
-import { BioBlockEntity, BioMediaEntity, BioPageEntity } from './bio.entity';
 import { BioService } from './bio.service';
 
 /** Bio pages: their records through the API; the public pages are served by public/. */
 @Module({
-  imports: [
-    ChannelsModule,
-    ClicksModule,
-    DomainsModule,
-    PixelsModule,
-    TypeOrmModule.forFeature([BioPageEntity, BioBlockEntity, BioMediaEntity]),
-  ],
+  imports: [ChannelsModule, ClicksModule, DomainsModule, PixelsModule],
   controllers: [BioController],
   providers: [BioService],
   exports: [BioService],

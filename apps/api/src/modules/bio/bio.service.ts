@@ -1,14 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict, notFound } from '../../common/api-error';
-import { deleteOwned } from '../../database/owned';
-import { isRecordId } from '../../common/record-id';
 import type { PageRequest } from '../../common/pagination';
-import { plainColumns } from '../../common/plain-rows';
-import { isUniqueViolation } from '../../database/errors';
-import { noteWritten } from '../../database/written';
+import { Transactions } from '../../database/write-events';
 import { ChannelsService } from '../channels/channels.service';
 import { DomainsService } from '../domains/domains.service';
 import { isReservedAlias, randomAlias } from '../links/aliases';
@@ -17,8 +12,10 @@ import { parseEmbed } from './bio-embeds';
 import { storeImage, type StoredImage } from './bio-images';
 import { DEFAULT_THEME, themeWith, type BioTheme } from './bio-theme';
 import { MAX_IMAGE_BLOCKS, type AddBioPageDto, type BlockInput, type UpdateBioPageDto } from './bio.dto';
-import { BIO_ALIAS_KEY, BioBlockEntity, BioPageEntity, mediaFile, type BioBlockData, type BioBlockType } from './bio.entity';
-import type { MediaInfo, StoredBioPage } from './bio.mapper';
+import { mediaFile } from './bio-media';
+import type { BioBlockData, BioBlockEntity, BioBlockType, BioPageEntity } from './bio.entity';
+import { BioRepository, type BioPageFields } from './bio.repository';
+import type { StoredBioPage } from './bio.mapper';
 import type { DomainEntity } from '../domains/domain.entity';
 
 const GENERATED_ALIAS_LENGTH = 6;
@@ -72,76 +69,45 @@ export interface BioDraft {
 const aliasTaken = (alias: string) => conflict(`The alias "${alias}" is already taken on this domain.`, 'alias');
 
 /**
- * Bio pages: their fields, blocks, images and pixels, checked and written in one transaction each.
- * Every write notes the account, so the public pages (the redirect cache) show it at once.
+ * Bio pages: their fields, blocks, images and pixels, checked and written in one transaction each
+ * (BioRepository announces each, so the public pages show it at once).
  */
 @Injectable()
 export class BioService {
   constructor(
-    @InjectRepository(BioPageEntity) private readonly pages: Repository<BioPageEntity>,
+    @Inject(BioRepository) private readonly pages: BioRepository,
+    @Inject(Transactions) private readonly transactions: Transactions,
     @Inject(DomainsService) private readonly domains: DomainsService,
     @Inject(PixelsService) private readonly pixels: PixelsService,
     @Inject(ChannelsService) private readonly channels: ChannelsService,
   ) {}
 
-  /** A page of the account's pages with their domains and the total: one plain statement. */
-  async list(account: Account, page: PageRequest): Promise<[BioPageEntity[], number]> {
-    const pages = plainColumns<BioPageEntity>(this.pages.metadata);
-    const domains = plainColumns<NonNullable<BioPageEntity['domain']>>(
-      this.pages.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
-    );
-    const rows = await this.pages.query<Record<string, unknown>[]>(
-      `SELECT ${pages.select('b', 'b')}, ${domains.select('d', 'd')}, count(*) OVER () AS total
-         FROM bio_pages b LEFT JOIN domains d ON d.id = b.domain_id
-        WHERE b.user_id = $1 ORDER BY b.id DESC OFFSET $2 LIMIT $3`,
-      [account.id, page.offset, page.limit],
-    );
-    const found = rows.map((row) => Object.assign(pages.read(row, 'b')!, { domain: domains.read(row, 'd') }));
-    if (rows.length > 0) return [found, Number(rows[0]!.total)];
-    return [found, page.offset === 0 ? 0 : await this.pages.countBy({ userId: account.id })];
+  /** A page of the account's pages with their domains and the total. */
+  list(account: Account, page: PageRequest): Promise<[BioPageEntity[], number]> {
+    return this.pages.list(account, page);
   }
 
-  /** The account's page with its domain (one statement), or 404. */
-  async owned(account: Account, id: number): Promise<BioPageEntity> {
-    const page = isRecordId(id)
-      ? await this.pages
-          .createQueryBuilder('page')
-          .leftJoinAndSelect('page.domain', 'domain')
-          .where('page.id = :id AND page.userId = :userId', { id, userId: account.id })
-          .getOne()
-      : null;
-    if (!page) throw notFound(`No bio page with id ${id}.`);
-    return page;
+  /** The account's page with its domain, or 404. */
+  owned(account: Account, id: number): Promise<BioPageEntity> {
+    return this.pages.owned(account, id);
   }
 
   /** The account's page with its blocks, images, pixels and channels, or 404. */
   async get(account: Account, id: number): Promise<StoredBioPage> {
     const page = await this.owned(account, id);
-    const manager = this.pages.manager;
-    const blocks = await manager.find(BioBlockEntity, { where: { bioId: page.id }, order: { position: 'ASC' } });
-    const media = await manager.query<MediaInfo[]>('SELECT id, type, width, height, hash FROM bio_media WHERE bio_id = $1', [page.id]);
-    const pixels = await manager.query<{ id: number }[]>('SELECT pixel_id AS id FROM bio_pixels WHERE bio_id = $1 ORDER BY pixel_id', [
-      page.id,
-    ]);
+    const { blocks, media, pixels } = await this.pages.contents(page.id);
     return {
       page,
       blocks,
       media: new Map(media.map((entry) => [entry.id, entry])),
-      pixels: pixels.map((row) => row.id),
+      pixels,
       channels: await this.channels.channelsOf({ bioId: page.id }),
     };
   }
 
   /** A block of the account's page, or 404. */
-  async block(account: Account, pageId: number, blockId: number): Promise<BioBlockEntity> {
-    const [found] = isRecordId(pageId)
-      ? await this.pages.query<{ id: number }[]>(
-          'SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.bio_id WHERE b.id = $1 AND p.id = $2 AND p.user_id = $3',
-          [blockId, pageId, account.id],
-        )
-      : [];
-    if (!found) throw notFound(`No block with id ${blockId} on bio page ${pageId}.`);
-    return this.pages.manager.findOneByOrFail(BioBlockEntity, { id: found.id });
+  block(account: Account, pageId: number, blockId: number): Promise<BioBlockEntity> {
+    return this.pages.block(account, pageId, blockId);
   }
 
   async add(account: Account, input: AddBioPageDto): Promise<StoredBioPage> {
@@ -151,7 +117,7 @@ export class BioService {
     if (input.domain !== undefined) await this.domains.forLink(account, input.domain);
     if (input.pixels !== undefined) await this.pixels.owned(account, input.pixels);
     const prepared = await this.prepare(account, input, new Map());
-    const id = await this.pages.manager.transaction(async (manager) => {
+    const id = await this.transactions.run(async (manager) => {
       const domain = input.domain === undefined ? null : await this.domains.forLink(account, input.domain, manager);
       const pixels = input.pixels === undefined ? [] : await this.pixels.owned(account, input.pixels, manager);
       const pageId = await this.insertPage(manager, account, domain?.id ?? null, input.alias, {
@@ -164,14 +130,14 @@ export class BioService {
         language: input.language ?? 'en',
         public: input.public ?? true,
       });
-      await this.writeImages(manager, pageId, prepared);
+      await this.writeImages(manager, account, pageId, prepared);
       await this.writeBlocks(manager, pageId, prepared.blocks ?? []);
-      await this.writePixels(
+      await this.pages.writePixels(
         manager,
         pageId,
         pixels.map((pixel) => pixel.id),
+        false,
       );
-      noteWritten(manager, account.id, 'bio_pages');
       return pageId;
     });
     return this.get(account, id);
@@ -185,15 +151,11 @@ export class BioService {
     if (changes.domain !== undefined) await this.domains.forLink(account, changes.domain);
     if (changes.pixels !== undefined) await this.pixels.owned(account, changes.pixels);
     const prepared = await this.prepare(account, changes, new Map(current.blocks.map((block) => [block.id, block.type])));
-    await this.pages.manager.transaction(async (manager) => {
-      const [locked] = await manager.query<{ theme: BioTheme }[]>('SELECT theme FROM bio_pages WHERE id = $1 AND user_id = $2 FOR UPDATE', [
-        id,
-        account.id,
-      ]);
-      if (!locked) throw notFound(`No bio page with id ${id}.`);
-      const sets: string[] = [];
-      const params: unknown[] = [id];
-      const set = (column: string, value: unknown) => sets.push(`${column} = $${params.push(value)}`);
+    await this.transactions.run(async (manager) => {
+      const theme = await this.pages.lock(manager, account, id);
+      if (!theme) throw notFound(`No bio page with id ${id}.`);
+      const columns: Record<string, unknown> = {};
+      const set = (column: string, value: unknown) => (columns[column] = value);
       if (changes.domain !== undefined) {
         set('domain_id', changes.domain === '' ? null : (await this.domains.forLink(account, changes.domain, manager))!.id);
       }
@@ -201,36 +163,24 @@ export class BioService {
       if (changes.name !== undefined) set('name', changes.name);
       if (changes.title !== undefined) set('title', changes.title);
       if (changes.description !== undefined) set('description', changes.description);
-      if (changes.theme !== undefined) set('theme', JSON.stringify(themeWith(locked.theme, changes.theme)));
+      if (changes.theme !== undefined) set('theme', JSON.stringify(themeWith(theme, changes.theme)));
       if (changes.seo?.title !== undefined) set('seo_title', changes.seo.title);
       if (changes.seo?.description !== undefined) set('seo_description', changes.seo.description);
       if (changes.language !== undefined) set('language', changes.language);
       if (changes.public !== undefined) set('public', changes.public);
-      try {
-        await manager.query(`UPDATE bio_pages SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, params);
-      } catch (error) {
-        if (isUniqueViolation(error, BIO_ALIAS_KEY)) throw aliasTaken(changes.alias ?? current.page.alias);
-        throw error;
-      }
-      await this.writeImages(manager, id, prepared);
+      await this.pages.updatePage(manager, account, id, columns, changes.alias ?? current.page.alias);
+      await this.writeImages(manager, account, id, prepared);
       if (prepared.blocks !== undefined) await this.writeBlocks(manager, id, prepared.blocks);
       if (changes.pixels !== undefined) {
         const pixels = await this.pixels.owned(account, changes.pixels, manager);
-        await manager.query('DELETE FROM bio_pixels WHERE bio_id = $1', [id]);
-        await this.writePixels(
+        await this.pages.writePixels(
           manager,
           id,
           pixels.map((pixel) => pixel.id),
+          true,
         );
       }
-      // Images no longer shown (a replaced avatar, a deleted image block) go.
-      await manager.query(
-        `DELETE FROM bio_media m WHERE m.bio_id = $1
-            AND NOT EXISTS (SELECT 1 FROM bio_pages p WHERE p.id = $1 AND (p.avatar_id = m.id OR p.seo_image_id = m.id))
-            AND NOT EXISTS (SELECT 1 FROM bio_blocks b WHERE b.bio_id = $1 AND b.image_id = m.id)`,
-        [id],
-      );
-      noteWritten(manager, account.id, 'bio_pages');
+      await this.pages.deleteUnusedImages(manager, id);
     });
     return this.get(account, id);
   }
@@ -256,16 +206,7 @@ export class BioService {
         ? (current?.blocks ?? []).map((block) => block.imageId)
         : prepared.blocks.map((block) => (block.upload || block.id === undefined ? null : stored.get(block.id)!.imageId))),
     ].filter((imageId): imageId is number => imageId !== null);
-    const bytes = new Map(
-      shownIds.length === 0
-        ? []
-        : (
-            await this.pages.manager.query<{ id: number; data: Buffer }[]>(
-              'SELECT id, data FROM bio_media WHERE bio_id = $1 AND id = ANY($2::int[])',
-              [current!.page.id, shownIds],
-            )
-          ).map((row) => [row.id, row.data]),
-    );
+    const bytes = shownIds.length === 0 ? new Map<number, Buffer>() : await this.pages.imageBytes(current!.page.id, shownIds);
     const storedImage = (imageId: number | null, shown: boolean): DraftImage | null => {
       const media = imageId === null ? undefined : current?.media.get(imageId);
       if (!media) return null;
@@ -315,7 +256,7 @@ export class BioService {
 
   /** Its blocks, images, statistics and channel memberships go with it (they cascade); its alias is free again. */
   delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.pages, account, id, 'bio page');
+    return this.pages.delete(account, id);
   }
 
   private checkAlias(alias: string): void {
@@ -397,101 +338,47 @@ export class BioService {
     account: Account,
     domainId: number | null,
     alias: string | undefined,
-    fields: Pick<BioPageEntity, 'name' | 'title' | 'description' | 'theme' | 'seoTitle' | 'seoDescription' | 'language' | 'public'>,
+    fields: BioPageFields,
   ): Promise<number> {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       let candidate = alias;
       while (candidate === undefined || isReservedAlias(candidate))
         candidate = randomAlias(GENERATED_ALIAS_LENGTH + Math.floor(attempt / 3));
-      const [row] = await manager.query<{ id: number }[]>(
-        `INSERT INTO bio_pages (user_id, domain_id, alias, name, title, description, theme, seo_title, seo_description, language, public)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [
-          account.id,
-          domainId,
-          candidate,
-          fields.name,
-          fields.title,
-          fields.description,
-          JSON.stringify(fields.theme),
-          fields.seoTitle,
-          fields.seoDescription,
-          fields.language,
-          fields.public,
-        ],
-      );
-      if (row) return row.id;
+      const id = await this.pages.insertPage(manager, account, domainId, candidate, fields);
+      if (id !== null) return id;
       if (alias !== undefined) throw aliasTaken(alias);
     }
     throw new Error('Could not find a free alias for a bio page after 8 attempts.');
   }
 
   /** Writes the new images (the avatar, the preview, the pictures of image blocks) and points the page at its own. */
-  private async writeImages(manager: EntityManager, pageId: number, prepared: Prepared): Promise<void> {
-    const insert = async (image: StoredImage): Promise<number> => {
-      const [row] = await manager.query<{ id: number }[]>(
-        'INSERT INTO bio_media (bio_id, type, data, width, height, hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-        [pageId, image.type, image.data, image.width, image.height, image.hash],
-      );
-      return row!.id;
-    };
+  private async writeImages(manager: EntityManager, account: Account, pageId: number, prepared: Prepared): Promise<void> {
     for (const [column, image] of [
       ['avatar_id', prepared.avatar],
       ['seo_image_id', prepared.preview],
     ] as const) {
       if (image === undefined) continue;
-      await manager.query(`UPDATE bio_pages SET ${column} = $2 WHERE id = $1`, [pageId, image === null ? null : await insert(image)]);
+      await this.pages.setImage(
+        manager,
+        account,
+        pageId,
+        column,
+        image === null ? null : await this.pages.insertImage(manager, pageId, image),
+      );
     }
-    for (const block of prepared.blocks ?? []) if (block.upload) block.imageId = await insert(block.upload);
+    for (const block of prepared.blocks ?? [])
+      if (block.upload) block.imageId = await this.pages.insertImage(manager, pageId, block.upload);
   }
 
   /**
    * The page's blocks become these, in this order: those kept are changed in place (their clicks
    * stay), the new ones are inserted, the others are deleted (their clicks with them).
    */
-  private async writeBlocks(manager: EntityManager, pageId: number, blocks: PreparedBlock[]): Promise<void> {
-    const kept = blocks.flatMap((block, position) => (block.id === undefined ? [] : [{ block, position }]));
-    const existing = await manager.query<{ id: number }[]>('SELECT id FROM bio_blocks WHERE bio_id = $1 FOR UPDATE', [pageId]);
-    const present = new Set(existing.map((row) => row.id));
-    const gone = kept.find(({ block }) => !present.has(block.id!));
-    if (gone)
-      throw conflict(`The block with id ${gone.block.id} was deleted meanwhile; read the page again.`, `blocks.${gone.position}.id`);
-    await manager.query('DELETE FROM bio_blocks WHERE bio_id = $1 AND NOT (id = ANY($2::int[]))', [
+  private writeBlocks(manager: EntityManager, pageId: number, blocks: PreparedBlock[]): Promise<void> {
+    return this.pages.writeBlocks(
+      manager,
       pageId,
-      kept.map(({ block }) => block.id),
-    ]);
-    if (kept.length > 0) {
-      await manager.query(
-        `UPDATE bio_blocks b SET position = v.position, data = v.data, image_id = coalesce(v.image_id, b.image_id)
-           FROM unnest($1::int[], $2::int[], $3::jsonb[], $4::int[]) AS v(id, position, data, image_id)
-          WHERE b.id = v.id AND b.bio_id = $5`,
-        [
-          kept.map(({ block }) => block.id),
-          kept.map(({ position }) => position),
-          kept.map(({ block }) => JSON.stringify(block.data)),
-          kept.map(({ block }) => block.imageId),
-          pageId,
-        ],
-      );
-    }
-    const added = blocks.flatMap((block, position) => (block.id === undefined ? [{ block, position }] : []));
-    if (added.length > 0) {
-      await manager.query(
-        `INSERT INTO bio_blocks (bio_id, position, type, data, image_id)
-         SELECT $1, v.position, v.type, v.data, v.image_id FROM unnest($2::int[], $3::varchar[], $4::jsonb[], $5::int[]) AS v(position, type, data, image_id)`,
-        [
-          pageId,
-          added.map(({ position }) => position),
-          added.map(({ block }) => block.type),
-          added.map(({ block }) => JSON.stringify(block.data)),
-          added.map(({ block }) => block.imageId),
-        ],
-      );
-    }
-  }
-
-  private async writePixels(manager: EntityManager, pageId: number, pixelIds: number[]): Promise<void> {
-    if (pixelIds.length === 0) return;
-    await manager.query('INSERT INTO bio_pixels (bio_id, pixel_id) SELECT $1, unnest($2::int[])', [pageId, pixelIds]);
+      blocks.map((block, position) => ({ id: block.id, position, type: block.type, data: block.data, imageId: block.imageId })),
+    );
   }
 }

@@ -8,9 +8,9 @@ import { qrUrl, shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { Transactions } from '../../database/write-events';
-import { BioReferences } from '../bio/bio-references';
-import { LinkReferences } from '../links/link-references';
-import { QrReferences } from '../qr/qr-references';
+import { BioRepository } from '../bio/bio.repository';
+import { LinksRepository } from '../links/links.repository';
+import { QrRepository } from '../qr/qr.repository';
 import type { ChannelEntity } from './channel.entity';
 import { ChannelsRepository, type ChannelItemRef as Item } from './channels.repository';
 import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
@@ -24,9 +24,9 @@ type ItemType = (typeof ITEM_TYPES)[number];
 export class ChannelsService {
   constructor(
     @Inject(ChannelsRepository) private readonly channels: ChannelsRepository,
-    @Inject(LinkReferences) private readonly links: LinkReferences,
-    @Inject(BioReferences) private readonly bioPages: BioReferences,
-    @Inject(QrReferences) private readonly qrs: QrReferences,
+    @Inject(LinksRepository) private readonly links: LinksRepository,
+    @Inject(BioRepository) private readonly bioPages: BioRepository,
+    @Inject(QrRepository) private readonly qrs: QrRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Transactions) private readonly transactions: Transactions,
   ) {}
@@ -89,7 +89,7 @@ export class ChannelsService {
     const owned: Record<ItemType, () => Promise<Item>> = {
       links: async () => ({ linkId: (await this.links.owned(account, itemId)).id }),
       bio: async () => ({ bioId: (await this.bioPages.owned(account, itemId)).id }),
-      qr: async () => ({ qrId: (await this.qrs.owned(account, itemId)).id }),
+      qr: async () => ({ qrId: (await this.qrs.get(account, itemId)).id }),
     };
     return [channel, await owned[type as ItemType]()];
   }

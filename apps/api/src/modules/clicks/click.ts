@@ -9,7 +9,11 @@ export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitU
   at: Date;
 }
 
-/** Marks a query runner whose commits do not change what redirects serve (click batches). */
+/**
+ * Marks the transaction of a click batch: it writes counters (a link's clicks, a QR code's scans),
+ * which nothing cached holds, so it announces nothing; the repositories test knows its statements
+ * by this mark.
+ */
 export const CLICKS_ONLY = 'linkyardClicksOnly';
 
 /** What the hourly groups are made of: the fields of a click, and their columns in click_hour_groups. */

@@ -4,8 +4,8 @@ import type { Config } from '../../config/config';
 import type { SettingsRepository } from '../../database/settings.repository';
 import type { Scope } from '../../database/sql';
 import type { Transactions } from '../../database/write-events';
-import type { BioReferences } from '../bio/bio-references';
-import type { LinkReferences } from '../links/link-references';
+import type { BioRepository } from '../bio/bio.repository';
+import type { LinksRepository } from '../links/links.repository';
 import type { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { HostResolver } from './dns-check';
 import type { DomainEntity } from './domain.entity';
@@ -63,17 +63,17 @@ function service(options: { verification?: 'off' | 'txt'; targets?: string[]; re
     ...options.resolver,
   };
   const links = {
-    moveToDefaultDomain: (_scope: Scope, _id: number, host: string) => {
+    moveToDefaultDomain: (_scope: Scope, _account: Account, _id: number, host: string) => {
       moved.push(`links of ${host}`);
       return Promise.resolve([{ id: 7, alias: 'spring', domain: null, url: 'https://example.com/', title: '', createdAt: new Date(0) }]);
     },
-  } as unknown as LinkReferences;
+  } as unknown as LinksRepository;
   const bioPages = {
     moveToDefaultDomain: (_scope: Scope, _account: Account, _id: number, host: string) => {
       moved.push(`bio pages of ${host}`);
       return Promise.resolve();
     },
-  } as unknown as BioReferences;
+  } as unknown as BioRepository;
   const webhookEvents = {
     record: (_scope: Scope, _user: number, type: string, payloads: unknown[]) => {
       events.push({ type, payloads });

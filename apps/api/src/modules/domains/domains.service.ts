@@ -11,8 +11,8 @@ import type { Config } from '../../config/config';
 import { SettingsRepository } from '../../database/settings.repository';
 import { Transactions } from '../../database/write-events';
 import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
-import { BioReferences } from '../bio/bio-references';
-import { LinkReferences } from '../links/link-references';
+import { BioRepository } from '../bio/bio.repository';
+import { LinksRepository } from '../links/links.repository';
 import type { DomainEntity } from './domain.entity';
 import { normalizeDomain } from './domain-origin';
 import { DomainsRepository } from './domains.repository';
@@ -26,8 +26,8 @@ export class DomainsService {
     @Inject(SettingsRepository) private readonly settings: SettingsRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
-    @Inject(LinkReferences) private readonly links: LinkReferences,
-    @Inject(BioReferences) private readonly bioPages: BioReferences,
+    @Inject(LinksRepository) private readonly links: LinksRepository,
+    @Inject(BioRepository) private readonly bioPages: BioRepository,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
   ) {}
 
@@ -137,7 +137,7 @@ export class DomainsService {
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
     await this.transactions.run(async (manager) => {
-      const moved = await this.links.moveToDefaultDomain(manager, domain.id, domain.host);
+      const moved = await this.links.moveToDefaultDomain(manager, account, domain.id, domain.host);
       await this.bioPages.moveToDefaultDomain(manager, account, domain.id, domain.host);
       await this.domains.delete(manager, account, domain.id);
       await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);

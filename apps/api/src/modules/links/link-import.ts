@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   IMPORT_SOURCES,
   type ImportedLink,
@@ -8,7 +7,6 @@ import {
   type ImportWorkerInput,
   type ImportWorkerOutput,
 } from '@linkyard/formats';
-import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
 import { ApiError, badRequest } from '../../common/api-error';
 import type { Ok } from '../../common/contract';
@@ -22,7 +20,7 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { DomainsService } from '../domains/domains.service';
 import { isReservedAlias } from './aliases';
-import { LinkEntity } from './link.entity';
+import { LinksRepository } from './links.repository';
 import { ALIAS, AddUrlDto, MAX_BULK_LINKS } from './links.dto';
 import { LinksService, type LinkHistory } from './links.service';
 import { Clock } from '../../common/clock';
@@ -80,7 +78,7 @@ export class LinkImport {
   private readonly reading = new FairLimit(IMPORTS_AT_ONCE, 1, IMPORTS_WAITING_PER_ACCOUNT);
 
   constructor(
-    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
+    @Inject(LinksRepository) private readonly links: LinksRepository,
     @Inject(LinksService) private readonly service: LinksService,
     @Inject(DomainsService) private readonly domains: DomainsService,
     @Inject(CONFIG) private readonly config: Config,
@@ -214,12 +212,7 @@ export class LinkImport {
   ): Promise<Candidate[]> {
     const asking = candidates.filter((candidate) => candidate.body.custom !== undefined);
     if (asking.length === 0) return candidates;
-    const rows = await this.links.query<{ id: number; alias: string; url: string; domain: string | null }[]>(
-      `SELECT l.id, l.alias, l.url, d.domain
-         FROM links l LEFT JOIN domains d ON d.id = l.domain_id
-        WHERE l.user_id = $1 AND l.alias = ANY($2::varchar[])`,
-      [account.id, [...new Set(asking.map((candidate) => candidate.body.custom!))]],
-    );
+    const rows = await this.links.withAliases(account, [...new Set(asking.map((candidate) => candidate.body.custom!))]);
     const held = new Map(rows.map((row) => [`${row.domain ?? ''}/${row.alias}`, row]));
     return candidates.filter((candidate) => {
       const { custom, domain, url } = candidate.body;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CampaignsModule } from '../campaigns/campaigns.module';
 import { ChannelsModule } from '../channels/channels.module';
@@ -8,23 +7,12 @@ import { DomainsModule } from '../domains/domains.module';
 import { OverlaysModule } from '../overlays/overlays.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { SplashModule } from '../splash/splash.module';
-import { LinkEntity } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
 
 @Module({
-  imports: [
-    AuthModule,
-    ClicksModule,
-    CampaignsModule,
-    ChannelsModule,
-    DomainsModule,
-    OverlaysModule,
-    PixelsModule,
-    SplashModule,
-    TypeOrmModule.forFeature([LinkEntity]),
-  ],
+  imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
   controllers: [LinksController],
   providers: [LinksService, LinkImport],
   exports: [LinksService],

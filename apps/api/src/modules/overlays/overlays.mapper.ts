@@ -1,6 +1,7 @@
 import type { Ok } from '../../common/contract';
 import { formatDateTime } from '../../common/dates';
-import { overlayContent, type OverlayEntity } from './overlay.entity';
+import { overlayContent } from './overlay-content';
+import type { OverlayEntity } from './overlay.entity';
 
 type OverlayRecord = Ok<'listOverlays'>['data']['cta'][number];
 type Overlay = Ok<'getOverlay'>['data'];

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClicksModule } from '../clicks/clicks.module';
 import { QrController } from './qr.controller';
-import { QrEntity } from './qr.entity';
 import { QrService } from './qr.service';
 
 @Module({
-  imports: [ClicksModule, TypeOrmModule.forFeature([QrEntity])],
+  imports: [ClicksModule],
   controllers: [QrController],
   providers: [QrService],
   exports: [QrService],

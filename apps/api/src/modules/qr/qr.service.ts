@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
 import { randomAlias } from '../links/aliases';
-import { deleteOwned, findOwned, listOwned } from '../../database/owned';
 import type { PageRequest } from '../../common/pagination';
-import { isUniqueViolation } from '../../database/errors';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { ApiError, badRequest } from '../../common/api-error';
@@ -15,7 +11,8 @@ import { uploadedLogo } from './logo-upload';
 import { QR_SIZE, renderQr } from './qr-image';
 import { checkQrData, normalizeColor } from './qr-data';
 import type { AddQrDto, PreviewQrDto, UpdateQrDto } from './qr.dto';
-import { QrEntity, QR_ALIAS_KEY } from './qr.entity';
+import type { QrEntity } from './qr.entity';
+import { QrRepository } from './qr.repository';
 
 export const DEFAULT_QR_NAME = 'QR code';
 const ALIAS_LENGTH = 8;
@@ -29,29 +26,22 @@ const PREVIEW_ALIAS = '-'.repeat(ALIAS_LENGTH);
 @Injectable()
 export class QrService {
   constructor(
-    @InjectRepository(QrEntity) private readonly qrs: Repository<QrEntity>,
+    @Inject(QrRepository) private readonly qrs: QrRepository,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[QrEntity[], number]> {
-    return listOwned(this.qrs, account, page);
+    return this.qrs.list(account, page);
   }
 
   get(account: Account, id: number): Promise<QrEntity> {
-    return findOwned(this.qrs, account, id, 'QR code');
+    return this.qrs.get(account, id);
   }
 
   async add(account: Account, input: AddQrDto): Promise<QrEntity> {
-    const qr = this.qrs.create({ userId: account.id, type: input.type, name: input.name ?? DEFAULT_QR_NAME, logo: null, logoType: null });
+    const qr = { userId: account.id, type: input.type, name: input.name ?? DEFAULT_QR_NAME, logo: null, logoType: null } as QrEntity;
     await this.apply(account, qr, input);
-    for (let attempt = 0; ; attempt += 1) {
-      qr.alias = randomAlias(ALIAS_LENGTH);
-      try {
-        return await this.qrs.save(qr);
-      } catch (error) {
-        if (!isUniqueViolation(error, QR_ALIAS_KEY) || attempt >= 4) throw error;
-      }
-    }
+    return this.qrs.save(qr, () => randomAlias(ALIAS_LENGTH));
   }
 
   /** `data` is checked against the new type, or the stored one when no type is sent. */
@@ -65,7 +55,7 @@ export class QrService {
 
   /** Its channel memberships go with it (they cascade). */
   delete(account: Account, id: number): Promise<void> {
-    return deleteOwned(this.qrs, account, id, 'QR code');
+    return this.qrs.delete(account, id);
   }
 
   /**
@@ -73,7 +63,7 @@ export class QrService {
    * the renderer of the public images and kept nowhere. Throws 503 when too many PNGs are waiting.
    */
   async preview(account: Account, input: PreviewQrDto): Promise<Buffer | string> {
-    const qr = this.qrs.create({
+    const qr = {
       userId: account.id,
       type: input.type,
       alias: PREVIEW_ALIAS,
@@ -82,7 +72,7 @@ export class QrService {
       logoUrl: '',
       logo: null,
       logoType: null,
-    });
+    } as QrEntity;
     await this.apply(account, qr, input);
     return renderQr(qr, this.config.publicUrl, input.format ?? 'png', input.size ?? QR_SIZE.default, { keep: false }).catch(
       (error: unknown) => {

@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest, conflict, notFound } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
-import { AuthCache } from '../auth/auth-cache';
 import type { PageRequest } from '../../common/pagination';
 import { PasswordHasher } from '../auth/password';
 import type { Config } from '../../config/config';
@@ -12,13 +9,11 @@ import { CONFIG } from '../../config/config.provider';
 
 /** The hashing line's key for the passwords of accounts being created (they have no id yet). */
 const NEW_ACCOUNTS = 0;
-import { isUniqueViolation } from '../../database/errors';
-import { plainColumns } from '../../common/plain-rows';
-import { PlanEntity } from './plan.entity';
-import { UserEntity } from './user.entity';
+import type { PlanEntity } from './plan.entity';
+import type { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 import { standingAt, type Standing } from './plan-rules';
 import { Clock } from '../../common/clock';
-import { WriteEvents } from '../../database/write-events';
 
 export interface NewUser {
   username: string;
@@ -36,13 +31,10 @@ export interface NewUser {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
-    @Inject(AuthCache) private readonly authCache: AuthCache,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(WriteEvents) private readonly events: WriteEvents,
   ) {}
 
   /** What the account's plan gives it now. */
@@ -52,12 +44,12 @@ export class UsersService {
 
   /** The free plan's limit is DEFAULT_RATE_LIMIT's (set at every start: the configuration decides). */
   async applyDefaultRateLimit(): Promise<void> {
-    await this.plans.update({ free: true }, { ratelimit: this.config.defaultRateLimit });
+    await this.users.setFreeRateLimit(this.config.defaultRateLimit);
   }
 
   /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
   async findAccountByKeyHash(keyHash: string): Promise<Account | null> {
-    const user = await this.userWithPlan('api_key_hash', keyHash);
+    const user = await this.users.withPlan('api_key_hash', keyHash);
     if (!user) return null;
     return {
       id: user.id,
@@ -70,7 +62,7 @@ export class UsersService {
 
   /** The account of a user id, as the guard attaches it (a session's account); null when deleted. */
   async findAccountById(id: number): Promise<Account | null> {
-    const user = await this.userWithPlan('id', id);
+    const user = await this.users.withPlan('id', id);
     if (!user) return null;
     return {
       id: user.id,
@@ -82,39 +74,18 @@ export class UsersService {
   }
 
   /** The user whose username or e-mail address is `login`, without regard to case (signing in). */
-  async findByLogin(login: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('user')
-      .where('lower(user.username) = lower(:login) OR lower(user.email) = lower(:login)', { login })
-      .orderBy('user.id', 'ASC')
-      .getOne();
-  }
-
-  /**
-   * A user with its plan, in one plain statement (see plain-rows): every API call with a new key
-   * and every `GET /account` reads it, and TypeORM's query building and hydration cost more than
-   * the query.
-   */
-  private async userWithPlan(column: 'id' | 'api_key_hash', value: number | string): Promise<UserEntity | null> {
-    const users = plainColumns<UserEntity>(this.users.metadata);
-    const plans = plainColumns<PlanEntity>(this.plans.metadata);
-    const [row] = await this.users.query<Record<string, unknown>[]>(
-      `SELECT ${users.select('u', 'u')}, ${plans.select('p', 'p')} FROM users u LEFT JOIN plans p ON p.id = u.plan_id WHERE u.${column} = $1`,
-      [value],
-    );
-    const user = row ? users.read(row, 'u') : null;
-    if (user) user.plan = plans.read(row!, 'p');
-    return user;
+  findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users.byLogin(login);
   }
 
   async get(id: number): Promise<UserEntity> {
-    const user = await this.userWithPlan('id', id);
+    const user = await this.users.withPlan('id', id);
     if (!user) throw notFound(`No user with id ${id}.`);
     return user;
   }
 
-  async list(page: PageRequest): Promise<UserEntity[]> {
-    return this.users.find({ relations: { plan: true }, order: { id: 'DESC' }, skip: page.offset, take: page.limit });
+  list(page: PageRequest): Promise<UserEntity[]> {
+    return this.users.list(page);
   }
 
   count(): Promise<number> {
@@ -126,26 +97,19 @@ export class UsersService {
     const planId = input.planId ?? (await this.defaultPlan()).id;
     if (input.planId !== undefined) await this.getPlan(input.planId);
     const apiKey = input.apiKey ?? generateApiKey();
-    try {
-      const saved = await this.users.save(
-        this.users.create({
-          username: input.username,
-          email: input.email,
-          // New accounts' passwords share one place in the hashing line, whoever makes them.
-          passwordHash: await this.hasher.hash(NEW_ACCOUNTS, input.password),
-          admin: input.admin ?? false,
-          planId,
-          planExpires: input.planExpires ?? null,
-          ratelimit: input.ratelimit ?? null,
-          apiKeyHash: hashApiKey(apiKey),
-          apiKeyExpires: null,
-        }),
-      );
-      return { user: await this.get(saved.id), apiKey };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('A user with this username or e-mail address already exists.');
-      throw error;
-    }
+    const saved = await this.users.add({
+      username: input.username,
+      email: input.email,
+      // New accounts' passwords share one place in the hashing line, whoever makes them.
+      passwordHash: await this.hasher.hash(NEW_ACCOUNTS, input.password),
+      admin: input.admin ?? false,
+      planId,
+      planExpires: input.planExpires ?? null,
+      ratelimit: input.ratelimit ?? null,
+      apiKeyHash: hashApiKey(apiKey),
+      apiKeyExpires: null,
+    });
+    return { user: await this.get(saved.id), apiKey };
   }
 
   /** Changes e-mail and/or password of an account. */
@@ -153,26 +117,19 @@ export class UsersService {
     if (changes.email === undefined && changes.password === undefined) {
       throw badRequest('Send at least one of the fields "email" and "password".');
     }
-    const patch: Partial<UserEntity> = {};
+    const patch: { email?: string; passwordHash?: string } = {};
     if (changes.email !== undefined) {
       await this.assertFree({ email: changes.email }, id);
       patch.email = changes.email;
     }
     if (changes.password !== undefined) patch.passwordHash = await this.hasher.hash(id, changes.password);
-    try {
-      await this.users.update({ id }, patch);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('Another account already uses this e-mail address.');
-      throw error;
-    }
+    await this.users.updateCredentials(id, patch);
   }
 
   /** A new key for the account; the old one stops working at once. */
   async rotateKey(id: number, expires: Date | null): Promise<string> {
     const apiKey = generateApiKey();
-    const result = await this.users.update({ id }, { apiKeyHash: hashApiKey(apiKey), apiKeyExpires: expires });
-    if (!result.affected) throw notFound(`No user with id ${id}.`);
-    await this.authCache.invalidate(id);
+    await this.users.setKey(id, hashApiKey(apiKey), expires);
     return apiKey;
   }
 
@@ -182,55 +139,40 @@ export class UsersService {
    * `account`): the key cache of every instance drops the account's keys before this resolves.
    */
   async setDisabled(id: number, disabled: boolean): Promise<UserEntity> {
-    const result = await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ disabledAt: disabled ? () => 'coalesce(disabled_at, :now)' : null })
-      .where('id = :id', { id, now: new Date(this.clock.now()) })
-      .execute();
-    if (!result.affected) throw notFound(`No user with id ${id}.`);
-    await this.events.emit(this.users.manager, { kind: 'account', account: id });
+    await this.users.setDisabled(id, disabled, new Date(this.clock.now()));
     return this.get(id);
   }
 
-  async delete(id: number): Promise<void> {
-    const result = await this.users.delete({ id });
-    if (!result.affected) throw notFound(`No user with id ${id}.`);
-    await this.authCache.invalidate(id);
+  delete(id: number): Promise<void> {
+    return this.users.delete(id);
   }
 
   listPlans(page: PageRequest): Promise<PlanEntity[]> {
-    return this.plans.find({ order: { id: 'ASC' }, skip: page.offset, take: page.limit });
+    return this.users.listPlans(page);
   }
 
   async getPlan(id: number): Promise<PlanEntity> {
-    const plan = await this.plans.findOneBy({ id });
+    const plan = await this.users.plan(id);
     if (!plan) throw notFound(`No plan with id ${id}.`);
     return plan;
   }
 
   async subscribe(userId: number, planId: number, expires: Date | null): Promise<void> {
     await this.getPlan(planId);
-    const result = await this.users.update({ id: userId }, { planId, planExpires: expires });
-    if (!result.affected) throw notFound(`No user with id ${userId}.`);
-    await this.authCache.invalidate(userId);
+    await this.users.subscribe(userId, planId, expires);
   }
 
   /** Makes sure an enabled admin account answers to this key (ADMIN_API_KEY): the operator's way back in. */
   async ensureAdminKey(apiKey: string): Promise<void> {
     const keyHash = hashApiKey(apiKey);
-    const holder = await this.users.findOneBy({ apiKeyHash: keyHash });
+    const holder = await this.users.byKeyHash(keyHash);
     if (holder) {
-      if (!holder.admin || holder.apiKeyExpires || holder.disabledAt) {
-        await this.users.update({ id: holder.id }, { admin: true, apiKeyExpires: null, disabledAt: null });
-        await this.authCache.invalidate(holder.id);
-      }
+      if (!holder.admin || holder.apiKeyExpires || holder.disabledAt) await this.users.makeAdmin(holder.id);
       return;
     }
-    const existing = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
+    const existing = await this.users.firstAdmin();
     if (existing) {
-      await this.users.update({ id: existing.id }, { apiKeyHash: keyHash, apiKeyExpires: null, disabledAt: null });
-      await this.authCache.invalidate(existing.id);
+      await this.users.makeAdmin(existing.id, keyHash);
       return;
     }
     await this.createBootstrapAdmin(apiKey);
@@ -242,10 +184,10 @@ export class UsersService {
    * working at once.
    */
   async resetAdminKey(): Promise<{ username: string; apiKey: string; created: boolean }> {
-    const admin = await this.users.findOne({ where: { admin: true }, order: { id: 'ASC' } });
+    const admin = await this.users.firstAdmin();
     if (!admin) return { username: 'admin', apiKey: await this.createBootstrapAdmin(), created: true };
     // The operator's way back in: an admin disabled by another is enabled again.
-    if (admin.disabledAt) await this.users.update({ id: admin.id }, { disabledAt: null });
+    if (admin.disabledAt) await this.users.setDisabled(admin.id, false, new Date(this.clock.now()));
     return { username: admin.username, apiKey: await this.rotateKey(admin.id, null), created: false };
   }
 
@@ -262,19 +204,13 @@ export class UsersService {
   }
 
   private async defaultPlan(): Promise<PlanEntity> {
-    const plan = await this.plans.findOne({ where: { free: true }, order: { id: 'ASC' } });
+    const plan = await this.users.freePlan();
     if (!plan) throw new Error('No free plan exists; the migrations seed one.');
     return plan;
   }
 
   private async assertFree(fields: { username?: string; email?: string }, exceptId?: number): Promise<void> {
-    const query = this.users.createQueryBuilder('user').select('user.id');
-    const conditions: string[] = [];
-    if (fields.username !== undefined) conditions.push('lower(user.username) = lower(:username)');
-    if (fields.email !== undefined) conditions.push('lower(user.email) = lower(:email)');
-    query.where(`(${conditions.join(' OR ')})`, fields);
-    if (exceptId !== undefined) query.andWhere('user.id <> :exceptId', { exceptId });
-    if (await query.getExists()) {
+    if (await this.users.taken(fields, exceptId)) {
       throw conflict(
         fields.username !== undefined
           ? 'A user with this username or e-mail address already exists.'

@@ -1,0 +1,344 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, Repository } from 'typeorm';
+import type { Account } from '../../common/account';
+import { conflict, notFound } from '../../common/api-error';
+import type { PageRequest } from '../../common/pagination';
+import { plainColumns } from '../../common/plain-rows';
+import { isUniqueViolation } from '../../database/errors';
+import { deleteOwned, findOwned } from '../../database/owned';
+import { Sql, type Scope } from '../../database/sql';
+import { WriteEvents } from '../../database/write-events';
+import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
+
+export type LinkOrder = 'date' | 'clicks';
+
+/** What `list` keeps: the account's links, of one campaign, matching a search. */
+export interface LinkFilter {
+  campaign?: number;
+  search?: string;
+}
+
+type PixelOfLink = NonNullable<LinkEntity['pixels']>[number];
+
+/** Rows grouped by a key, each mapped, in their order. */
+function groupBy<R, V>(rows: R[], key: (row: R) => number, value: (row: R) => V): Map<number, V[]> {
+  const groups = new Map<number, V[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}
+
+const aliasKey = (domainId: number | null, alias: string) => `${domainId ?? 0}/${alias}`;
+
+/**
+ * Every statement of the short links, for the links module and for the modules that change what a
+ * link names (domains, campaigns, overlays, splash pages) or read it (the redirects). A write
+ * announces that the account's links changed; a new link, that a missing alias may now exist.
+ */
+@Injectable()
+export class LinksRepository {
+  constructor(
+    @InjectRepository(LinkEntity) private readonly links: Repository<LinkEntity>,
+    @Inject(WriteEvents) private readonly events: WriteEvents,
+  ) {}
+
+  /** The account's link with its domain and pixels, or 404: one statement (findOne with relations sends two). */
+  @Sql((f) => [f.account, f.ids.link])
+  async get(account: Account, id: number): Promise<LinkEntity> {
+    const link = await this.links
+      .createQueryBuilder('link')
+      .leftJoinAndSelect('link.domain', 'domain')
+      .leftJoinAndSelect('link.pixels', 'pixels')
+      .where('link.id = :id AND link.userId = :userId', { id, userId: account.id })
+      .getOne();
+    if (!link) throw notFound(`No link with id ${id}.`);
+    return link;
+  }
+
+  /** The account's link (without its relations), or 404. */
+  @Sql((f) => [f.account, f.ids.link])
+  owned(account: Account, id: number): Promise<LinkEntity> {
+    return findOwned(this.links, account, id, 'link');
+  }
+
+  /** The account's link with its domain and pixels, for a change in `scope`; null when it has none. */
+  @Sql((f) => [f.scope, f.account, f.ids.link])
+  forUpdate(scope: Scope, account: Account, id: number): Promise<LinkEntity | null> {
+    return scope.findOne(LinkEntity, { where: { id, userId: account.id }, relations: { pixels: true, domain: true } });
+  }
+
+  /** The link at this alias on this domain (null: the service's own address), with its pixels: what a redirect needs. */
+  @Sql((f) => [null, f.alias])
+  forRedirect(domainId: number | null, alias: string): Promise<LinkEntity | null> {
+    return this.links.findOne({ where: { alias, domainId: domainId ?? IsNull() }, relations: { pixels: true } });
+  }
+
+  /** Links by id, with their domains (to build their short URLs). */
+  @Sql((f) => [[f.ids.link, f.spare.link]])
+  withDomains(ids: number[]): Promise<LinkEntity[]> {
+    return ids.length ? this.links.find({ where: { id: In(ids) }, relations: { domain: true } }) : Promise.resolve([]);
+  }
+
+  /** A campaign's links with their domains, oldest first. */
+  @Sql((f) => [f.ids.campaign])
+  ofCampaign(campaignId: number): Promise<LinkEntity[]> {
+    return this.links.find({ where: { campaignId }, relations: { domain: true }, order: { id: 'ASC' } });
+  }
+
+  /** The account's links among these aliases (on any of its domains), with their domains' addresses. */
+  @Sql((f) => [f.account, [f.alias, 'absent']])
+  withAliases(account: Account, aliases: string[]): Promise<{ id: number; alias: string; url: string; domain: string | null }[]> {
+    return this.links.query<{ id: number; alias: string; url: string; domain: string | null }[]>(
+      `SELECT l.id, l.alias, l.url, d.domain
+         FROM links l LEFT JOIN domains d ON d.id = l.domain_id
+        WHERE l.user_id = $1 AND l.alias = ANY($2::varchar[])`,
+      [account.id, aliases],
+    );
+  }
+
+  /**
+   * A page of the account's links with their domains and the total: one plain statement (see
+   * plain-rows), reading the account's links by their narrow columns only: their count and the
+   * page's ids (through the account's index), then the page's rows and domains. A search, which
+   * reads every link of the account, does it once (the matches, materialized). A window count over
+   * the joined rows read every link whole: for an account of 100,000 links, page 1 took 160 ms on
+   * PostgreSQL (now 35) and 270 ms on the embedded database (now 60), page 4,000 185 (35) and 470
+   * ms (60).
+   */
+  @Sql(
+    (f) => [f.account, { offset: 0, limit: 15 }, 'date', {}],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { search: 'spring', campaign: f.ids.campaign }],
+    (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
+  )
+  async list(account: Account, page: PageRequest, order: LinkOrder, filter: LinkFilter): Promise<[LinkEntity[], number]> {
+    const params: unknown[] = [account.id];
+    let where = 'l."user_id" = $1';
+    if (filter.campaign !== undefined) {
+      params.push(filter.campaign);
+      where += ` AND l."campaign_id" = $${params.length}`;
+    }
+    const search = filter.search;
+    if (search) {
+      params.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+      const term = `$${params.length}`;
+      where += ` AND (l."alias" ILIKE ${term} OR l."url" ILIKE ${term} OR l."title" ILIKE ${term} OR l."description" ILIKE ${term})`;
+    }
+    const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
+    const next = params.length + 1;
+    const source = search ? 'matched' : '"links"';
+    const [found, rows] = await selectLinks(
+      this.links,
+      `(SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total`,
+      `l."id" IN (SELECT l."id" FROM ${source} l${search ? '' : ` WHERE ${where}`} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1}) ORDER BY ${orderBy}`,
+      [...params, page.offset, page.limit],
+      search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : '',
+    );
+    if (rows.length > 0 || page.offset === 0) return [found, rows.length > 0 ? Number(rows[0]!.total) : 0];
+    // Past the last link the page says nothing of the total: count it.
+    const [counted] = await this.links.query<{ total: string }[]>(`SELECT count(*) AS total FROM "links" l WHERE ${where}`, params);
+    return [found, Number(counted!.total)];
+  }
+
+  /**
+   * A page of the account's links after the id `after`, oldest first, with their domains, pixels
+   * and channels (the exports read every link this way, a page at a time).
+   */
+  @Sql((f) => [f.account, 0, 500])
+  async pageAfter(account: Account, after: number, size: number): Promise<{ link: LinkEntity; channelIds: number[] }[]> {
+    const [links] = await selectLinks(this.links, '', 'l."user_id" = $1 AND l."id" > $2 ORDER BY l."id" LIMIT $3', [
+      account.id,
+      after,
+      size,
+    ]);
+    if (links.length === 0) return [];
+    const ids = links.map((link) => link.id);
+    const [pixels, channels] = await Promise.all([
+      this.links.query<{ link: number; pixel: number }[]>(
+        'SELECT link_id AS link, pixel_id AS pixel FROM link_pixels WHERE link_id = ANY($1) ORDER BY pixel_id',
+        [ids],
+      ),
+      this.links.query<{ link: number; channel: number }[]>(
+        'SELECT link_id AS link, channel_id AS channel FROM channel_items WHERE link_id = ANY($1) ORDER BY channel_id',
+        [ids],
+      ),
+    ]);
+    const pixelsOf = groupBy(
+      pixels,
+      (row) => row.link,
+      (row) => ({ id: row.pixel }) as PixelOfLink,
+    );
+    const channelsOf = groupBy(
+      channels,
+      (row) => row.link,
+      (row) => row.channel,
+    );
+    return links.map((link) => {
+      link.pixels = pixelsOf.get(link.id) ?? [];
+      return { link, channelIds: channelsOf.get(link.id) ?? [] };
+    });
+  }
+
+  /**
+   * Writes new links in one statement; a row whose alias is taken on its domain is skipped.
+   * Answers the written rows' ids and dates by alias key (`domain id/alias`).
+   */
+  @Sql((f) => [
+    f.scope,
+    [{ userId: f.account.id, domainId: null, alias: 'written-by-sql', url: 'https://example.com/', type: 'direct' } as LinkEntity],
+  ])
+  async insert(scope: Scope, links: LinkEntity[]): Promise<Map<string, { id: number; createdAt: Date }>> {
+    const written = await insertRows(scope, links);
+    if (written.size > 0) await this.events.emit(scope, { kind: 'link', account: links[0]!.userId, created: true });
+    return written;
+  }
+
+  /** The pixels of new links. */
+  @Sql((f) => [f.scope, f.account, [[f.ids.link, f.ids.pixel]]])
+  async attachPixels(scope: Scope, account: Account, pairs: (readonly [link: number, pixel: number])[]): Promise<void> {
+    if (pairs.length === 0) return;
+    await scope.query(`INSERT INTO link_pixels (link_id, pixel_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+      pairs.map(([link]) => link),
+      pairs.map(([, pixel]) => pixel),
+    ]);
+    await this.events.emit(scope, { kind: 'link', account: account.id });
+  }
+
+  /** Writes a changed link (its pixels with it); 409 when its new alias is taken on its domain. */
+  @Sql((f) => [f.scope, { id: f.ids.link, userId: f.account.id, title: 'Written', pixels: [] }])
+  async save(scope: Scope, link: LinkEntity): Promise<void> {
+    try {
+      await scope.save(LinkEntity, link);
+    } catch (error) {
+      if (isUniqueViolation(error, LINK_ALIAS_KEY)) throw conflict(`The alias "${link.alias}" is already taken on this domain.`, 'custom');
+      throw error;
+    }
+    await this.events.emit(scope, { kind: 'link', account: link.userId, created: true });
+  }
+
+  /** Its pixel attachments and channel memberships go with it (they cascade); `then` runs in the same transaction. */
+  @Sql((f) => [f.account, f.spare.link])
+  delete(account: Account, id: number, then?: (scope: Scope) => Promise<void>): Promise<void> {
+    return deleteOwned(this.links, account, id, 'link', async (scope) => {
+      await this.events.emit(scope, { kind: 'link', account: account.id });
+      await then?.(scope);
+    });
+  }
+
+  /** A link is in at most one campaign: this moves it there. */
+  @Sql((f) => [f.account, f.ids.link, f.ids.campaign])
+  async moveToCampaign(account: Account, linkId: number, campaignId: number): Promise<void> {
+    await this.links.update({ id: linkId, userId: account.id }, { campaignId });
+    await this.events.emit(this.links.manager, { kind: 'link', account: account.id });
+  }
+
+  /** The links that showed this overlay become plain redirects. */
+  @Sql((f) => [f.scope, f.account, f.spare.overlay])
+  async dropOverlay(scope: Scope, account: Account, overlayId: number): Promise<void> {
+    await scope.update(LinkEntity, { overlayId, userId: account.id }, { type: 'direct', overlayId: null });
+    await this.events.emit(scope, { kind: 'link', account: account.id });
+  }
+
+  /** The links that showed this splash page become plain redirects. */
+  @Sql((f) => [f.scope, f.account, f.spare.splash])
+  async dropSplash(scope: Scope, account: Account, splashId: number): Promise<void> {
+    await scope.update(LinkEntity, { splashId, userId: account.id }, { type: 'direct', splashId: null });
+    await this.events.emit(scope, { kind: 'link', account: account.id });
+  }
+
+  /**
+   * Moves the domain's links to the service's own address; answers them as they now are. 409 when
+   * one of their aliases is taken there.
+   */
+  @Sql((f) => [f.scope, f.account, f.spare.domain, 'spare.example'])
+  async moveToDefaultDomain(scope: Scope, account: Account, domainId: number, host: string): Promise<LinkEntity[]> {
+    try {
+      const links = await scope.find(LinkEntity, { where: { domainId, userId: account.id }, order: { id: 'ASC' } });
+      if (links.length > 0) await scope.update(LinkEntity, { domainId, userId: account.id }, { domainId: null });
+      await this.events.emit(scope, { kind: 'link', account: account.id, created: true });
+      return links.map((link) => Object.assign(link, { domainId: null, domain: null }));
+    } catch (error) {
+      if (isUniqueViolation(error, LINK_ALIAS_KEY)) {
+        throw conflict(`A link of ${host} has an alias already used on the default domain; change that alias or delete the link first.`);
+      }
+      throw error;
+    }
+  }
+}
+
+/** Links with their domains, from one plain statement: `extra` columns, then `rest` after WHERE. */
+async function selectLinks(
+  repository: Repository<LinkEntity>,
+  extra: string,
+  rest: string,
+  params: unknown[],
+  withClause = '',
+): Promise<[LinkEntity[], Record<string, unknown>[]]> {
+  const links = plainColumns<LinkEntity>(repository.metadata);
+  // The domains' columns come through the link's own relation: no other module's entity here.
+  const domains = plainColumns<NonNullable<LinkEntity['domain']>>(
+    repository.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
+  );
+  const rows = await repository.query<Record<string, unknown>[]>(
+    `${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+       FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
+      WHERE ${rest}`,
+    params,
+  );
+  return [rows.map((row) => Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') })), rows];
+}
+
+/**
+ * One statement for all the rows (columns as arrays, so its size does not grow with the rows);
+ * a row whose alias is taken on its domain is skipped. Answers the written rows' ids by alias key.
+ */
+async function insertRows(manager: Scope, links: LinkEntity[]): Promise<Map<string, { id: number; createdAt: Date }>> {
+  const column = <T>(read: (link: LinkEntity) => T) => links.map(read);
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date }[]>(
+    `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
+                        expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
+                        deeplink, parameters, status, created_at, clicks)
+     SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
+            u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
+            u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
+       FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
+                   $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
+                   $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
+                   $22::bigint[])
+         AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
+              splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
+              created_at, clicks)
+     ON CONFLICT DO NOTHING
+     RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`,
+    [
+      column((link) => link.userId),
+      column((link) => link.domainId),
+      column((link) => link.alias),
+      column((link) => link.url),
+      column((link) => link.title ?? ''),
+      column((link) => link.description ?? ''),
+      column((link) => link.metaDescription ?? ''),
+      column((link) => link.metaImage ?? ''),
+      column((link) => link.passwordHash ?? null),
+      column((link) => link.expiresAt ?? null),
+      column((link) => link.type),
+      column((link) => link.splashId ?? null),
+      column((link) => link.overlayId ?? null),
+      column((link) => link.campaignId ?? null),
+      column((link) => json(link.geotarget ?? [])),
+      column((link) => json(link.devicetarget ?? [])),
+      column((link) => json(link.languagetarget ?? [])),
+      column((link) => json(link.deeplink ?? null)),
+      column((link) => json(link.parameters ?? [])),
+      column((link) => link.status ?? 'private'),
+      // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
+      column((link) => link.createdAt ?? null),
+      column((link) => link.clicks ?? 0),
+    ],
+  );
+  return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), { id: Number(row.id), createdAt: row.created_at }]));
+}

@@ -1,0 +1,132 @@
+import type { Account } from '../../common/account';
+import { type ApiError } from '../../common/api-error';
+import type { Config } from '../../config/config';
+import type { Scope } from '../../database/sql';
+import type { Transactions } from '../../database/write-events';
+import type { PasswordHasher } from '../auth/password';
+import type { WebhookEvents } from '../webhooks/webhook-events.repository';
+import type { LinkEntity } from './link.entity';
+import type { AddUrlDto } from './links.dto';
+import type { LinksRepository } from './links.repository';
+import { LinksService, type Creation } from './links.service';
+
+/**
+ * How links get their aliases, against an in-memory stand-in of their repository that holds the
+ * aliases taken (the one statement that writes them, and its conflicts, run on a real database in
+ * test/repositories.e2e-spec.ts and test/links.e2e-spec.ts): an alias asked for twice in one call,
+ * one another call took, one reserved, and random ones that happen to be taken.
+ */
+
+const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
+
+class MemoryLinks {
+  /** Aliases taken, by `domain id/alias`. */
+  readonly taken = new Set<string>();
+  /** Random aliases the next inserts find taken (another call got there first). */
+  readonly raceFor: string[] = [];
+  readonly inserted: string[][] = [];
+  private next = 1;
+  insert = (_scope: Scope, links: LinkEntity[]) => {
+    this.inserted.push(links.map((link) => link.alias));
+    const written = new Map<string, { id: number; createdAt: Date }>();
+    for (const link of links) {
+      const key = `${link.domainId ?? 0}/${link.alias}`;
+      if (this.taken.has(key) || this.raceFor.includes(link.alias)) continue;
+      this.taken.add(key);
+      written.set(key, { id: this.next++, createdAt: new Date(0) });
+    }
+    this.raceFor.length = 0;
+    return Promise.resolve(written);
+  };
+  attachPixels = () => Promise.resolve();
+}
+
+function service() {
+  const links = new MemoryLinks();
+  const recorded: { type: string; payloads: { alias: string }[] }[] = [];
+  const none = {} as never;
+  const linksService = new LinksService(
+    links as unknown as LinksRepository,
+    { run: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope) } as unknown as Transactions,
+    none,
+    none,
+    none,
+    none,
+    none,
+    none,
+    {
+      record: (_scope: Scope, _user: number, type: string, payloads: { alias: string }[]) =>
+        Promise.resolve(void recorded.push({ type, payloads })),
+    } as unknown as WebhookEvents,
+    { publicUrl: 'https://lnk.example' } as Config,
+    {
+      hashAll: (_account: number, passwords: (string | undefined)[]) => Promise.resolve(passwords.map(() => undefined)),
+    } as unknown as PasswordHasher,
+  );
+  return { linksService, links, recorded };
+}
+
+const url = 'https://example.com/';
+/** What each input became: its alias, or the status and message of its refusal. */
+const outcomes = (created: Creation[]) =>
+  created.map((item) =>
+    'error' in item
+      ? { status: item.error.status, message: item.error.message }
+      : { alias: item.link.alias, renamedFrom: item.renamedFrom },
+  );
+
+describe('LinksService.create', () => {
+  it('gives an alias asked for twice in one call to the first input, and 409 to the second', async () => {
+    const { linksService, recorded } = service();
+    const created = await linksService.create(ada, [
+      { url, custom: 'spring' },
+      { url, custom: 'spring' },
+      { url, custom: 'summer' },
+    ] as AddUrlDto[]);
+    expect(outcomes(created)).toEqual([
+      { alias: 'spring', renamedFrom: undefined },
+      { status: 409, message: 'The alias "spring" is already taken on this domain.' },
+      { alias: 'summer', renamedFrom: undefined },
+    ]);
+    // The webhooks hear of the links made, in their order, once.
+    expect(recorded).toEqual([
+      { type: 'link.created', payloads: [expect.objectContaining({ alias: 'spring' }), expect.objectContaining({ alias: 'summer' })] },
+    ]);
+  });
+
+  it('refuses an alias another call has taken, or with renameTaken gives the link another one and says which it asked for', async () => {
+    const { linksService, links } = service();
+    links.taken.add('0/spring');
+    expect(outcomes(await linksService.create(ada, [{ url, custom: 'spring' }] as AddUrlDto[]))).toEqual([
+      { status: 409, message: 'The alias "spring" is already taken on this domain.' },
+    ]);
+    const [renamed] = outcomes(await linksService.create(ada, [{ url, custom: 'spring' }] as AddUrlDto[], { renameTaken: true }));
+    expect(renamed).toEqual({ alias: expect.stringMatching(/^[A-Za-z0-9]{6}$/), renamedFrom: 'spring' });
+  });
+
+  it("refuses an alias of the service's own pages on the field that named it, and makes the others of the call", async () => {
+    const { linksService } = service();
+    const created = await linksService.create(ada, [{ url, custom: 'dashboard' }, { url }] as AddUrlDto[]);
+    expect(created[0]).toMatchObject({ error: { status: 400, field: 'custom' } });
+    expect((created[0] as { error: ApiError }).error.message).toBe(
+      `Invalid field "custom": "dashboard" is reserved for the service's own pages.`,
+    );
+    expect(outcomes(created)[1]).toEqual({ alias: expect.stringMatching(/^[A-Za-z0-9]{6}$/), renamedFrom: undefined });
+  });
+
+  it('draws a random alias again when another call took it meanwhile', async () => {
+    const { linksService, links } = service();
+    const original = links.insert;
+    let first = true;
+    links.insert = (scope, rows) => {
+      // The first random alias drawn is taken by the time the row is written.
+      if (first) links.raceFor.push(rows[0]!.alias);
+      first = false;
+      return original(scope, rows);
+    };
+    const [created] = outcomes(await linksService.create(ada, [{ url }] as AddUrlDto[]));
+    expect(links.inserted).toHaveLength(2);
+    expect(created).toEqual({ alias: links.inserted[1]![0], renamedFrom: undefined });
+    expect(links.inserted[1]![0]).not.toBe(links.inserted[0]![0]);
+  });
+});
