@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, isStatus, rememberSession, type Session } from './api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage, rememberSession, type Session } from './api';
+import { SESSION_KEY, markSignedOut, sessionExpired, useSession } from './session';
 import { Link, navigate, useLocation } from './router';
 import { SignIn } from './pages/SignIn';
 import { LinksPage } from './pages/Links';
@@ -44,40 +45,6 @@ const SECTIONS: { path: string; label: string; admin?: boolean }[] = [
   { path: '/account', label: 'Account' },
 ];
 
-export const SESSION_KEY = ['session'] as const;
-
-/**
- * How the last session ended: `expired` when the service stopped taking it (idle, too old, ended
- * elsewhere), so the sign-in form says why; `user` when the user signed out.
- */
-let lastEnd: 'expired' | 'user' | null = null;
-export function markSignedOut(): void {
-  lastEnd = 'user';
-}
-export function markSignedIn(): void {
-  lastEnd = null;
-}
-export function markSessionExpired(): void {
-  if (lastEnd !== 'user') lastEnd = 'expired';
-}
-
-/** Who is signed in: null when nobody is (the session cookie is missing or ended). */
-export function useSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async (): Promise<Session | null> => {
-      try {
-        const { data } = await api.GET('/session');
-        return data.data;
-      } catch (error) {
-        if (isStatus(error, 401)) return null;
-        throw error;
-      }
-    },
-    staleTime: Infinity,
-  });
-}
-
 export function App() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -98,7 +65,7 @@ export function App() {
         <ErrorState error={session.error} retry={() => void session.refetch()} />
       </main>
     );
-  if (session.data === null) return <SignIn ended={lastEnd === 'expired'} />;
+  if (session.data === null) return <SignIn ended={sessionExpired()} />;
   return <Shell session={session.data} />;
 }
 

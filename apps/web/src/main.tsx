@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isStatus } from './api';
-import { App, SESSION_KEY, markSessionExpired } from './App';
+import { App } from './App';
+import { SESSION_KEY, markSessionExpired } from './session';
 import './styles.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, type Schemas } from '../api';
-import { SESSION_KEY, markSignedOut, useSession } from '../App';
+import { SESSION_KEY, markSignedOut, useSession } from '../session';
 import { Link, navigate } from '../router';
 import { formatApiDate, plural } from '../format';
 import { ClicksChart } from '../components/ClicksChart';

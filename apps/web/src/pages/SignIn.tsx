@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, rememberSession } from '../api';
-import { SESSION_KEY, markSignedIn } from '../App';
+import { SESSION_KEY, markSignedIn } from '../session';
 
 /**
  * Signing in: with the account's username or e-mail address and password, or with its API key
