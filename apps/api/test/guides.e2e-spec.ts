@@ -192,14 +192,18 @@ class GuideService {
   private port = 0;
   private dataDir = '';
 
-  async start(): Promise<void> {
+  /**
+   * On disk when the guides restart the service, so that a restart keeps what they made (or on
+   * PostgreSQL when DATABASE_URL is set); otherwise in memory, from the migrated database every
+   * test starts from (a database made on disk takes seconds).
+   */
+  async start(restarts: boolean): Promise<void> {
     this.port = await freePort();
     this.address = `http://127.0.0.1:${this.port}`;
-    // On disk, so that a restart keeps what the guides made (or on PostgreSQL when DATABASE_URL is set).
-    this.dataDir = mkdtempSync(join(tmpdir(), 'linkyard-guide-data-'));
+    this.dataDir = restarts ? mkdtempSync(join(tmpdir(), 'linkyard-guide-data-')) : '';
     // The webhooks guide adds https://example.com/... hooks: names are resolved when a hook is added.
     this.api = await startApi(
-      { PUBLIC_URL: this.address, DATA_DIR: this.dataDir },
+      { PUBLIC_URL: this.address, ...(this.dataDir ? { DATA_DIR: this.dataDir } : {}) },
       { hostResolver: resolverWith({ 'example.com': ['93.184.215.14'] }) },
     );
     await this.api.linkyard.app.listen({ port: this.port, host: '127.0.0.1' });
@@ -294,7 +298,7 @@ describe('the guides', () => {
     const service = new GuideService();
     let scratch: string;
     beforeAll(async () => {
-      await service.start();
+      await service.start(blocksOf(join(ROOT, name)).filter(runnable).some(restarts));
       scratch = scratchFolder();
     });
     afterAll(async () => {
@@ -307,7 +311,7 @@ describe('the guides', () => {
 
   describe('one after the other, in the README order, on one service', () => {
     const service = new GuideService();
-    beforeAll(() => service.start());
+    beforeAll(() => service.start(true));
     afterAll(() => service.close());
 
     it.each(inReadmeOrder(runnableFiles.map((name) => join(ROOT, name))).map((file) => [relative(ROOT, file)]))('%s', async (name) => {
