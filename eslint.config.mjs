@@ -16,7 +16,7 @@ const LAYERS = [
   ['infrastructure', 'connections and stores'],
   ['database', 'the database and the writes it announces'],
   ['modules', 'the resources'],
-  ['public', 'the public side'],
+  ['redirects', 'the redirect side: what a visitor of a short link reaches'],
 ];
 const layerZones = LAYERS.flatMap(([layer, what], index) => [
   {
@@ -136,7 +136,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/modules/**', '**/public/**'], message: 'common/ and infrastructure/ import nothing from modules/ or public/.' },
+            {
+              group: ['**/modules/**', '**/redirects/**'],
+              message: 'common/ and infrastructure/ import nothing from modules/ or redirects/.',
+            },
             { group: ['**/infrastructure/**'], message: 'common/ imports nothing from infrastructure/.' },
           ],
         },

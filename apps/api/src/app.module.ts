@@ -31,7 +31,7 @@ import { DocsModule } from './modules/docs/docs.module';
 import { DomainsModule } from './modules/domains/domains.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
-import { PublicModule } from './public/public.module';
+import { RedirectsModule } from './redirects/redirects.module';
 import { CampaignsModule } from './modules/campaigns/campaigns.module';
 import { ChannelsModule } from './modules/channels/channels.module';
 import { LinksModule } from './modules/links/links.module';
@@ -128,7 +128,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         DocsModule,
-        PublicModule,
+        RedirectsModule,
         UnmatchedRoutesModule,
       ],
       providers: [

@@ -35,9 +35,9 @@ import { VisitorSalt } from './modules/clicks/visitor-salt';
 import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
-import { registerPublicRoutes } from './public/public-routes';
+import { registerRedirectRoutes } from './redirects/redirect-routes';
 import { registerDashboard } from './dashboard/dashboard-routes';
-import { PublicService } from './public/public.service';
+import { RedirectsService } from './redirects/redirects.service';
 
 export interface LinkyardApp {
   app: NestFastifyApplication;
@@ -177,9 +177,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz'] });
     app.useSecurityHeaders(SECURITY_HEADERS);
     app.useGlobalPipes(createValidationPipe());
-    registerPublicRoutes(
+    registerRedirectRoutes(
       fastify,
-      app.get(PublicService),
+      app.get(RedirectsService),
       app.get(ClickRecorder),
       app.get(VisitorSalt),
       storage,
@@ -188,7 +188,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       app.get(PasswordHasher),
       routes,
     );
-    registerDashboard(fastify, app.get(PublicService));
+    registerDashboard(fastify, app.get(RedirectsService));
     const authGuard = app.get(AuthGuard);
     const rateLimitGuard = app.get(RateLimitGuard);
     checkCaller = async (request, reply) => {

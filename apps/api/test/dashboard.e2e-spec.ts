@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { registerDashboard } from '../src/dashboard/dashboard-routes';
 import { escapeHtml } from '../src/common/html';
-import type { PublicService } from '../src/public/public.service';
+import type { RedirectsService } from '../src/redirects/redirects.service';
 import { PUBLIC_URL, useApi } from './support/app';
 import { createDomain, createLink, createPixel, createSplash, createUser } from './support/factories';
 
@@ -115,7 +115,7 @@ describe('the dashboard, as served', () => {
 
   it('says so when the dashboard was not built', async () => {
     const fastify = Fastify();
-    const service = { config: { publicUrl: PUBLIC_URL }, domain: () => Promise.resolve(null) } as unknown as PublicService;
+    const service = { config: { publicUrl: PUBLIC_URL }, domain: () => Promise.resolve(null) } as unknown as RedirectsService;
     registerDashboard(fastify, service, null);
     const response = await fastify.inject({ method: 'GET', url: '/dashboard/links', headers: { host: new URL(PUBLIC_URL).host } });
     expect(response.statusCode).toBe(503);

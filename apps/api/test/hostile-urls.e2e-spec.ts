@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { NormalUrls1764000000000 } from '../src/database/migrations/1764000000000-normal-urls';
-import { RedirectCache } from '../src/public/redirect-cache';
+import { RedirectCache } from '../src/redirects/redirect-cache';
 import { useApi } from './support/app';
 import { createDomain, createLink, createOverlay, createQr, createSplash, createUser, type TestUser } from './support/factories';
 import { ANDROID, FIREFOX, IPHONE, UK } from './support/visitors';

@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { RedirectCache } from '../src/public/redirect-cache';
+import { RedirectCache } from '../src/redirects/redirect-cache';
 import { rememberedAgents } from '../src/modules/clicks/visitor';
 import { useApi } from './support/app';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../common/html';
-import { messagePage, page } from '../public/html';
-import { safe, sendHtml, sendPageNotFound } from '../public/public-routes';
-import type { PublicService } from '../public/public.service';
+import { messagePage, page } from '../redirects/html';
+import { safe, sendHtml, sendPageNotFound } from '../redirects/redirect-routes';
+import type { RedirectsService } from '../redirects/redirects.service';
 import { EMBED_ORIGINS } from '../modules/bio/bio-embeds';
 
 /** Where the dashboard is served, on the service's own address only. */
@@ -73,7 +73,7 @@ export function dashboardFiles(): string | null {
  * with `index.html` so the app's own routes load on a reload or a shared address. Served on the
  * service's own host only: on a branded domain it would be a sign-in page on a customer's domain.
  */
-export function registerDashboard(fastify: FastifyInstance, service: PublicService, root: string | null = dashboardFiles()): void {
+export function registerDashboard(fastify: FastifyInstance, service: RedirectsService, root: string | null = dashboardFiles()): void {
   const publicUrl = service.config.publicUrl;
   const ownHost = new URL(publicUrl).hostname.toLowerCase();
 

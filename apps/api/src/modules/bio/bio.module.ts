@@ -6,7 +6,7 @@ import { PixelsModule } from '../pixels/pixels.module';
 import { BioController } from './bio.controller';
 import { BioService } from './bio.service';
 
-/** Bio pages: their records through the API; the public pages are served by public/. */
+/** Bio pages: their records through the API; the public pages are served by redirects/. */
 @Module({
   imports: [ChannelsModule, ClicksModule, DomainsModule, PixelsModule],
   controllers: [BioController],

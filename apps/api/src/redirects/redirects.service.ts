@@ -20,7 +20,7 @@ import { mediaFile } from '../modules/bio/bio-media';
 import { renderBioPage, type BlockView, type RenderedBioPage } from '../modules/bio/bio-render';
 
 /** A branded domain as the public routes need it. */
-export interface PublicDomain {
+export interface ServedDomain {
   id: number;
   origin: string;
   redirectRoot: string;
@@ -30,7 +30,7 @@ export interface PublicDomain {
 }
 
 /** Everything a redirect needs about a link, loaded once and cached. */
-export interface PublicLink {
+export interface ServedLink {
   id: number;
   userId: number;
   alias: string;
@@ -52,7 +52,7 @@ export interface PublicLink {
 }
 
 /** A public bio page as its routes need it, loaded, rendered and cached once. */
-export interface PublicBioPage {
+export interface ServedBioPage {
   id: number;
   /** The owner: what the redirect cache drops when that account writes. */
   userId: number;
@@ -64,7 +64,7 @@ export interface PublicBioPage {
 }
 
 /** An image of a bio page, as served. */
-export interface PublicBioImage {
+export interface ServedBioImage {
   userId: number;
   type: string;
   data: Buffer;
@@ -89,7 +89,7 @@ export function withParameters(destination: string, parameters: LinkParameter[])
  * language target (the first that matches); on iOS or Android with `deeplink.auto`, the app link
  * when no target matched; else the link's URL. The link's parameters are added last.
  */
-export function destinationFor(link: PublicLink, visit: Pick<Visit, 'country' | 'targetDevice' | 'languages'>): string {
+export function destinationFor(link: ServedLink, visit: Pick<Visit, 'country' | 'targetDevice' | 'languages'>): string {
   let destination =
     (visit.country && link.geotarget.find((target) => target.country === visit.country)?.link) ||
     (visit.targetDevice && link.devicetarget.find((target) => target.device === visit.targetDevice)?.link) ||
@@ -109,7 +109,7 @@ const QR_ALIAS = /^[A-Za-z0-9]{1,20}$/;
 const SLUG = /^[a-z0-9-]{1,50}$/;
 
 @Injectable()
-export class PublicService {
+export class RedirectsService {
   private readonly rotations = new Map<number, number>();
 
   constructor(
@@ -125,7 +125,7 @@ export class PublicService {
   ) {}
 
   /** The branded domain answering to this host; null for the service's own address (any other host). */
-  domain(host: string): Promise<PublicDomain | null> {
+  domain(host: string): Promise<ServedDomain | null> {
     // A Host that cannot be a domain name (too long, odd characters) is no branded domain: it is
     // answered without a lookup and never takes room in the cache.
     if (!HOST.test(host)) return Promise.resolve(null);
@@ -143,7 +143,7 @@ export class PublicService {
     });
   }
 
-  link(domain: PublicDomain | null, alias: string): Promise<PublicLink | null> {
+  link(domain: ServedDomain | null, alias: string): Promise<ServedLink | null> {
     if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`link:${domain?.id ?? 0}:${alias}`, async () => {
       const link = await this.links.forRedirect(domain?.id ?? null, alias);
@@ -177,7 +177,7 @@ export class PublicService {
    * The public bio page at this alias on this domain, rendered; null when there is none or it is
    * private. Read in four short statements on a miss, then served from the cache.
    */
-  bio(domain: PublicDomain | null, alias: string): Promise<PublicBioPage | null> {
+  bio(domain: ServedDomain | null, alias: string): Promise<ServedBioPage | null> {
     if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`bio:${domain?.id ?? 0}:${alias}`, async () => {
       const page = await this.bioPages.publicPage(domain?.id ?? 0, alias);
@@ -224,7 +224,7 @@ export class PublicService {
   }
 
   /** An image of a bio page, by its id; null when the page has no such image. */
-  bioImage(page: PublicBioPage, id: number): Promise<PublicBioImage | null> {
+  bioImage(page: ServedBioPage, id: number): Promise<ServedBioImage | null> {
     return this.cache.get(`bio-image:${id}`, async () => {
       const image = await this.bioPages.image(id, page.id);
       return image ? { userId: page.userId, type: image.type, data: image.data } : null;

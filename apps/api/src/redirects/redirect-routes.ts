@@ -17,7 +17,7 @@ import { escapeHtml } from '../common/html';
 import { messagePage, page, pageSecurityPolicy } from './html';
 import { campaignListPage, framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
-import { destinationFor, type PublicBioPage, type PublicDomain, type PublicLink, type PublicService } from './public.service';
+import { destinationFor, type ServedBioPage, type ServedDomain, type ServedLink, type RedirectsService } from './redirects.service';
 import { bioPageBody } from './bio-page';
 import { bioPagePolicy } from '../modules/bio/bio-render';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
@@ -74,7 +74,7 @@ export function sendRedirect(reply: FastifyReply, stored: string, kind: UrlKind 
 }
 
 /** 404 of the public side: the branded domain's `redirect404` when it has one, else a page. */
-export function sendPageNotFound(reply: FastifyReply, domain: PublicDomain | null): FastifyReply {
+export function sendPageNotFound(reply: FastifyReply, domain: ServedDomain | null): FastifyReply {
   if (domain?.redirect404) return sendRedirect(reply, domain.redirect404, 'http');
   return sendHtml(reply, 404, () => messagePage('Not found', 'There is no link at this address.'));
 }
@@ -125,9 +125,9 @@ export function safe<R extends FastifyRequest>(handler: Handler<R>): Handler<R> 
  * going through Nest's guards, pipes and interceptors: short links (and their password form),
  * QR images and scans, campaign rotators and lists, and the root of every domain.
  */
-export function registerPublicRoutes(
+export function registerRedirectRoutes(
   fastify: FastifyInstance,
-  service: PublicService,
+  service: RedirectsService,
   recorder: ClickRecorder,
   salt: VisitorSalt,
   storage: FixedWindowStorage,
@@ -193,7 +193,7 @@ export function registerPublicRoutes(
     });
   };
 
-  const deliver = (reply: FastifyReply, link: PublicLink, target: string): FastifyReply => {
+  const deliver = (reply: FastifyReply, link: ServedLink, target: string): FastifyReply => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer-when-downgrade');
     const destination = servableUrl(target);
     if (destination === null) return sendRedirect(reply, target);
@@ -214,7 +214,7 @@ export function registerPublicRoutes(
    * once, is sent as it is, but for the nonce of a page with pixels (run sandboxed on the
    * service's own address). Never cached by browsers: each visit reaches the service.
    */
-  const showBio = async (request: FastifyRequest, reply: FastifyReply, bio: PublicBioPage) => {
+  const showBio = async (request: FastifyRequest, reply: FastifyReply, bio: ServedBioPage) => {
     record(request, await visitOf(request), { linkId: null, qrId: null, bioId: bio.id, blockId: null }, '');
     const nonce = bio.page.pixels.length > 0 ? randomBytes(16).toString('base64') : '';
     const policy = nonce ? bioPagePolicy(bio.page, nonce, hostOf(request) === ownHost) : bio.page.policy;

@@ -2,15 +2,15 @@ import { servableUrl } from '../common/urls';
 import { escapeHtml } from '../common/html';
 import { page, scriptValue } from './html';
 import { pixelScript } from './pixel-snippets';
-import type { PublicLink } from './public.service';
+import type { ServedLink } from './redirects.service';
 
 /** Pages that stand between a visitor and a link's destination. */
 
-function pixels(link: PublicLink, nonce: string): string {
+function pixels(link: ServedLink, nonce: string): string {
   return link.pixels.map((pixel) => `<script nonce="${nonce}">${pixelScript(pixel.type, pixel.tag)}</script>`).join('\n');
 }
 
-function meta(link: PublicLink): string {
+function meta(link: ServedLink): string {
   const metaImage = link.metaImage ? servableUrl(link.metaImage, 'http') : null;
   const tags = [
     link.title && `<meta property="og:title" content="${escapeHtml(link.title)}">`,
@@ -30,7 +30,7 @@ const FRAME_STYLE = '<style>html,body{height:100%;margin:0}iframe{border:0;width
  */
 
 /** A page that loads the link's pixels, then moves on to the destination. */
-export function pixelPage(link: PublicLink, destination: string, nonce: string): string {
+export function pixelPage(link: ServedLink, destination: string, nonce: string): string {
   return page(
     link.title || 'Redirecting…',
     `<main><p>Redirecting to <a href="${escapeHtml(destination)}">${escapeHtml(destination)}</a>…</p></main>
@@ -40,7 +40,7 @@ export function pixelPage(link: PublicLink, destination: string, nonce: string):
 }
 
 /** The destination in a frame under the short URL. */
-export function framePage(link: PublicLink, destination: string, nonce: string): string {
+export function framePage(link: ServedLink, destination: string, nonce: string): string {
   return page(
     link.title || destination,
     `<iframe src="${escapeHtml(destination)}" title="${escapeHtml(link.title || destination)}"></iframe>`,
@@ -52,7 +52,7 @@ export function framePage(link: PublicLink, destination: string, nonce: string):
  * The splash page for `delay` seconds, then the destination. `moveOn: false` (the dashboard's
  * preview) leaves out the refresh: the page stays, and a frame showing it does not move on.
  */
-export function splashPage(link: PublicLink, destination: string, nonce: string, { moveOn = true }: { moveOn?: boolean } = {}): string {
+export function splashPage(link: ServedLink, destination: string, nonce: string, { moveOn = true }: { moveOn?: boolean } = {}): string {
   const splash = link.splash!;
   const splashImage = splash.image ? servableUrl(splash.image, 'http') : null;
   return page(
@@ -68,7 +68,7 @@ ${splash.text ? `<p>${escapeHtml(splash.text).replace(/\n/g, '<br>')}</p>` : ''}
 }
 
 /** The destination in a frame, with the call-to-action overlay on top. */
-export function overlayPage(link: PublicLink, destination: string, nonce: string): string {
+export function overlayPage(link: ServedLink, destination: string, nonce: string): string {
   const overlay = link.overlay!;
   const edge = overlay.position === 'top' ? 'top:0' : 'bottom:0';
   const overlayLink = overlay.link ? servableUrl(overlay.link, 'http') : null;

@@ -10,14 +10,14 @@ import { OverlaysService } from '../modules/overlays/overlays.service';
 import { SplashService } from '../modules/splash/splash.service';
 import { previewSecurityPolicy } from './html';
 import { campaignListPage, overlayPage, splashPage } from './link-pages';
-import type { PublicLink } from './public.service';
-import { PublicService } from './public.service';
+import type { ServedLink } from './redirects.service';
+import { RedirectsService } from './redirects.service';
 
 /** Where a preview's link leads: an empty page (the frame of an overlay shows nothing). */
 const NOWHERE = 'about:blank';
 
 /** A link of no one's that shows what a preview needs: no pixels, no password, no targets. */
-function standIn(title: string, shows: Pick<PublicLink, 'type' | 'splash' | 'overlay'>): PublicLink {
+function standIn(title: string, shows: Pick<ServedLink, 'type' | 'splash' | 'overlay'>): ServedLink {
   return {
     id: 0,
     userId: 0,
@@ -50,7 +50,7 @@ export class PreviewsController {
     @Inject(CampaignsService) private readonly campaigns: CampaignsService,
     @Inject(OverlaysService) private readonly overlays: OverlaysService,
     @Inject(SplashService) private readonly splashPages: SplashService,
-    @Inject(PublicService) private readonly pages: PublicService,
+    @Inject(RedirectsService) private readonly pages: RedirectsService,
   ) {}
 
   /** The campaign's list page, public or not yet (what it shows once public). */

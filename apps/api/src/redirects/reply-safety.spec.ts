@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { safe, sendRedirect } from './public-routes';
+import { safe, sendRedirect } from './redirect-routes';
 
 /** A bare server with the public side's error handling, and routes that fail as real ones did. */
 function server() {
