@@ -64,6 +64,18 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // The dashboard and the packages: no files import each other in a circle.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules', '/dist/'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // The service's structure: no file imports from a layer above its own, none import each other
     // in a circle, and migrations are frozen: they import nothing of the service's code.
     files: ['apps/api/src/**/*.ts'],

@@ -217,6 +217,6 @@ base_api=$(field baseline_api rps)
   done
 } | tee "$OUT/latest.md"
 
-echo "postgres: the redirect with a webhook on every click..." >&2
+[ "${BENCH_WEBHOOKS:-1}" = 0 ] || echo "postgres: the redirect with a webhook on every click..." >&2
 cleanup
-bash bench/webhooks.sh | tee -a "$OUT/latest.md"
+[ "${BENCH_WEBHOOKS:-1}" = 0 ] || bash bench/webhooks.sh | tee -a "$OUT/latest.md"
