@@ -26,6 +26,14 @@ const layerZones = LAYERS.flatMap(([layer, what], index) => [
   },
 ]);
 
+/** How import-x reads the workspace's files; only their own files are followed, not built ones. */
+const importSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/ignore': ['node_modules', '/dist/'],
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '**/coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -67,12 +75,7 @@ export default tseslint.config(
     // The dashboard and the packages: no files import each other in a circle.
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/ignore': ['node_modules', '/dist/'],
-    },
+    settings: importSettings,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
@@ -80,13 +83,7 @@ export default tseslint.config(
     // in a circle, and migrations are frozen: they import nothing of the service's code.
     files: ['apps/api/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      // Only the service's own files are followed: its packages' built files are not its structure.
-      'import-x/ignore': ['node_modules', '/dist/'],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
