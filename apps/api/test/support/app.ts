@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config/config';
 import { ClickRecorder } from '../../src/modules/clicks/click-recorder';
 import { TestClock } from './clock';
 import { contractProblems } from './contract';
-import { createTestDatabase } from './database';
+import { createTestDatabase, seedFolder } from './database';
 
 /** The admin key every test service starts with (ADMIN_API_KEY). */
 export const ADMIN_KEY = 'lyk_test-admin-key-0123456789abcdefghij';
@@ -90,6 +90,7 @@ export async function startApi(env: Record<string, string> = {}, options: Create
   let config = loadConfig(baseEnv);
   const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
   const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
+  if (env.DATA_DIR && !memory && !baseEnv.DATABASE_URL) seedFolder(env.DATA_DIR);
   options = { ...options, clock, ...(memory && database.seed ? { embeddedSeed: database.seed } : {}) };
   let linkyard = await createApp(config, options);
 

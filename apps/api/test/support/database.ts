@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 
 let seed: Blob | undefined;
@@ -10,6 +12,17 @@ function migratedSeed(): Blob | undefined {
   if (!path) return undefined;
   seed ??= new Blob([readFileSync(path)]);
   return seed;
+}
+
+/**
+ * Puts the migrated database in an empty folder, as the service would leave it after its first
+ * start there (which takes seconds: a process of its own makes the database, then the migrations
+ * run). Tests of the first start itself run the built service on a folder of their own.
+ */
+export function seedFolder(folder: string): void {
+  const path = process.env.LINKYARD_TEST_SEED;
+  if (!path || existsSync(join(folder, 'PG_VERSION'))) return;
+  execFileSync('tar', ['-xf', path, '-C', folder]);
 }
 
 /**
