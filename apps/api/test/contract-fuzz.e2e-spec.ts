@@ -14,7 +14,9 @@ import type { Document } from './support/schema-arbitrary';
  * seeds; FUZZ_SEED replays one seed. A failure names its seed and the request that broke the rule.
  */
 const duration = Number(process.env.FUZZ_DURATION_MS ?? 0);
-const SEEDED = { seeds: [20261123, 4242], actions: 240 };
+// One seed in `pnpm test` (about half a minute); `pnpm fuzz`, which CI runs for two minutes on the
+// built service, tries fresh seeds.
+const SEEDED = { seeds: [20261123], actions: 240 };
 
 const document = openApiDocument as unknown as Document & { paths: Record<string, Record<string, unknown>> };
 
