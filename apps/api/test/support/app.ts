@@ -90,7 +90,7 @@ export async function startApi(env: Record<string, string> = {}, options: Create
   let config = loadConfig(baseEnv);
   const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
   const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
-  if (env.DATA_DIR && !memory && !baseEnv.DATABASE_URL) seedFolder(env.DATA_DIR);
+  if (env.DATA_DIR && !memory && !database.env.DATABASE_URL) seedFolder(env.DATA_DIR);
   options = { ...options, clock, ...(memory && database.seed ? { embeddedSeed: database.seed } : {}) };
   let linkyard = await createApp(config, options);
 

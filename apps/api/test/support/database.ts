@@ -22,7 +22,7 @@ function migratedSeed(): Blob | undefined {
 export function seedFolder(folder: string): void {
   const path = process.env.LINKYARD_TEST_SEED;
   if (!path || existsSync(join(folder, 'PG_VERSION'))) return;
-  execFileSync('tar', ['-xf', path, '-C', folder]);
+  execFileSync('tar', ['-xf', path, '-C', folder], { stdio: 'pipe' });
 }
 
 /**
