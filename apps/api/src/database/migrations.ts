@@ -11,6 +11,7 @@ import { Sessions1764400000000 } from './migrations/1764400000000-sessions';
 import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
 import { SessionKeys1764800000000 } from './migrations/1764800000000-session-keys';
 import { DisabledAccounts1764900200000 } from './migrations/1764900200000-disabled-accounts';
+import { ClickPartitions1765000000000 } from './migrations/1765000000000-click-partitions';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   BioPages1764400100000,
   SessionKeys1764800000000,
   DisabledAccounts1764900200000,
+  ClickPartitions1765000000000,
 ];

@@ -11,19 +11,29 @@ const MAX_BATCHES_PER_RUN = 100;
 /** How long the visitor keys of an hour are kept to count its unique visitors (late batches included). */
 const HOUR_VISITORS_KEPT_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
+/** Months given a table ahead of the current one (UTC), so a click never waits for one to be made. */
+const MONTHS_AHEAD = 2;
+
+/** The first instant (UTC) of the month `offset` months from the one of `time`. */
+const monthOf = (time: number, offset = 0): Date => {
+  const date = new Date(time);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+};
 
 /**
- * Housekeeping of the click tables, every ten minutes on each instance (deleting the same old rows
- * twice is harmless): the visitor keys of hours long past (they only serve to count an hour's
- * unique visitors while its clicks land), and with CLICK_RETENTION_DAYS the raw clicks older than
- * that, in bounded batches. Totals, top lists and the hourly rollups are never touched, so the
- * statistics stay what they were.
+ * Housekeeping of the click tables, at start and every ten minutes on each instance (each step is
+ * harmless twice): raw clicks are kept in a table per month (UTC), and the current month and the
+ * two after it are given theirs ahead; the visitor keys of hours long past are deleted (they only
+ * serve to count an hour's unique visitors while its clicks land); and with CLICK_RETENTION_DAYS
+ * the raw clicks older than that go, the months wholly past it as whole tables, the rest in bounded
+ * batches. Totals, top lists and the hourly rollups are never touched, so the statistics stay what
+ * they were.
  */
 @Injectable()
 export class ClickRetention implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ClickRetention.name);
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<{ clicks: number; hourVisitors: number }> | null = null;
+  private running: Promise<{ clicks: number; hourVisitors: number; monthsAdded: number; monthsDropped: number }> | null = null;
 
   constructor(
     @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
@@ -32,32 +42,54 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
+    const run = () => {
       this.run().catch((error: unknown) => this.logger.warn(`Click housekeeping failed, tried again later: ${(error as Error).message}`));
-    }, RUN_EVERY_MS);
+    };
+    this.timer = setInterval(run, RUN_EVERY_MS);
     this.timer.unref();
+    setImmediate(() => {
+      if (this.timer) run();
+    });
   }
 
-  onModuleDestroy(): void {
+  /** Stops the timer, and waits for a pass under way (its statements have the database's time limit). */
+  async onModuleDestroy(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.running?.catch(() => undefined);
   }
 
   /** One pass (also called by tests); what it deleted. Concurrent calls share the pass. */
-  run(): Promise<{ clicks: number; hourVisitors: number }> {
+  run(): Promise<{ clicks: number; hourVisitors: number; monthsAdded: number; monthsDropped: number }> {
     this.running ??= this.pass().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async pass(): Promise<{ clicks: number; hourVisitors: number }> {
+  private async pass(): Promise<{ clicks: number; hourVisitors: number; monthsAdded: number; monthsDropped: number }> {
     const now = this.clock.now();
+    let monthsAdded = 0;
+    for (let offset = 0; offset <= MONTHS_AHEAD; offset += 1) if (await this.clicks.addMonth(monthOf(now, offset))) monthsAdded += 1;
     const hourVisitors = await this.deleteInBatches('click_hour_visitors', 'hour', new Date(now - HOUR_VISITORS_KEPT_MS));
     const days = this.config.clickRetentionDays;
-    const clicks = days === null ? 0 : await this.deleteInBatches('clicks', 'created_at', new Date(now - days * DAY_MS));
-    if (clicks > 0) this.logger.log(`Deleted ${clicks} raw clicks older than ${days} days (CLICK_RETENTION_DAYS).`);
-    return { clicks, hourVisitors };
+    let clicks = 0;
+    let monthsDropped = 0;
+    if (days !== null) {
+      const before = new Date(now - days * DAY_MS);
+      // Months that end before the limit go whole; the rest of the way, row by row.
+      for (const month of await this.clicks.months()) {
+        if (monthOf(month.getTime(), 1).getTime() > before.getTime()) break;
+        await this.clicks.dropMonth(month);
+        monthsDropped += 1;
+      }
+      clicks = await this.deleteInBatches('clicks', 'created_at', before);
+    }
+    if (clicks > 0 || monthsDropped > 0)
+      this.logger.log(
+        `Deleted the raw clicks older than ${days} days (CLICK_RETENTION_DAYS): ${monthsDropped} whole months, and ${clicks} clicks.`,
+      );
+    return { clicks, hourVisitors, monthsAdded, monthsDropped };
   }
 
   private async deleteInBatches(table: 'clicks' | 'click_hour_visitors', column: string, before: Date): Promise<number> {

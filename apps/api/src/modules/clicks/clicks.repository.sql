@@ -195,10 +195,32 @@ START TRANSACTION;
 INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
 ROLLBACK;
 
+-- ClicksRepository.months
+SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+WHERE i.inhparent = 'clicks'::regclass AND c.relname ~ '^clicks_[0-9]{4}_[0-9]{2}$' ORDER BY c.relname;
+
+-- ClicksRepository.addMonth
+START TRANSACTION;
+SELECT pg_advisory_xact_lock(7311202611);
+SELECT to_regclass($1) IS NOT NULL AS exists;
+CREATE TABLE clicks_2000_01 (LIKE clicks INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+WITH moved AS (DELETE FROM clicks_default WHERE created_at >= $1 AND created_at < $2 RETURNING *) INSERT INTO clicks_2000_01 SELECT * FROM moved;
+ALTER TABLE clicks ATTACH PARTITION clicks_2000_01 FOR VALUES FROM ('2000-01-01T00:00:00.000Z') TO ('2000-02-01T00:00:00.000Z');
+COMMIT;
+
+-- ClicksRepository.addMonth (example 2)
+START TRANSACTION;
+SELECT pg_advisory_xact_lock(7311202611);
+SELECT to_regclass($1) IS NOT NULL AS exists;
+COMMIT;
+
+-- ClicksRepository.dropMonth
+DROP TABLE IF EXISTS clicks_2000_01;
+
 -- ClicksRepository.deleteOlder
 WITH gone AS (DELETE FROM click_hour_visitors WHERE ctid IN (SELECT ctid FROM click_hour_visitors WHERE hour < $1 LIMIT 10000) RETURNING 1)
 SELECT count(*)::int AS count FROM gone;
 
 -- ClicksRepository.deleteOlder (example 2)
-WITH gone AS (DELETE FROM clicks WHERE ctid IN (SELECT ctid FROM clicks WHERE created_at < $1 LIMIT 10000) RETURNING 1)
+WITH gone AS (DELETE FROM clicks WHERE (id, created_at) IN (SELECT id, created_at FROM clicks WHERE created_at < $1 LIMIT 10000) RETURNING 1)
 SELECT count(*)::int AS count FROM gone;

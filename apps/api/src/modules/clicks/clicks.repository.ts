@@ -53,20 +53,73 @@ export class ClicksRepository {
 
   /**
    * Deletes up to `limit` rows of a click table older than `before` (the housekeeping, see
-   * ClickRetention); how many it deleted.
+   * ClickRetention); how many it deleted. Raw clicks are named by their key (id and time): a row's
+   * place (ctid) is unique only within one month's table.
    */
   @Sql(
     () => ['click_hour_visitors', 'hour', new Date('2000-01-01T00:00:00Z'), 10_000],
     () => ['clicks', 'created_at', new Date('2000-01-01T00:00:00Z'), 10_000],
   )
   async deleteOlder(table: 'clicks' | 'click_hour_visitors', column: string, before: Date, limit: number): Promise<number> {
+    const key = table === 'clicks' ? ['(id, created_at)', 'id, created_at'] : ['ctid', 'ctid'];
     const [{ count }] = await this.dataSource.query<[{ count: number }]>(
-      `WITH gone AS (DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT ${limit}) RETURNING 1)
+      `WITH gone AS (DELETE FROM ${table} WHERE ${key[0]} IN (SELECT ${key[1]} FROM ${table} WHERE ${column} < $1 LIMIT ${limit}) RETURNING 1)
          SELECT count(*)::int AS count FROM gone`,
       [before],
     );
     return count;
   }
+
+  /** The months that have a table of their own (`clicks_YYYY_MM`), oldest first, as their first instant (UTC). */
+  @Sql(() => [])
+  async months(): Promise<Date[]> {
+    const rows = await this.dataSource.query<{ name: string }[]>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = 'clicks'::regclass AND c.relname ~ '^clicks_[0-9]{4}_[0-9]{2}$' ORDER BY c.relname`,
+    );
+    return rows.map(({ name }) => new Date(Date.UTC(Number(name.slice(7, 11)), Number(name.slice(12, 14)) - 1, 1)));
+  }
+
+  /**
+   * Gives the month that starts at `month` (UTC) a table of its own, unless it has one: made apart,
+   * given the clicks of that month the default table holds, then attached, in one transaction under
+   * a lock that instances starting it at the same time share. Whether it made it.
+   */
+  @Sql(() => [new Date('2000-01-01T00:00:00Z')], () => [new Date('2000-01-01T00:00:00Z')])
+  async addMonth(month: Date): Promise<boolean> {
+    const { name, from, to } = monthTable(month);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(${PARTITION_LOCK})`);
+      const [{ exists }] = await manager.query<[{ exists: boolean }]>(`SELECT to_regclass($1) IS NOT NULL AS exists`, [name]);
+      if (exists) return false;
+      await manager.query(`CREATE TABLE ${name} (LIKE clicks INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+      await manager.query(
+        `WITH moved AS (DELETE FROM clicks_default WHERE created_at >= $1 AND created_at < $2 RETURNING *) INSERT INTO ${name} SELECT * FROM moved`,
+        [from, to],
+      );
+      await manager.query(`ALTER TABLE clicks ATTACH PARTITION ${name} FOR VALUES FROM ('${from}') TO ('${to}')`);
+      return true;
+    });
+  }
+
+  /** Drops the table of the month that starts at `month` (UTC) with its clicks (the retention). */
+  @Sql(() => [new Date('2000-01-01T00:00:00Z')])
+  async dropMonth(month: Date): Promise<void> {
+    await this.dataSource.query(`DROP TABLE IF EXISTS ${monthTable(month).name}`);
+  }
+}
+
+/** The advisory lock under which a month's table is made (a constant of Linkyard's own). */
+const PARTITION_LOCK = 7_311_202_611;
+
+/** A month's table: its name and its bounds, from its first instant (UTC). */
+function monthTable(month: Date): { name: string; from: string; to: string } {
+  const year = month.getUTCFullYear();
+  const index = month.getUTCMonth();
+  if (!Number.isInteger(year) || year < 1970 || year > 9999) throw new RangeError(`no table for the month of ${month.toISOString()}`);
+  const start = new Date(Date.UTC(year, index, 1));
+  const end = new Date(Date.UTC(year, index + 1, 1));
+  return { name: `clicks_${year}_${String(index + 1).padStart(2, '0')}`, from: start.toISOString(), to: end.toISOString() };
 }
 
 /** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
