@@ -1,0 +1,201 @@
+// The click write path alone, on PostgreSQL: the batches the click writer sends (2,000 clicks, the
+// click rows, the visitors, the totals and the rollups in one transaction), written by one process
+// and then by two at once (two instances sharing one database), and how a writer's rate and a
+// year-by-hour series read change as the clicks table grows (seeded in SQL, not replayed).
+//
+//   DATABASE_URL=postgres://... node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
+//
+// Needs the built service (pnpm build). It makes a database of its own beside DATABASE_URL's and
+// drops it at the end; nothing but that PostgreSQL is addressed.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const dist = new URL('../apps/api/dist/', import.meta.url).pathname;
+const { DataSource } = require(require.resolve('typeorm', { paths: [dist] }));
+const { serviceConnection } = require(`${dist}database/data-source.js`);
+const { StartupLock } = require(`${dist}database/migrate.js`);
+const { ClicksRepository } = require(`${dist}modules/clicks/clicks.repository.js`);
+const { ClickReadsRepository } = require(`${dist}modules/clicks/click-reads.repository.js`);
+const { Client } = require(require.resolve('pg', { paths: [dist] }));
+
+const LINKS = 1000;
+const BATCH = 2000;
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000000,10000000' },
+    seconds: { type: 'string', default: '15' },
+    writer: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+
+async function open(url) {
+  return new DataSource({ ...serviceConnection({ url }, 60_000), poolSize: 2 }).initialize();
+}
+
+/** A batch of clicks of now, over the links, from different visitors. */
+function batchOf(linkIds, round) {
+  const at = new Date();
+  return Array.from({ length: BATCH }, (_, index) => ({
+    linkId: linkIds[(round * BATCH + index) % linkIds.length],
+    qrId: null,
+    bioId: null,
+    blockId: null,
+    at,
+    country: ['FR', 'DE', 'US', 'GB'][index % 4],
+    referrer: index % 3 === 0 ? 'news.example.org' : null,
+    browser: index % 2 ? 'Firefox' : 'Chrome',
+    os: 'Linux',
+    device: 'desktop',
+    social: null,
+    bot: index % 50 === 0,
+    visitor: randomBytes(16).toString('hex'),
+    utmSource: index % 5 === 0 ? 'newsletter' : null,
+    utmMedium: null,
+    utmCampaign: null,
+  }));
+}
+
+/** One writer process: writes batches for `seconds`, says how many clicks it wrote. */
+async function writer(url) {
+  const dataSource = await open(url);
+  const clicks = new ClicksRepository(dataSource);
+  const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
+  const until = Date.now() + seconds * 1000;
+  let written = 0;
+  let round = 0;
+  const started = Date.now();
+  while (Date.now() < until) {
+    await clicks.writeBatch(batchOf(linkIds, round++), null);
+    written += BATCH;
+  }
+  const elapsed = (Date.now() - started) / 1000;
+  await dataSource.destroy();
+  return { written, elapsed };
+}
+
+/** `count` writer processes at once; clicks per second of all of them together. */
+async function writers(url, count) {
+  const runs = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const child = fork(new URL(import.meta.url).pathname, ['--writer', url, '--seconds', String(seconds)]);
+          child.once('message', resolve);
+          child.once('error', reject);
+        }),
+    ),
+  );
+  const written = runs.reduce((sum, run) => sum + run.written, 0);
+  const elapsed = Math.max(...runs.map((run) => run.elapsed));
+  return Math.round(written / elapsed);
+}
+
+/** Raw clicks up to `total` rows, over the links and the past year, with their hourly rollups. */
+async function seedTo(client, total) {
+  const [{ count }] = (await client.query('SELECT count(*)::bigint AS count FROM clicks')).rows;
+  const missing = total - Number(count);
+  for (let done = 0; done < missing; done += 1_000_000) {
+    const size = Math.min(1_000_000, missing - done);
+    await client.query(
+      `WITH l AS (SELECT array_agg(id ORDER BY id) AS ids FROM links)
+       INSERT INTO clicks (link_id, created_at, country, browser, os, device, bot, visitor)
+       SELECT l.ids[1 + (i % array_length(l.ids, 1))], now() - ((i * 7919) % 31536000) * interval '1 second',
+              'FR', 'Firefox', 'Linux', 'desktop', false, md5(i::text)
+       FROM l, generate_series($1::bigint, $2::bigint) i`,
+      [Number(count) + done, Number(count) + done + size - 1],
+    );
+  }
+  await client.query('TRUNCATE click_hours');
+  await client.query(
+    `INSERT INTO click_hours (link_id, hour, clicks, visitors, bots)
+     SELECT link_id, date_trunc('hour', created_at), count(*), count(*), 0 FROM clicks GROUP BY 1, 2`,
+  );
+  await client.query('ANALYZE');
+}
+
+/** A year by hour of the most clicked link, read as GET /url/{id}/stats reads it: p50 and max of 20 reads in ms. */
+async function seriesRead(url) {
+  const dataSource = await open(url);
+  const reads = new ClickReadsRepository(dataSource);
+  const [{ link }] = await dataSource.query('SELECT link_id AS link FROM click_hours GROUP BY 1 ORDER BY sum(clicks) DESC LIMIT 1');
+  const to = new Date();
+  const from = new Date(to.getTime() - 365 * 86_400_000);
+  const times = [];
+  for (let index = 0; index < 20; index += 1) {
+    const started = performance.now();
+    await reads.series({ link }, { from, to, interval: 'hour', tz: 'UTC', tzName: 'UTC', filters: {} });
+    times.push(performance.now() - started);
+  }
+  await dataSource.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: times[10].toFixed(1), max: times[19].toFixed(1) };
+}
+
+async function main() {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL: the PostgreSQL to measure (scripts/postgres.sh start prints one)');
+  const name = `linkyard_write_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const client = new Client({ connectionString: url.toString() });
+  try {
+    const lock = await StartupLock.migrate({ url: url.toString() });
+    await lock.release();
+    await client.connect();
+    await client.query(
+      `INSERT INTO users (username, email, password_hash, api_key_hash) VALUES ('bench', 'bench@example.com', '', repeat('0', 64))`,
+    );
+    await client.query(
+      `INSERT INTO links (user_id, alias, url, title) SELECT (SELECT id FROM users WHERE username = 'bench'), 'w' || i, 'https://example.com/' || i, 'w' || i FROM generate_series(1, ${LINKS}) i`,
+    );
+    console.log(`clicks written in batches of ${BATCH} over ${LINKS} links, ${seconds} s a run`);
+    console.log(`one writer: ${(await writers(url.toString(), 1)).toLocaleString('en')} clicks/s`);
+    console.log(`two writers at once (two instances): ${(await writers(url.toString(), 2)).toLocaleString('en')} clicks/s together`);
+    for (const size of values.sizes.split(',').map(Number)) {
+      const started = Date.now();
+      await seedTo(client, size);
+      const seeded = ((Date.now() - started) / 1000).toFixed(0);
+      const [{ bytes }] = (
+        await client.query(
+          `SELECT pg_total_relation_size('clicks')::bigint + coalesce((SELECT sum(pg_total_relation_size(inhrelid))::bigint FROM pg_inherits WHERE inhparent = 'clicks'::regclass), 0) AS bytes`,
+        )
+      ).rows;
+      const rate = await writers(url.toString(), 1);
+      const series = await seriesRead(url.toString());
+      console.log(
+        `${size.toLocaleString('en')} clicks (seeded in ${seeded} s, ${(Number(bytes) / 2 ** 30).toFixed(1)} GiB with indexes): one writer ${rate.toLocaleString('en')} clicks/s; a year by hour of the most clicked link p50 ${series.p50} ms, max ${series.max} ms`,
+      );
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (values.writer) {
+  writer(values.writer).then(
+    (result) => {
+      process.send(result);
+      process.exit(0);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
