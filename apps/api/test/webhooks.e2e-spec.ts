@@ -81,7 +81,9 @@ class Receiver {
 }
 
 describe('webhooks', () => {
-  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '300' });
+  // Long enough for a receiver on loopback to answer on a busy machine, short enough for the one
+  // test whose receiver never answers.
+  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000' });
   let user: TestUser;
   let receiver: Receiver;
   let url: string;
@@ -185,15 +187,10 @@ describe('webhooks', () => {
     await api.flushClicks();
     await dispatch();
 
-    expect(receiver.types()).toEqual([
-      'link.created',
-      'link.created',
-      'link.created',
-      'link.created',
-      'link.clicked',
-      'link.clicked',
-      'link.clicked',
-    ]);
+    // The links, then the clicks: how many events those take depends on when the recorder's timer
+    // cut its batches while the visits came (three at least).
+    expect(receiver.types().slice(0, 4)).toEqual(['link.created', 'link.created', 'link.created', 'link.created']);
+    expect(new Set(receiver.types().slice(4))).toEqual(new Set(['link.clicked']));
     expect(receiver.received[3]!.event.data).toMatchObject({ alias: `imp-${user.id}`, longurl: 'https://example.com/imported' });
     const clicks = receiver.received.slice(4).map((entry) => entry.event.data.clicks as Record<string, unknown>[]);
     // Every click once, at most 1,000 an event (a batch of clicks is split; batches are written about once a second).
@@ -240,7 +237,7 @@ describe('webhooks', () => {
       status: 'pending',
       attempts: 2,
       lastStatus: null,
-      lastError: expect.stringContaining('no answer within 0.3 seconds'),
+      lastError: expect.stringContaining('no answer within 2 seconds'),
     });
 
     api.clock.advance(RETRY_DELAYS_MS[1]!);
@@ -432,9 +429,15 @@ describe('webhook limits: deliveries waiting, replays', () => {
     const user = await createUser(api);
     const id = await add(user, ['campaign.created']);
     await createCampaign(api, user);
-    await api.linkyard.app.get(WebhookDispatcher).drain();
-    const [sent] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
-    const replay = () => api.request('POST', `/l/api/webhook/${id}/delivery/${sent.id}/replay`, { key: user.apikey });
+    // Delivered before it is replayed (a busy machine may take a few rounds of the dispatcher).
+    let sent: { id: number; status: string } | undefined;
+    for (let round = 0; round < 50 && sent?.status !== 'delivered'; round += 1) {
+      await api.linkyard.app.get(WebhookDispatcher).drain();
+      [sent] = (await api.request('GET', `/l/api/webhook/${id}/deliveries`, { key: user.apikey })).body.data.deliveries;
+      if (sent?.status !== 'delivered') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(sent?.status).toBe('delivered');
+    const replay = () => api.request('POST', `/l/api/webhook/${id}/delivery/${sent!.id}/replay`, { key: user.apikey });
     api.clock.set(Date.UTC(2031, 0, 1, 10, 0, 0));
     for (let index = 0; index < 3; index += 1) expect((await replay()).status).toBe(200);
     const refused = await replay();
@@ -447,7 +450,9 @@ describe('webhook limits: deliveries waiting, replays', () => {
     await api.linkyard.app.get(WebhookDispatcher).drain();
     expect(receiver.received).toHaveLength(1 + 3);
 
-    // A new hour: replays again, until the deliveries waiting reach the bound (5).
+    // A new hour: replays again, until the deliveries waiting reach the bound (5). The receiver
+    // holds what it gets: they stay waiting, whenever the dispatcher sends them.
+    receiver.answer = () => 'hold';
     api.clock.advance(3_600_000);
     await createCampaign(api, user);
     await createCampaign(api, user);
@@ -615,7 +620,7 @@ describe('webhooks across a restart', () => {
   beforeAll(async () => {
     // On disk (or PostgreSQL), so the restarted service finds what the stopped one left.
     dataDir = mkdtempSync(join(tmpdir(), 'linkyard-webhooks-'));
-    api = await startApi({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '300' });
+    api = await startApi({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await receiver.stop();

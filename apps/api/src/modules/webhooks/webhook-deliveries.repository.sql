@@ -26,6 +26,12 @@ e.payload::text AS payload, e.created_at AS event_at),
 turns AS (UPDATE webhooks w SET served = nextval('webhook_turns') FROM claimed c WHERE w.id = c.webhook_id)
 SELECT * FROM claimed;
 
+-- WebhookDeliveries.due
+SELECT count(*)::int AS count FROM webhooks w
+CROSS JOIN LATERAL (SELECT p.next_attempt_at, p.claimed_until FROM webhook_deliveries p
+WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
+WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1);
+
 -- WebhookDeliveries.delivered
 UPDATE webhook_deliveries SET status = 'delivered', attempts = $3, last_attempt_at = $4, last_status = $5,
 last_error = NULL, delivered_at = $4, claimed_until = NULL WHERE id = $1 AND claimed_until = $2;

@@ -83,6 +83,23 @@ export class WebhookDeliveries {
     );
   }
 
+  /**
+   * How many webhooks have their next delivery due at `now` and held by no one: what `claim` leaves
+   * while an older transaction, of any database of the server, is still open (its event may not be
+   * the last one yet). A webhook's later deliveries wait for its first, as in `claim`.
+   */
+  @Sql(() => [EXAMPLE_TIME])
+  async due(now: Date): Promise<number> {
+    const [{ count }] = await this.dataSource.query<[{ count: number }]>(
+      `SELECT count(*)::int AS count FROM webhooks w
+         CROSS JOIN LATERAL (SELECT p.next_attempt_at, p.claimed_until FROM webhook_deliveries p
+                              WHERE p.webhook_id = w.id AND p.status = 'pending' ORDER BY p.id LIMIT 1) head
+        WHERE w.enabled AND head.next_attempt_at <= $1 AND (head.claimed_until IS NULL OR head.claimed_until <= $1)`,
+      [now],
+    );
+    return count;
+  }
+
   /** The delivery was delivered (while this lease holds it). */
   @Sql(() => [EXAMPLE_LEASE, { ...EXAMPLE_ATTEMPT, status: 200 }])
   async delivered(held: Lease, attempt: Attempt): Promise<void> {

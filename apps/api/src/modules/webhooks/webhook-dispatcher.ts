@@ -46,6 +46,10 @@ interface Claimed extends ClaimedRow {
  * over. A delivery whose answer was lost may be sent twice: receivers tell repeats by their
  * `webhook-id`.
  */
+/** How long `drain` waits, at most, for due deliveries held back by older transactions: 100 times 50 ms. */
+const DRAIN_WAITS = 100;
+const DRAIN_WAIT_MS = 50;
+
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
@@ -101,11 +105,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    */
   async drain(): Promise<number> {
     let total = 0;
-    for (;;) {
+    for (let waits = 0; ;) {
+      // A pump under way may hold deliveries it claimed and has not started yet: they are neither
+      // due (leased) nor in flight until it has.
+      await this.pumpRun.catch(() => undefined);
       await Promise.allSettled([...this.inFlight]);
       const attempted = await this.runOnce();
       total += attempted;
-      if (attempted === 0 && this.inFlight.size === 0) return total;
+      if (attempted !== 0 || this.inFlight.size !== 0 || this.pumping) continue;
+      // Due deliveries that could not be claimed wait for older transactions of the server to end
+      // (see WebhookDeliveries.claim): a moment, up to five seconds in all.
+      if (waits >= DRAIN_WAITS || (await this.deliveries.due(new Date(this.clock.now()))) === 0) return total;
+      waits += 1;
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_WAIT_MS));
     }
   }
 
