@@ -64,8 +64,11 @@ function terminal(args: string[], env: Record<string, string>, answers: { after:
     const child = spawn('script', ['-qefc', line, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env } });
     let screen = '';
     const pending = [...answers];
-    const onOutput = (chunk: Buffer) => {
-      screen += chunk.toString('utf8');
+    // Decoded as a stream: a chunk of the terminal's output can end inside a character ("│" is three bytes).
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    const onOutput = (chunk: string) => {
+      screen += chunk;
       while (pending.length > 0 && screen.includes(pending[0]!.after)) child.stdin.write(pending.shift()!.type);
     };
     child.stdout.on('data', onOutput);
@@ -585,7 +588,8 @@ describe('the command line (linkyard)', () => {
       writeFileSync(file, lines.join('\n'));
       const child = spawn(process.execPath, [CLI, 'links', 'import', file], { env: { PATH: process.env.PATH ?? '', ...env } });
       let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => (stderr += chunk));
       const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
       // Interrupted once the first chunk is in, with most of the file still to send.
       const count = async () => (await api.request('GET', '/l/api/urls?limit=1', { key: user.apikey })).body.data.result as number;

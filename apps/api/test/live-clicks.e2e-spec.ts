@@ -32,8 +32,9 @@ function open(port: number, headers: Record<string, string>): Promise<Stream> {
           }
         }
       };
-      response.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString('utf8');
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);

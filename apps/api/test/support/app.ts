@@ -64,8 +64,9 @@ export function firstEvent(stream: Readable): Promise<string> {
       stream.destroy();
       resolve(text);
     };
-    stream.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      text += chunk;
       if (text.includes('\n\n')) done();
     });
     stream.on('end', done);

@@ -36,8 +36,9 @@ export function loopbackRequest(port: number, method: string, path: string, opti
         if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
           // A stream does not end: it is read up to its first event, then closed.
           let text = '';
-          response.on('data', (chunk: Buffer) => {
-            text += chunk.toString('utf8');
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
             if (!text.includes('\n\n')) return;
             request.destroy();
             resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body: undefined });
@@ -106,8 +107,10 @@ export async function startBuiltService(env: Record<string, string>, port?: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (output += chunk));
+  child.stderr.on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const service: BuiltService = {
     port: listenPort,
