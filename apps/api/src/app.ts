@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolveSecurityHeaders } from '@nestjs/core/security/security-headers.js';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestPinoLogger } from './infrastructure/nest-logger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyHttpOptions } from 'fastify';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import { type Clock, SystemClock } from './common/clock';
@@ -35,9 +36,11 @@ import { VisitorSalt } from './modules/clicks/visitor-salt';
 import { Metrics } from './modules/metrics/metrics';
 import { listenForMetrics, serveMetrics } from './modules/metrics/metrics-endpoint';
 import { measureRequests } from './modules/metrics/request-metrics';
-import { registerRedirectRoutes } from './redirects/redirect-routes';
+import { registerRedirectRoutes, visitRecorder } from './redirects/redirect-routes';
 import { registerDashboard } from './dashboard/dashboard-routes';
 import { RedirectsService } from './redirects/redirects.service';
+import { cachedRedirect } from './redirects/cached-redirect';
+import { clientAddress, trustProxyOf } from './common/client-address';
 
 export interface LinkyardApp {
   app: NestFastifyApplication;
@@ -48,11 +51,22 @@ export interface LinkyardApp {
    * that fails (a port taken) never makes an admin whose key nobody saw.
    */
   createFirstAdmin(): Promise<string | undefined>;
+  /**
+   * What the HTTP server does with a request: a cached link's plain redirect answered at once,
+   * everything else through Fastify (see redirects/cached-redirect.ts). Tests send requests here.
+   */
+  handle: (request: IncomingMessage, response: ServerResponse) => void;
   /** Stops serving, waits for requests in flight, then closes the database. */
   close(): Promise<void>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A request's id: the caller's X-Request-Id when it is a sensible one, else a new UUID. */
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /**
  * Headers on every answer. The policy here is the API's (JSON: nothing may load, nothing may
@@ -91,12 +105,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const clock = options.clock ?? new SystemClock();
   let startup: StartupLock | undefined;
   let metricsServer: Server | null = null;
+  const trustProxy = trustProxyOf(config.trustProxy);
+  // Set once the service is ready, cleared when it closes: Fastify then answers everything (a 503 while closing).
+  let answerCached: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
+  let fastifyHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (answerCached === null || !answerCached(request, response)) fastifyHandler!(request, response);
+  };
 
   const adapter = new FastifyAdapter({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request is written by the onResponse hook below, with the account.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy,
     bodyLimit: BODY_LIMIT,
     // A request (headers and body) that takes longer to arrive is cut off: slow bodies hold no socket for ever.
     requestTimeout: config.requestTimeoutMs,
@@ -105,9 +126,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(config.requestTimeoutMs / 4))),
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
     },
-    genReqId: (request: IncomingMessage) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    genReqId: requestIdOf,
+    // The server Fastify would make (its settings as it applies them), with the cached redirects in front.
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyHttpOptions<Server>) => {
+      fastifyHandler = handler;
+      const server = createServer(options.http ?? {}, handle);
+      server.keepAliveTimeout = options.keepAliveTimeout!;
+      server.requestTimeout = options.requestTimeout!;
+      server.setTimeout(options.connectionTimeout);
+      return server;
     },
   });
   const fastify = adapter.getInstance();
@@ -131,7 +158,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
     // Requests are timed, and the process measured, only when /metrics is served somewhere: without
     // METRICS_TOKEN or METRICS_PORT no hook is registered at all (docs/operations.md).
-    if (config.metricsToken !== undefined || config.metricsPort !== null) {
+    const measured = config.metricsToken !== undefined || config.metricsPort !== null;
+    if (measured) {
       metrics.collectProcessMetrics();
       measureRequests(fastify, metrics.requests);
     }
@@ -146,7 +174,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     registerCors(fastify, config.corsOrigins);
     // One line per request at info level and below; above it the hook is not even registered. The
     // path only: a query string may carry what must not be logged (a key sent as ?key= by mistake).
-    if (['info', 'debug', 'trace'].includes(config.logLevel)) {
+    const logsRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
+    if (logsRequests) {
       fastify.addHook('onResponse', (request: AuthenticatedRequest, reply, done) => {
         request.log.info(
           {
@@ -199,6 +228,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     };
     if (config.metricsPort === null && config.metricsToken !== undefined) serveMetrics(fastify, metrics, config.metricsToken);
     await app.init();
+    // Fastify compiles its routes' hooks when ready (which listen() waits for): a request may be handed to it from now on.
+    await fastify.ready();
+    answerCached = cachedRedirect({
+      service: app.get(RedirectsService),
+      salt: app.get(VisitorSalt),
+      clock,
+      record: visitRecorder(app.get(ClickRecorder), clock),
+      client: clientAddress(trustProxy),
+      requestId: requestIdOf,
+      headers: resolveSecurityHeaders(SECURITY_HEADERS).headers,
+      ownPath: (path) => routes.isFixed(path),
+      log: logsRequests ? fastify.log : null,
+      durations: measured ? metrics.requests.route('public', '/:alias') : null,
+    });
     if (config.metricsPort !== null) {
       metricsServer = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, config.metricsToken);
     }
@@ -224,12 +267,14 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   return {
     app: nest,
     config,
+    handle,
     createFirstAdmin: () => createFirstAdmin(nest.get(UsersService), config),
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
       // close the rest (Nest closes the server again, which is then a no-op).
       // Live click streams never finish on their own: they end first, so the server can close.
       nest.get(LiveClicks).closeAll();
+      answerCached = null;
       await fastify.close();
       closeServer(metricsServer);
       await nest.get(ClickRecorder).stop();
@@ -249,11 +294,6 @@ function carriesBody(request: FastifyRequest): boolean {
 function closeServer(server: Server | null): void {
   server?.close();
   server?.closeAllConnections();
-}
-
-/** Trusts the nearest `hops` proxies: the client is the address the farthest of them saw. */
-function trustHops(hops: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < hops;
 }
 
 /** Without ADMIN_API_KEY, an empty database gets one admin, once. */

@@ -4,6 +4,8 @@
  */
 export class RouteTable {
   private readonly routes: { method: string; pattern: RegExp; fixed: boolean }[] = [];
+  /** The paths of the routes without a parameter, for a lookup that scans nothing. */
+  private readonly fixedPaths = new Set<string>();
 
   add(methods: string | string[], url: string): void {
     if (url.includes('*')) return; // the catch-all of unmatched routes serves no path of its own
@@ -16,6 +18,7 @@ export class RouteTable {
         '/?$',
     );
     const fixed = !url.includes(':');
+    if (fixed) this.fixedPaths.add(url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url);
     for (const method of Array.isArray(methods) ? methods : [methods]) {
       this.routes.push({ method: method.toUpperCase(), pattern, fixed });
     }
@@ -30,6 +33,11 @@ export class RouteTable {
     const matching = this.routes.filter((route) => route.pattern.test(path));
     const own = matching.some((route) => route.fixed) ? matching.filter((route) => route.fixed) : matching;
     return [...new Set(own.map((route) => route.method))];
+  }
+
+  /** Whether a route without a parameter serves this path (given without a trailing slash). */
+  isFixed(path: string): boolean {
+    return this.fixedPaths.has(path);
   }
 
   /** Methods of the routes that serve exactly this path (no parameter), if any. */

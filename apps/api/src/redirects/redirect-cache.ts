@@ -141,6 +141,19 @@ export class RedirectCache {
     return value;
   }
 
+  /**
+   * The cached value of this key (null included) counted as a hit, or undefined when it is not in
+   * memory (or nothing may be trusted: Redis away), without loading it: for the answers that only
+   * take what is known at once (see cached-redirect.ts).
+   */
+  peek<T>(key: string): T | undefined {
+    if (this.redis.configured && !this.redis.up) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.hits += 1;
+    return entry.value as T;
+  }
+
   /** Lookups since the start: answered from memory, or loaded. */
   get lookups(): { hits: number; misses: number } {
     return { hits: this.hits, misses: this.misses };

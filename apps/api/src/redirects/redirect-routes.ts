@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseForm } from 'node:querystring';
 import { logFailure, toErrorResponse } from '../common/error-response';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
@@ -27,7 +28,7 @@ import type { Metrics } from '../modules/metrics/metrics';
 const HTML = 'text/html; charset=utf-8';
 
 /** What a visit counts for: one of a link, a QR code, a bio page, a bio page's block (written out: no spread on the hot path). */
-type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>;
+export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>;
 /** A block id as a bio page's button addresses name it. */
 const BLOCK_ID = /^[1-9][0-9]{0,9}$/;
 /** A social block's icon number (`?i=`): 0 to 19. */
@@ -107,6 +108,60 @@ async function refuseMethod(reply: FastifyReply, path: string, allowed: string[]
   return reply;
 }
 
+/** What every answer to a visit of a link carries: it is never cached, and where it leads learns where the visitor came from. */
+export const LINK_ANSWER = { cacheControl: 'no-store', referrerPolicy: 'no-referrer-when-downgrade' } as const;
+
+/** The page shown on the way to a link's (servable) destination; null: none, a plain redirect. */
+export function linkPage(link: ServedLink, destination: string): 'frame' | 'splash' | 'overlay' | 'pixels' | null {
+  // Frames show web pages only; an app link (a deep link) is followed directly.
+  const web = isWebUrl(destination);
+  if (link.type === 'frame' && web) return 'frame';
+  if (link.type === 'splash' && link.splash) return 'splash';
+  if (link.type === 'overlay' && link.overlay && web) return 'overlay';
+  return link.pixels.length > 0 ? 'pixels' : null;
+}
+
+/** What a visit tells, from its request's address and headers. */
+export function visitFrom(ip: string, headers: IncomingHttpHeaders, salt: string): Visit {
+  return analyseVisit(
+    { ip, userAgent: String(headers['user-agent'] ?? ''), referer: headers.referer, acceptLanguage: headers['accept-language'] },
+    salt,
+  );
+}
+
+/**
+ * Counts a visit, with the UTM values of the short URL's query or else of where it leads. A HEAD
+ * request (a link checker, a preview asking what is there) is answered like a GET but is not a
+ * visit: nobody was sent anywhere.
+ */
+export function visitRecorder(
+  recorder: ClickRecorder,
+  clock: Clock,
+): (method: string, url: string, visit: Visit, target: Target, destination: string) => void {
+  return (method, url, visit, target, destination) => {
+    if (method === 'HEAD') return;
+    const utm = visitUtm(url, destination);
+    recorder.record({
+      linkId: target.linkId,
+      qrId: target.qrId,
+      bioId: target.bioId,
+      blockId: target.blockId,
+      at: new Date(clock.now()),
+      country: visit.country,
+      referrer: visit.referrer,
+      browser: visit.browser,
+      os: visit.os,
+      device: visit.device,
+      social: visit.social,
+      bot: visit.bot,
+      visitor: visit.visitor,
+      utmSource: utm.utmSource,
+      utmMedium: utm.utmMedium,
+      utmCampaign: utm.utmCampaign,
+    });
+  };
+}
+
 type Handler<R extends FastifyRequest> = (request: R, reply: FastifyReply) => Promise<FastifyReply>;
 
 /** Runs a public route; whatever it throws becomes an error page (see sendPageError). */
@@ -155,58 +210,30 @@ export function registerRedirectRoutes(
   };
 
   const visitOf = async (request: FastifyRequest): Promise<Visit> =>
-    analyseVisit(
-      {
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? ''),
-        referer: request.headers.referer,
-        acceptLanguage: request.headers['accept-language'],
-      },
-      salt.value ?? (await salt.read()),
-    );
+    visitFrom(request.ip, request.headers, salt.value ?? (await salt.read()));
 
-  /**
-   * Counts the visit, with the UTM values of the short URL's query or else of where it leads. A
-   * HEAD request (a link checker, a preview asking what is there) is answered like a GET but is
-   * not a visit: nobody was sent anywhere.
-   */
-  const record = (request: FastifyRequest, visit: Visit, target: Target, destination: string) => {
-    if (request.method === 'HEAD') return;
-    const utm = visitUtm(request.url, destination);
-    recorder.record({
-      linkId: target.linkId,
-      qrId: target.qrId,
-      bioId: target.bioId,
-      blockId: target.blockId,
-      at: new Date(clock.now()),
-      country: visit.country,
-      referrer: visit.referrer,
-      browser: visit.browser,
-      os: visit.os,
-      device: visit.device,
-      social: visit.social,
-      bot: visit.bot,
-      visitor: visit.visitor,
-      utmSource: utm.utmSource,
-      utmMedium: utm.utmMedium,
-      utmCampaign: utm.utmCampaign,
-    });
-  };
+  const recordVisit = visitRecorder(recorder, clock);
+  const record = (request: FastifyRequest, visit: Visit, target: Target, destination: string) =>
+    recordVisit(request.method, request.url, visit, target, destination);
 
   const deliver = (reply: FastifyReply, link: ServedLink, target: string): FastifyReply => {
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer-when-downgrade');
+    reply.header('Cache-Control', LINK_ANSWER.cacheControl).header('Referrer-Policy', LINK_ANSWER.referrerPolicy);
     const destination = servableUrl(target);
     if (destination === null) return sendRedirect(reply, target);
-    // Frames show web pages only; an app link (a deep link) is followed directly.
-    const web = isWebUrl(destination);
     // An account's pixels on the service's own address run sandboxed (see SANDBOX in html.ts).
     const sandbox = link.pixels.length > 0 && hostOf(reply.request) === ownHost;
-    if (link.type === 'frame' && web) return sendHtml(reply, 200, (nonce) => framePage(link, destination, nonce), {}, sandbox);
-    if (link.type === 'splash' && link.splash) return sendHtml(reply, 200, (nonce) => splashPage(link, destination, nonce), {}, sandbox);
-    if (link.type === 'overlay' && link.overlay && web)
-      return sendHtml(reply, 200, (nonce) => overlayPage(link, destination, nonce), {}, sandbox);
-    if (link.pixels.length > 0) return sendHtml(reply, 200, (nonce) => pixelPage(link, destination, nonce), {}, sandbox);
-    return reply.redirect(destination, 302);
+    switch (linkPage(link, destination)) {
+      case 'frame':
+        return sendHtml(reply, 200, (nonce) => framePage(link, destination, nonce), {}, sandbox);
+      case 'splash':
+        return sendHtml(reply, 200, (nonce) => splashPage(link, destination, nonce), {}, sandbox);
+      case 'overlay':
+        return sendHtml(reply, 200, (nonce) => overlayPage(link, destination, nonce), {}, sandbox);
+      case 'pixels':
+        return sendHtml(reply, 200, (nonce) => pixelPage(link, destination, nonce), {}, sandbox);
+      case null:
+        return reply.redirect(destination, 302);
+    }
   };
 
   /**

@@ -143,6 +143,16 @@ export class RedirectsService {
     });
   }
 
+  /** The branded domain of this host as `domain` answers it, if that answer is in memory; else undefined. */
+  cachedDomain(host: string): ServedDomain | null | undefined {
+    return HOST.test(host) ? this.cache.peek<ServedDomain | null>(`host:${host}`) : null;
+  }
+
+  /** The link as `link` answers it, if that answer is in memory; else undefined. */
+  cachedLink(domain: ServedDomain | null, alias: string): ServedLink | null | undefined {
+    return LINK_ALIAS.test(alias) ? this.cache.peek<ServedLink | null>(`link:${domain?.id ?? 0}:${alias}`) : null;
+  }
+
   link(domain: ServedDomain | null, alias: string): Promise<ServedLink | null> {
     if (!LINK_ALIAS.test(alias)) return Promise.resolve(null);
     return this.cache.get(`link:${domain?.id ?? 0}:${alias}`, async () => {
