@@ -239,7 +239,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       requestId: requestIdOf,
       headers: resolveSecurityHeaders(SECURITY_HEADERS).headers,
       ownPath: (path) => routes.isFixed(path),
-      log: logsRequests ? fastify.log : null,
+      log: fastify.log,
+      logRequests: logsRequests,
       durations: measured ? metrics.requests.route('public', '/:alias') : null,
     });
     if (config.metricsPort !== null) {

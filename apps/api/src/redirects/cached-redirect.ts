@@ -26,8 +26,10 @@ export interface CachedRedirectOptions {
   headers: ReadonlyArray<readonly [string, string]>;
   /** Paths the service serves as such (`/healthz`): never a short link's, whatever is cached. */
   ownPath: (path: string) => boolean;
-  /** The request log line's logger; null when the level writes none. */
-  log: FastifyBaseLogger | null;
+  /** The service's logger. */
+  log: FastifyBaseLogger;
+  /** Whether a line is written per request (LOG_LEVEL info and below). */
+  logRequests: boolean;
   /** The `/:alias` route's durations, when requests are measured. */
   durations: RouteDurations | null;
 }
@@ -40,11 +42,33 @@ export interface CachedRedirectOptions {
  * the `/:alias` route would send, header for header (the security headers, X-Request-Id,
  * Cache-Control, Referrer-Policy, Location), with the same request log line, the same click and
  * the same request metrics; test/cached-redirect.e2e-spec.ts compares the two. Anything else
- * (false) goes on to Fastify as before: a HEAD, a request with a body, a link
- * not in memory, a page to show.
+ * (false) goes on to Fastify as before: a HEAD, a request with a body, a link not in memory, a
+ * page to show, and a request whose reading failed (the route then answers it, and logs why).
  */
 export function cachedRedirect(options: CachedRedirectOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
   const { service, salt, clock, record, client, log, durations } = options;
+
+  /** The answer this request would get, or null: nothing is written or counted by this. */
+  const plainRedirect = (request: IncomingMessage) => {
+    if (request.method !== 'GET') return null;
+    const url = request.url ?? '';
+    const match = ALIAS_PATH.exec(url);
+    if (match === null) return null;
+    const raw = request.headers;
+    if (raw['content-length'] !== undefined || raw['transfer-encoding'] !== undefined) return null;
+    const alias = match[1]!;
+    if (options.ownPath(`/${alias}`) || salt.value === null) return null;
+    const domain = service.cachedDomain(client.hostname(request).toLowerCase());
+    if (domain === undefined) return null;
+    const link = service.cachedLink(domain, alias);
+    if (!link || link.passwordHash || (link.expiresAt !== null && link.expiresAt <= clock.now())) return null;
+    const visit = visitFrom(client.ip(request), raw, salt.value);
+    const target = destinationFor(link, visit);
+    const location = servableUrl(target);
+    if (location === null || linkPage(link, location) !== null) return null;
+    return { url, link, visit, target, location };
+  };
+
   // The security headers as the route's answer ends up with them: its Referrer-Policy replaced in
   // place by a link's, the names and values as one flat list (what writeHead takes fastest).
   const fixed = options.headers.flatMap(([name, value]) =>
@@ -52,25 +76,15 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
   );
   if (!fixed.includes('referrer-policy')) fixed.push('referrer-policy', LINK_ANSWER.referrerPolicy);
   return (request, response) => {
-    if (request.method !== 'GET') return false;
-    const url = request.url ?? '';
-    const match = ALIAS_PATH.exec(url);
-    if (match === null) return false;
-    const raw = request.headers;
-    if (raw['content-length'] !== undefined || raw['transfer-encoding'] !== undefined) return false;
-    const alias = match[1]!;
-    if (options.ownPath(`/${alias}`) || salt.value === null) return false;
     const start = performance.now();
-    const domain = service.cachedDomain(client.hostname(request).toLowerCase());
-    if (domain === undefined) return false;
-    const link = service.cachedLink(domain, alias);
-    if (!link || link.passwordHash || (link.expiresAt !== null && link.expiresAt <= clock.now())) return false;
-    const visit = visitFrom(client.ip(request), raw, salt.value);
-    const target = destinationFor(link, visit);
-    const location = servableUrl(target);
-    if (location === null || linkPage(link, location) !== null) return false;
-
-    record('GET', url, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, target);
+    let answer: ReturnType<typeof plainRedirect>;
+    try {
+      answer = plainRedirect(request);
+    } catch {
+      return false;
+    }
+    if (answer === null) return false;
+    const { url, link, visit, target, location } = answer;
     const id = options.requestId(request);
     response.writeHead(302, [
       ...fixed,
@@ -84,9 +98,17 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
       '0',
     ]);
     response.end();
-    const elapsed = performance.now() - start;
-    durations?.observe('GET', 302, elapsed / 1000);
-    log?.info({ reqId: id, method: 'GET', path: redactUrl(url), status: 302, ms: Math.round(elapsed * 10) / 10 }, 'request');
+    // Counted once answered: nothing after this point may send the request on to the route.
+    try {
+      record('GET', url, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, target);
+      const elapsed = performance.now() - start;
+      durations?.observe('GET', 302, elapsed / 1000);
+      if (options.logRequests) {
+        log.info({ reqId: id, method: 'GET', path: redactUrl(url), status: 302, ms: Math.round(elapsed * 10) / 10 }, 'request');
+      }
+    } catch (error) {
+      log.error({ reqId: id, err: error }, 'a cached redirect was answered but its click or its log line failed');
+    }
     return true;
   };
 }
