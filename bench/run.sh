@@ -19,6 +19,8 @@ CONNECTIONS="${BENCH_CONNECTIONS:-50}"
 API_CONNECTIONS="${BENCH_API_CONNECTIONS:-20}"
 STATS_CLICKS="${BENCH_STATS_CLICKS:-300000}"
 SERIES_CLICKS="${BENCH_SERIES_CLICKS:-10000000}"
+# Seconds the service is left idle after its run before its memory is read again.
+SETTLE="${BENCH_SETTLE:-60}"
 BASE_PORT=4100
 API_PORT=4101
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
@@ -171,6 +173,9 @@ bench_database() {
   export_s=$("${LOAD[@]}" curl -sf -o /dev/null -w '%{time_total}' -H "Authorization: Bearer $user_key" "http://127.0.0.1:$API_PORT/l/api/urls/export")
   echo "$links $export_s" > "$OUT/$db-export.txt"
   echo "$(ps -o rss= -p "$service" | tr -d ' ')" > "$OUT/$db-rss.txt"
+  # And once the load has stopped for a while: what the garbage collector gives back when idle.
+  sleep "$SETTLE"
+  echo "$(ps -o rss= -p "$service" | tr -d ' ')" > "$OUT/$db-settled-rss.txt"
   api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$stats_id" | json 'v.data.clicks' > "$OUT/$db-stats-clicks.txt"
   kill "$service"; wait "$service" 2>/dev/null || true
   [ -n "$data_dir" ] && rm -rf "$data_dir"
@@ -213,7 +218,7 @@ base_api=$(field baseline_api rps)
   done
   echo
   for db in postgres embedded; do
-    echo "- $db: clicks recorded during the redirect run $(cat "$OUT/$db-recorded.txt"), requests answered $(field "$db-redirect" requests) (goal: equal; answers wrk did not count at its end add a few); service memory after the run $(($(cat "$OUT/$db-rss.txt") / 1024)) MiB RSS (goal < $([ $db = embedded ] && echo 300 || echo 200) MiB); right after its first start on a new database $(($(cat "$OUT/$db-first-rss.txt") / 1024)) MiB$([ $db = embedded ] && echo ' (goal < 300 MiB)')."
+    echo "- $db: clicks recorded during the redirect run $(cat "$OUT/$db-recorded.txt"), requests answered $(field "$db-redirect" requests) (goal: equal; answers wrk did not count at its end add a few); service memory after the run $(($(cat "$OUT/$db-rss.txt") / 1024)) MiB RSS, $(($(cat "$OUT/$db-settled-rss.txt") / 1024)) MiB once idle for $SETTLE s (goal < $([ $db = embedded ] && echo 300 || echo 200) MiB); right after its first start on a new database $(($(cat "$OUT/$db-first-rss.txt") / 1024)) MiB$([ $db = embedded ] && echo ' (goal < 300 MiB)')."
     read -r bio_visits bio_rss bio_bytes < "$OUT/$db-bio-visits.txt"
     echo "- $db: public bio page ($bio_bytes bytes of HTML): visits recorded during its run $bio_visits, requests answered $(field "$db-bio" requests) (goal: equal); service memory right after it $((bio_rss / 1024)) MiB RSS."
   done
