@@ -6,30 +6,14 @@ import { ClickRetention } from '../src/modules/clicks/click-retention';
 import { ClicksRepository } from '../src/modules/clicks/clicks.repository';
 import { useApi, type TestApi } from './support/app';
 import { createLink, createUser } from './support/factories';
+import { clickOf } from './support/visitors';
 
 /**
  * Raw clicks live in a table per month (UTC): made ahead by the service, dropped whole by the
  * retention, and every click of an existing database moved into them by the migration.
  */
 
-const clickAt = (linkId: number, at: string, index: number): Click => ({
-  linkId,
-  qrId: null,
-  bioId: null,
-  blockId: null,
-  at: new Date(at),
-  country: 'FR',
-  referrer: null,
-  browser: 'Firefox',
-  os: 'Linux',
-  device: 'desktop',
-  social: null,
-  bot: false,
-  visitor: String(index).padStart(32, '0'),
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-});
+const clickAt = (linkId: number, at: string, index: number): Click => clickOf(linkId, index, { at: new Date(at) });
 
 async function record(api: TestApi, linkId: number, times: string[]): Promise<void> {
   const recorder = api.linkyard.app.get(ClickRecorder);

@@ -7,7 +7,7 @@ import { ClickRecorder } from '../src/modules/clicks/click-recorder';
 import { ClickWriter } from '../src/modules/clicks/click-writer';
 import { startApi, useApi, type TestApi } from './support/app';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
-import { FIREFOX } from './support/visitors';
+import { clickOf, FIREFOX } from './support/visitors';
 
 /** The database refuses click writes (the table is away) until `back` is called. */
 async function clickWritesFail(api: TestApi): Promise<{ back(): Promise<void> }> {
@@ -16,24 +16,7 @@ async function clickWritesFail(api: TestApi): Promise<{ back(): Promise<void> }>
   return { back: async () => void (await api.linkyard.app.get(DataSource).query('ALTER TABLE clicks_away RENAME TO clicks')) };
 }
 
-const clickFor = (linkId: number, index: number): Click => ({
-  linkId,
-  qrId: null,
-  bioId: null,
-  blockId: null,
-  at: new Date(),
-  country: 'FR',
-  referrer: null,
-  browser: 'Firefox',
-  os: 'Windows',
-  device: 'desktop',
-  social: null,
-  bot: false,
-  visitor: String(index).padStart(32, '0'),
-  utmSource: index % 2 === 0 ? 'newsletter' : null,
-  utmMedium: null,
-  utmCampaign: null,
-});
+const clickFor = (linkId: number, index: number): Click => clickOf(linkId, index, { utmSource: index % 2 === 0 ? 'newsletter' : null });
 
 async function recordedClicks(api: TestApi, linkId: number): Promise<number> {
   const [row] = await api.linkyard.app.get(DataSource).query('SELECT count(*)::int AS n FROM clicks WHERE link_id = $1', [linkId]);

@@ -1,3 +1,5 @@
+import type { Click } from '../../src/modules/clicks/click';
+
 /** The browsers and addresses tests visit links with (each parsed and located as the comments say). */
 
 /** Firefox on Windows, a desktop. */
@@ -18,3 +20,29 @@ export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.go
 export const UK = '81.2.69.142';
 export const US = '8.8.8.8';
 export const FR = '90.84.1.1';
+
+/**
+ * A click as the redirect records it: a desktop Firefox on Windows in France, now, the visitor
+ * numbered `index` (so that each index is a visitor of its own); `overrides` changes the rest.
+ */
+export function clickOf(linkId: number, index: number, overrides: Partial<Click> = {}): Click {
+  return {
+    linkId,
+    qrId: null,
+    bioId: null,
+    blockId: null,
+    at: new Date(),
+    country: 'FR',
+    referrer: null,
+    browser: 'Firefox',
+    os: 'Windows',
+    device: 'desktop',
+    social: null,
+    bot: false,
+    visitor: String(index).padStart(32, '0'),
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    ...overrides,
+  };
+}

@@ -33,6 +33,10 @@ interface Claimed extends ClaimedRow {
   lease: Date;
 }
 
+/** How long `drain` waits, at most, for due deliveries held back by older transactions: 100 times 50 ms. */
+const DRAIN_WAITS = 100;
+const DRAIN_WAIT_MS = 50;
+
 /**
  * Delivers the outbox: each webhook's deliveries one after the other, in the order their events
  * committed, signed in the Standard Webhooks format, retried with growing waits. Every instance
@@ -46,10 +50,6 @@ interface Claimed extends ClaimedRow {
  * over. A delivery whose answer was lost may be sent twice: receivers tell repeats by their
  * `webhook-id`.
  */
-/** How long `drain` waits, at most, for due deliveries held back by older transactions: 100 times 50 ms. */
-const DRAIN_WAITS = 100;
-const DRAIN_WAIT_MS = 50;
-
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
