@@ -417,12 +417,17 @@ describe('webhook limits: deliveries waiting, replays', () => {
     expect(await read(user, second)).toMatchObject({ pending: 3, dropped: 3 });
     expect(await read(user, first)).toMatchObject({ pending: 2, dropped: 2 });
 
-    // Once the waiting deliveries went, events are queued again.
+    // Once the waiting deliveries went, events are queued again (held, so the new one is still waiting when read).
     receiver.release();
     await api.linkyard.app.get(WebhookDispatcher).drain();
+    receiver.answer = () => 'hold';
     await createLink(api, user);
     expect(await read(user, first)).toMatchObject({ pending: 1, dropped: 2 });
-    expect(receiver.types().filter((type) => type === 'link.created')).toHaveLength(2 + 2 + 1);
+    receiver.release();
+    await api.linkyard.app.get(WebhookDispatcher).drain();
+    expect(await read(user, first)).toMatchObject({ pending: 0, dropped: 2 });
+    // The first two links to both webhooks, the other account's link, and the last link to both.
+    expect(receiver.types().filter((type) => type === 'link.created')).toHaveLength(2 + 2 + 1 + 2);
   });
 
   it('answers 429 with Retry-After past the replays of the hour, and while the deliveries waiting are at the bound', async () => {
