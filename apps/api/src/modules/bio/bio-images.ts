@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { ApiError, badRequest } from '../../common/api-error';
 import { Busy } from '../../infrastructure/concurrency-limit';
 import { FairLimit } from '../../infrastructure/fair-limit';
+import { imageLibrary } from '../../infrastructure/image-library';
 
 /** An image as the service keeps and serves it. */
 export interface StoredImage {
@@ -61,6 +61,7 @@ export function uploadBytes(value: string, field: string): Buffer {
  */
 export async function storeImage(account: number, value: string, kind: ImageKind, field: string): Promise<StoredImage> {
   const input = uploadBytes(value, field);
+  const sharp = await imageLibrary();
   let format: string | undefined;
   let pixels = 0;
   try {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { badRequest } from '../../common/api-error';
+import { imageLibrary } from '../../infrastructure/image-library';
 import { OutboundError, outboundRequest, REFUSED_DESTINATION, type OutboundFailure } from '../../infrastructure/outbound-http';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -68,6 +68,7 @@ export async function fetchLogo(source: string, options: { allowPrivate: boolean
 
 /** The logo decoded whole, within its size bound, at most LOGO_STORED_SIDE a side, as PNG. */
 async function storedForm(data: Buffer): Promise<Buffer> {
+  const sharp = await imageLibrary();
   let width = 0;
   let height = 0;
   try {

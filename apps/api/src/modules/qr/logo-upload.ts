@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { ApiError, badRequest } from '../../common/api-error';
 import { Busy } from '../../infrastructure/concurrency-limit';
 import { FairLimit } from '../../infrastructure/fair-limit';
+import { imageLibrary } from '../../infrastructure/image-library';
 import { uploadBytes } from '../bio/bio-images';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_STORED_SIDE, type Logo } from './logo-fetcher';
 
@@ -27,6 +27,7 @@ const refuse = (reason: string): never => {
 export async function uploadedLogo(account: number, value: string): Promise<Logo> {
   const input = uploadBytes(value, FIELD);
   if (input.length > LOGO_MAX_BYTES) refuse(`the image is larger than ${LOGO_MAX_BYTES / 1024} KiB.`);
+  const sharp = await imageLibrary();
   let format: string | undefined;
   let width = 0;
   let height = 0;

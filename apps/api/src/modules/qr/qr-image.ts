@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { documentNumber, parameterSchema } from '../../common/openapi-document';
 import { qrScanUrl } from '../../common/public-urls';
 import { ConcurrencyLimit } from '../../infrastructure/concurrency-limit';
+import { imageLibrary } from '../../infrastructure/image-library';
 import type { QrEntity } from './qr.entity';
 
 const sizeSchema = parameterSchema('QrSize');
@@ -148,6 +148,7 @@ async function pngOf(
   light: [number, number, number],
   logo: Buffer | null,
 ): Promise<Buffer> {
+  const sharp = await imageLibrary();
   const side = matrix.size + 2 * MARGIN;
   const raw = Buffer.alloc(side * side * 3);
   for (let index = 0; index < side * side; index += 1) raw.set(light, index * 3);
