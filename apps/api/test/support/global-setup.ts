@@ -1,12 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { StartupLock } from '../../src/database/migrate';
 
 /**
  * Once per run, on the embedded database: migrate a fresh one and dump it, so every test service
- * starts from the dump (a third of a second) instead of creating and migrating its own (two).
+ * starts from the dump (half a second) instead of creating and migrating its own (two).
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL) return;
@@ -14,6 +15,16 @@ export default async function globalSetup(): Promise<void> {
   try {
     const lock = await StartupLock.migrate(embedded.connection);
     await lock.release();
+    // The template databases serve CREATE DATABASE, which no test service runs: without them the
+    // dump holds one database instead of three, a third of the files each service unpacks.
+    const client = new Client({ ...embedded.connection, user: embedded.connection.username });
+    await client.connect();
+    for (const template of ['template0', 'template1']) {
+      await client.query(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await client.query(`DROP DATABASE ${template}`);
+    }
+    await client.query('CHECKPOINT');
+    await client.end();
     const path = join(tmpdir(), `linkyard-test-seed-${process.pid}.tar`);
     await writeFile(path, Buffer.from(await (await embedded.dump()).arrayBuffer()));
     process.env.LINKYARD_TEST_SEED = path;
