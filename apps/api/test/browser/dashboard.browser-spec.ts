@@ -946,6 +946,9 @@ suite('the dashboard in a browser', () => {
     step('expired', async () => {
       await page.goto(`${base}/dashboard/links`);
       await page.getByRole('heading', { name: 'Links' }).waitFor();
+      // The page's own reads answered first: one still on its way when the session expires would
+      // end it before the click (the heading shows before the list has come).
+      await page.waitForLoadState('networkidle');
       api.clock.advance(12 * 3600 * 1000 + 60_000);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
       await page.getByText('Your session has ended. Sign in again to go on.').waitFor();
