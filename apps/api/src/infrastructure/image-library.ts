@@ -1,6 +1,6 @@
 import type SharpLibrary from 'sharp';
 
-export type Sharp = typeof SharpLibrary;
+type Sharp = typeof SharpLibrary;
 
 let loading: Promise<Sharp> | undefined;
 

@@ -19,12 +19,15 @@ export default async function globalSetup(): Promise<void> {
     // dump holds one database instead of three, a third of the files each service unpacks.
     const client = new Client({ ...embedded.connection, user: embedded.connection.username });
     await client.connect();
-    for (const template of ['template0', 'template1']) {
-      await client.query(`ALTER DATABASE ${template} IS_TEMPLATE false`);
-      await client.query(`DROP DATABASE ${template}`);
+    try {
+      for (const template of ['template0', 'template1']) {
+        await client.query(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+        await client.query(`DROP DATABASE ${template}`);
+      }
+      await client.query('CHECKPOINT');
+    } finally {
+      await client.end();
     }
-    await client.query('CHECKPOINT');
-    await client.end();
     const path = join(tmpdir(), `linkyard-test-seed-${process.pid}.tar`);
     await writeFile(path, Buffer.from(await (await embedded.dump()).arrayBuffer()));
     process.env.LINKYARD_TEST_SEED = path;
