@@ -541,12 +541,15 @@ describe('webhook delivery slots, shared between accounts', () => {
     await createLink(api, user);
     api.clock.advance(60_000);
     const [newer] = await addWebhooks(user, `${url}/newer`, 1);
+    // The service's own dispatcher may already have sent some of the first link's deliveries:
+    // those went before the newer webhook had anything to send, and are not counted below.
+    const sentBefore = quick.paths.length;
     await createLink(api, user);
     await api.linkyard.app.get(WebhookDispatcher).drain();
 
     expect(quick.received).toHaveLength(2 * older.length + 1);
     // The newer webhook's one delivery went within the first two rounds, not after every backlog.
-    const position = quick.paths.indexOf('/hook/newer/0');
+    const position = quick.paths.indexOf('/hook/newer/0') - sentBefore;
     expect(newer).toBeDefined();
     expect(position).toBeGreaterThanOrEqual(0);
     expect(position).toBeLessThan(2 * ACCOUNT_IN_FLIGHT);
