@@ -30,7 +30,7 @@ ORDER BY b.start;
 WITH counts AS (
 SELECT s.hour AS start, sum(s.clicks) AS clicks, NULL::bigint AS visitors, NULL::bigint AS bots
 FROM click_hour_groups s WHERE (s.link_id IN (SELECT id FROM links WHERE user_id = $4)
-OR s.qr_id IN (SELECT id FROM qr_codes WHERE user_id = $4)) AND s.hour >= date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND s.hour < $2 AND s.country = $5 GROUP BY 1
+OR s.qr_id IN (SELECT id FROM qr_codes WHERE user_id = $4)) AND s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < $2 AND s.country = $5 GROUP BY 1
 )
 SELECT to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS local,
 (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int AS offset,
@@ -45,11 +45,10 @@ SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list 
 FROM (SELECT d.list, d.value, s.clicks
 FROM click_hour_groups s
 CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), ('browsers', s.browser), ('os', s.os), ('devices', s.device), ('social', s.social), ('utmSources', s.utm_source), ('utmMediums', s.utm_medium), ('utmCampaigns', s.utm_campaign)) AS d(list, value)
-WHERE s.link_id = $5 AND ((s.hour >= $1 AND s.hour < $2) OR (s.hour >= $3 AND s.hour < $4)) AND d.value <> '' UNION ALL SELECT CASE s.dimension WHEN 'country' THEN 'countries' WHEN 'referrer' THEN 'referrers' WHEN 'browser' THEN 'browsers' WHEN 'os' THEN 'os' WHEN 'device' THEN 'devices' WHEN 'social' THEN 'social' WHEN 'utm_source' THEN 'utmSources' WHEN 'utm_medium' THEN 'utmMediums' WHEN 'utm_campaign' THEN 'utmCampaigns' END AS list, s.value, s.clicks
+WHERE s.link_id = $5 AND ((s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < least(((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC'), $2)) OR (s.hour >= greatest((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), ((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC')) AND s.hour < $2)) AND d.value <> '' UNION ALL SELECT CASE s.dimension WHEN 'country' THEN 'countries' WHEN 'referrer' THEN 'referrers' WHEN 'browser' THEN 'browsers' WHEN 'os' THEN 'os' WHEN 'device' THEN 'devices' WHEN 'social' THEN 'social' WHEN 'utm_source' THEN 'utmSources' WHEN 'utm_medium' THEN 'utmMediums' WHEN 'utm_campaign' THEN 'utmCampaigns' END AS list, s.value, s.clicks
 FROM click_day_values s
-WHERE s.link_id = $6 AND s.day >= $7::date
-AND s.day < $8::date) AS u GROUP BY list, value
-) ranked WHERE rank <= 10 ORDER BY list, rank;
+WHERE s.link_id = $4 AND s.day >= (((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date AND s.day < ((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date) AS u GROUP BY list, value
+) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
 
 -- ClickReadsRepository.topValues (example 2)
 SELECT list, value, clicks::text AS clicks FROM (
@@ -57,8 +56,19 @@ SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list 
 FROM (SELECT d.list, d.value, s.clicks
 FROM click_hour_groups s
 CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), ('browsers', s.browser), ('os', s.os), ('devices', s.device), ('social', s.social), ('utmSources', s.utm_source), ('utmMediums', s.utm_medium), ('utmCampaigns', s.utm_campaign)) AS d(list, value)
-WHERE s.qr_id = $4 AND ((s.hour >= $1 AND s.hour < $2)) AND s.utm_source = $3 AND d.value <> '') AS u GROUP BY list, value
-) ranked WHERE rank <= 10 ORDER BY list, rank;
+WHERE s.qr_id = $5 AND s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < $2 AND s.utm_source = $4 AND d.value <> '') AS u GROUP BY list, value
+) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
+
+-- ClickReadsRepository.topValues (example 3)
+SELECT list, value, clicks::text AS clicks FROM (
+SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list ORDER BY sum(clicks) DESC, value) AS rank
+FROM (SELECT d.list, d.value, s.clicks
+FROM click_hour_groups s
+CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), ('browsers', s.browser), ('os', s.os), ('devices', s.device), ('social', s.social), ('utmSources', s.utm_source), ('utmMediums', s.utm_medium), ('utmCampaigns', s.utm_campaign)) AS d(list, value)
+WHERE s.link_id = $5 AND ((s.hour >= (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AND s.hour < least(((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC'), $2)) OR (s.hour >= greatest((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), ((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC')) AND s.hour < $2)) AND d.value <> '' UNION ALL SELECT CASE s.dimension WHEN 'country' THEN 'countries' WHEN 'referrer' THEN 'referrers' WHEN 'browser' THEN 'browsers' WHEN 'os' THEN 'os' WHEN 'device' THEN 'devices' WHEN 'social' THEN 'social' WHEN 'utm_source' THEN 'utmSources' WHEN 'utm_medium' THEN 'utmMediums' WHEN 'utm_campaign' THEN 'utmCampaigns' END AS list, s.value, s.clicks
+FROM click_day_values s
+WHERE s.link_id = $4 AND s.day >= (((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date AND s.day < ((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date) AS u GROUP BY list, value
+) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
 
 -- ClickReadsRepository.topLinks
 SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
@@ -71,7 +81,7 @@ ORDER BY sum(s.clicks) DESC, l.id LIMIT 10;
 -- ClickReadsRepository.topLinks (example 2)
 SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
 FROM click_hours s JOIN links l ON l.id = s.link_id LEFT JOIN domains d ON d.id = l.domain_id
-WHERE s.link_id IN (SELECT id FROM links WHERE campaign_id = $4) AND s.hour >= date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND s.hour < $2 AND $3::text IS NOT NULL
+WHERE s.link_id IN (SELECT id FROM links WHERE campaign_id = $4) AND s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < $2 AND $3::text IS NOT NULL
 GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
 ORDER BY sum(s.clicks) DESC, l.id LIMIT 10;
 

@@ -65,58 +65,53 @@ export class ClickReadsRepository {
   }
 
   /**
-   * The top values of each dimension from rangeStart to `to`. Without a filter, the whole UTC days
-   * of the range are read from the daily values and only the hours at its edges from the hourly
-   * groups: a year is a few thousand rows. With a filter, the hourly groups of the whole range.
+   * The top values of each dimension from the series' first bucket to `to`. Without a filter, the
+   * whole UTC days of that range are read from the daily values and only the hours at its edges
+   * from the hourly groups: a year is a few thousand rows. With a filter, the hourly groups of the
+   * whole range. The range's start and its days are worked out by the database from the request,
+   * as the series' own statement does, so the two statements need not wait for each other.
    */
   @Sql(
-    (f) => [{ link: f.ids.link }, {}, new Date('2025-12-30T10:00:00Z'), new Date('2026-01-02T10:00:00Z')],
-    (f) => [{ qr: f.ids.qr }, { utm_source: 'newsletter' }, new Date('2025-12-30T10:00:00Z'), new Date('2026-01-02T10:00:00Z')],
+    (f) => [{ link: f.ids.link }, { ...EDGES_REQUEST, filters: {} }],
+    (f) => [{ qr: f.ids.qr }, { ...EDGES_REQUEST, filters: { utm_source: 'newsletter' } }],
+    (f) => [{ link: f.ids.link }, EXAMPLE_REQUEST('week')],
   )
-  topValues(
-    scope: SeriesScope,
-    filters: SeriesRequest['filters'],
-    rangeStart: Date,
-    to: Date,
-  ): Promise<{ list: TopList; value: string; clicks: string }[]> {
-    const params: unknown[] = [];
+  topValues(scope: SeriesScope, request: SeriesRequest): Promise<{ list: TopList; value: string; clicks: string }[]> {
+    const params: unknown[] = [request.from, request.to, request.tz];
     const param = (value: unknown) => `$${params.push(value)}`;
     const owner = ownerCondition(scope, param);
-    const filtered = Object.keys(filters).length > 0;
-    const firstDay = Math.ceil(rangeStart.getTime() / DAY_MS) * DAY_MS;
-    const lastDay = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-    const byDay = !filtered && lastDay > firstDay;
-    const hourSpans = byDay
-      ? [
-          [rangeStart, new Date(firstDay)],
-          [new Date(lastDay), to],
-        ].filter(([start, end]) => start! < end!)
-      : [[rangeStart, to]];
-    const hourly = hourSpans.map(([start, end]) => `(s.hour >= ${param(start)} AND s.hour < ${param(end)})`);
-    const filterConditions = (Object.entries(filters) as [Filter, string][]).map(([name, value]) => `s.${FILTERS[name]} = ${param(value)}`);
+    const filtered = Object.keys(request.filters).length > 0;
+    const rangeStart = firstBucketStart(request.interval);
+    const filterConditions = (Object.entries(request.filters) as [Filter, string][]).map(
+      ([name, value]) => `s.${FILTERS[name]} = ${param(value)}`,
+    );
+    let hourly = `s.hour >= ${rangeStart} AND s.hour < $2`;
     const parts: string[] = [];
-    if (hourly.length > 0) {
-      parts.push(`SELECT d.list, d.value, s.clicks
-          FROM click_hour_groups s
-         CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
-           .map(([list, column]) => `('${list}', s.${column})`)
-           .join(', ')}) AS d(list, value)
-         WHERE ${[owner('s'), `(${hourly.join(' OR ')})`, ...filterConditions].join(' AND ')} AND d.value <> ''`);
-    }
-    if (byDay) {
+    if (!filtered) {
+      // The first and the last UTC midnight of the range: the days between them are read whole.
+      const firstDay = `((date_trunc('day', ${rangeStart} AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC')`;
+      const lastDay = `(date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+      // A range inside one day has no whole day: its two edges then meet, and cover it.
+      hourly = `((s.hour >= ${rangeStart} AND s.hour < least(${firstDay}, $2)) OR (s.hour >= greatest(${lastDay}, ${firstDay}) AND s.hour < $2))`;
       const lists = Object.entries(TOP_LISTS)
         .map(([list, column]) => `WHEN '${column}' THEN '${list}'`)
         .join(' ');
       parts.push(`SELECT CASE s.dimension ${lists} END AS list, s.value, s.clicks
           FROM click_day_values s
-         WHERE ${owner('s')} AND s.day >= ${param(new Date(firstDay).toISOString().slice(0, 10))}::date
-           AND s.day < ${param(new Date(lastDay).toISOString().slice(0, 10))}::date`);
+         WHERE ${owner('s')} AND s.day >= (${firstDay} AT TIME ZONE 'UTC')::date AND s.day < (${lastDay} AT TIME ZONE 'UTC')::date`);
     }
+    parts.unshift(`SELECT d.list, d.value, s.clicks
+          FROM click_hour_groups s
+         CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
+           .map(([list, column]) => `('${list}', s.${column})`)
+           .join(', ')}) AS d(list, value)
+         WHERE ${[owner('s'), hourly, ...filterConditions].join(' AND ')} AND d.value <> ''`);
+    // The zone ($3) is named even where hourly buckets do not use it, so the database knows its type.
     return this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
       `SELECT list, value, clicks::text AS clicks FROM (
          SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list ORDER BY sum(clicks) DESC, value) AS rank
            FROM (${parts.join(' UNION ALL ')}) AS u GROUP BY list, value
-       ) ranked WHERE rank <= ${TOP} ORDER BY list, rank`,
+       ) ranked WHERE rank <= ${TOP} AND $3::text IS NOT NULL ORDER BY list, rank`,
       params,
     );
   }
@@ -166,7 +161,6 @@ export class ClickReadsRepository {
 
 /** The column of each kind of target in the click tables. */
 const COLUMNS: Record<ClickTarget, string> = { link: 'link_id', qr: 'qr_id', bio: 'bio_id', block: 'block_id' };
-const DAY_MS = 86_400_000;
 /** The length of every top list. */
 const TOP = 10;
 
@@ -216,12 +210,9 @@ function rollupCondition(
   const params: unknown[] = [from, to, tz];
   const param = (value: unknown) => `$${params.push(value)}`;
 
-  const firstBucket =
-    interval === 'hour'
-      ? `date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
-      : `date_trunc('${interval}', $1::timestamptz AT TIME ZONE $3)`;
+  const firstBucket = firstBucketOf(interval);
   // The range starts with its first bucket, so that bucket is whole.
-  const rangeStart = interval === 'hour' ? firstBucket : `(${firstBucket} AT TIME ZONE $3)`;
+  const rangeStart = firstBucketStart(interval);
   const owner = ownerCondition(scope, param);
   const where = (table: string) =>
     [
@@ -235,6 +226,21 @@ function rollupCondition(
   return { source, where: whereSource, params, firstBucket, filtered };
 }
 
+/**
+ * The first bucket of a series from $1 in the zone $3: an hour of UTC (a timestamptz), or a local
+ * day, week or month (a timestamp, local time).
+ */
+function firstBucketOf(interval: SeriesRequest['interval']): string {
+  return interval === 'hour'
+    ? `date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
+    : `date_trunc('${interval}', $1::timestamptz AT TIME ZONE $3)`;
+}
+
+/** The instant the first bucket starts (a timestamptz). */
+function firstBucketStart(interval: SeriesRequest['interval']): string {
+  return interval === 'hour' ? `(${firstBucketOf(interval)})` : `(${firstBucketOf(interval)} AT TIME ZONE $3)`;
+}
+
 /** The range of the examples: two days around the clicks of the batch examples (ClicksRepository). */
 const EXAMPLE_RANGE = { from: new Date('2025-12-31T00:00:00Z'), to: new Date('2026-01-02T00:00:00Z') };
 
@@ -246,3 +252,12 @@ const EXAMPLE_REQUEST = (interval: SeriesRequest['interval']): SeriesRequest => 
   tzName: 'Europe/Paris',
   filters: {},
 });
+
+/** A range of three days that starts and ends inside a day, by hour in UTC: two edges and two whole days. */
+const EDGES_REQUEST: Omit<SeriesRequest, 'filters'> = {
+  from: new Date('2025-12-30T10:00:00Z'),
+  to: new Date('2026-01-02T10:00:00Z'),
+  interval: 'hour',
+  tz: 'UTC',
+  tzName: 'UTC',
+};

@@ -26,7 +26,13 @@ export class ClickSeriesService {
   async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
     const { from, to, interval, tz, tzName, filters } = request;
     const filtered = Object.keys(filters).length > 0;
-    const seriesRows = await this.reads.series(scope, request);
+    // The statements do not depend on each other: on PostgreSQL they run at once, each on a
+    // connection of the pool (the embedded database, one connection, takes them in turn).
+    const [seriesRows, topRows, topLinks] = await Promise.all([
+      this.reads.series(scope, request),
+      this.reads.topValues(scope, request),
+      'account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined,
+    ]);
 
     const count = (value: string | null) => (value === null ? null : Number(value));
     const series = seriesRows.map((row) => ({
@@ -38,7 +44,6 @@ export class ClickSeriesService {
     const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
       filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
 
-    const topRows = await this.reads.topValues(scope, filters, series[0] ? new Date(series[0].start) : from, to);
     const top = Object.fromEntries(
       (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
         list,
@@ -60,7 +65,7 @@ export class ClickSeriesService {
       },
       top,
     };
-    if ('account' in scope || 'campaign' in scope) answer.topLinks = await this.topLinks(scope, request);
+    if (topLinks) answer.topLinks = topLinks;
     return answer;
   }
 
