@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Sql } from '../../database/sql';
 import type { ClickTarget } from './click';
-import { FILTERS, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+import { FILTERS, formatOffset, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
 
 /**
  * Every statement that reads clicks back: the counters of a target (its statistics), the series
@@ -25,15 +25,18 @@ export class ClickReadsRepository {
     );
   }
 
-  /** Each bucket of a series and its counts, zeros included; visitors and bots are null when filtered. */
+  /**
+   * Each bucket of a series and its counts, zeros included, in order; visitors and bots are null
+   * when filtered. Each bucket's start is written in the zone by the database (its local time and
+   * offset): a year of hours is 8,760 of them, sent as one text of a line per bucket (its start,
+   * offset in minutes and counts, separated by spaces), which the driver reads in one piece
+   * rather than as 8,760 rows of five fields (a tenth of the service's CPU for that statement).
+   */
   @Sql(
     (f) => [{ link: f.ids.link }, EXAMPLE_REQUEST('day')],
     (f) => [{ account: f.account.id }, { ...EXAMPLE_REQUEST('hour'), filters: { country: 'FR' } }],
   )
-  series(
-    scope: SeriesScope,
-    request: SeriesRequest,
-  ): Promise<{ local: string; offset: number; clicks: string; visitors: string | null; bots: string | null }[]> {
+  async series(scope: SeriesScope, request: SeriesRequest): Promise<SeriesBucket[]> {
     const { interval } = request;
     const { source, where: whereSource, params, firstBucket, filtered } = rollupCondition(scope, request);
     const bucketOf = interval === 'hour' ? `s.hour` : `date_trunc('${interval}', s.hour AT TIME ZONE $3) AT TIME ZONE $3`;
@@ -44,24 +47,35 @@ export class ClickReadsRepository {
         ? `SELECT generate_series(${firstBucket}, $2::timestamptz - interval '1 microsecond', interval '1 hour') AS start`
         : `SELECT local AT TIME ZONE $3 AS start
              FROM generate_series(${firstBucket}, ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 ${interval}') AS local`;
-    const people = filtered ? 'NULL::bigint' : 'sum(s.visitors)';
-    const bots = filtered ? 'NULL::bigint' : 'sum(s.bots)';
-
-    // Each bucket's start is written in the zone by the database (its local time and offset): a
-    // year of hours is 8,760 of them.
-    return this.dataSource.query<{ local: string; offset: number; clicks: string; visitors: string | null; bots: string | null }[]>(
+    const counts = filtered ? `sum(s.clicks) AS clicks` : `sum(s.clicks) AS clicks, sum(s.visitors) AS visitors, sum(s.bots) AS bots`;
+    const fields = [
+      `to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+      `(extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int`,
+      `coalesce(c.clicks, 0)`,
+      ...(filtered ? [] : [`coalesce(c.visitors, 0)`, `coalesce(c.bots, 0)`]),
+    ];
+    const [row] = await this.dataSource.query<{ buckets: string | null }[]>(
       `WITH counts AS (
-         SELECT ${bucketOf} AS start, sum(s.clicks) AS clicks, ${people} AS visitors, ${bots} AS bots
-           FROM ${source} s WHERE ${whereSource} GROUP BY 1
+         SELECT ${bucketOf} AS start, ${counts} FROM ${source} s WHERE ${whereSource} GROUP BY 1
        )
-       SELECT to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS local,
-              (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int AS offset,
-              coalesce(c.clicks, 0)::text AS clicks,
-              ${filtered ? 'NULL' : 'coalesce(c.visitors, 0)::text'} AS visitors, ${filtered ? 'NULL' : 'coalesce(c.bots, 0)::text'} AS bots
-         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start
-        ORDER BY b.start`,
+       SELECT string_agg(${fields.join(` || ' ' || `)}, chr(10) ORDER BY b.start) AS buckets
+         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start`,
       params,
     );
+    if (!row?.buckets) return [];
+    let offset = NaN;
+    let written = '';
+    return row.buckets.split('\n').map((line) => {
+      const [local, minutes, clicks, visitors, bots] = line.split(' ') as [string, string, string, string?, string?];
+      // The offset changes twice a year at most: written once for each run of buckets that share it.
+      if (Number(minutes) !== offset) written = formatOffset((offset = Number(minutes)));
+      return {
+        start: `${local}${written}`,
+        clicks: Number(clicks),
+        visitors: filtered ? null : Number(visitors),
+        bots: filtered ? null : Number(bots),
+      };
+    });
   }
 
   /**
@@ -239,6 +253,14 @@ function firstBucketOf(interval: SeriesRequest['interval']): string {
 /** The instant the first bucket starts (a timestamptz). */
 function firstBucketStart(interval: SeriesRequest['interval']): string {
   return interval === 'hour' ? `(${firstBucketOf(interval)})` : `(${firstBucketOf(interval)} AT TIME ZONE $3)`;
+}
+
+/** A bucket of a series: its start in the zone, with the offset (2026-03-29T00:00:00+01:00), and its counts. */
+export interface SeriesBucket {
+  start: string;
+  clicks: number;
+  visitors: number | null;
+  bots: number | null;
 }
 
 /** The range of the examples: two days around the clicks of the batch examples (ClicksRepository). */

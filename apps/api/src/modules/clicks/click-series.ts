@@ -4,7 +4,7 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import type { Ok } from '../../common/contract';
 import { ClickReadsRepository } from './click-reads.repository';
-import { formatInZone, formatOffset, TOP_LISTS, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+import { formatInZone, TOP_LISTS, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
 
 export type ClickSeries = Ok<'getUrlStats'>['data'];
 
@@ -28,19 +28,12 @@ export class ClickSeriesService {
     const filtered = Object.keys(filters).length > 0;
     // The statements do not depend on each other: on PostgreSQL they run at once, each on a
     // connection of the pool (the embedded database, one connection, takes them in turn).
-    const [seriesRows, topRows, topLinks] = await Promise.all([
+    const [series, topRows, topLinks] = await Promise.all([
       this.reads.series(scope, request),
       this.reads.topValues(scope, request),
       'account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined,
     ]);
 
-    const count = (value: string | null) => (value === null ? null : Number(value));
-    const series = seriesRows.map((row) => ({
-      start: `${row.local}${formatOffset(row.offset)}`,
-      clicks: Number(row.clicks),
-      visitors: count(row.visitors),
-      bots: count(row.bots),
-    }));
     const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
       filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
 
