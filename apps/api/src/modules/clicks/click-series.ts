@@ -3,6 +3,7 @@ import { shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import type { Ok } from '../../common/contract';
+import { DatabasePool } from '../../database/pool';
 import { ClickReadsRepository } from './click-reads.repository';
 import { formatInZone, TOP_LISTS, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
 
@@ -21,6 +22,7 @@ export class ClickSeriesService {
   constructor(
     @Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(DatabasePool) private readonly pool: DatabasePool,
   ) {}
 
   async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
@@ -28,10 +30,10 @@ export class ClickSeriesService {
     const filtered = Object.keys(filters).length > 0;
     // The statements do not depend on each other: on PostgreSQL they run at once, each on a
     // connection of the pool (the embedded database, one connection, takes them in turn).
-    const [series, topRows, topLinks] = await Promise.all([
-      this.reads.series(scope, request),
-      this.reads.topValues(scope, request),
-      'account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined,
+    const [series, topRows, topLinks] = await this.pool.independent([
+      () => this.reads.series(scope, request),
+      () => this.reads.topValues(scope, request),
+      async () => ('account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined),
     ]);
 
     const sum = (pick: (entry: (typeof series)[number]) => number | null) =>

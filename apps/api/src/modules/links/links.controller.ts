@@ -9,6 +9,7 @@ import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { shortUrl } from '../../common/public-urls';
 import { Clock } from '../../common/clock';
+import { DatabasePool } from '../../database/pool';
 import { ClickExport } from '../clicks/click-export';
 import { ClickSeriesService } from '../clicks/click-series';
 import { readRange, readSeriesRequest, single } from '../clicks/series-request';
@@ -60,6 +61,7 @@ export class LinksController {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ClickExport) private readonly clickExport: ClickExport,
     @Inject(LinkImport) private readonly importer: LinkImport,
+    @Inject(DatabasePool) private readonly pool: DatabasePool,
   ) {}
 
   @Get('urls')
@@ -141,7 +143,10 @@ export class LinksController {
   async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'getUrl'>['id']): Promise<Ok<'getUrl'>> {
     const link = await this.links.get(account, id);
     // Its channels and its counters do not wait for each other (two connections on PostgreSQL).
-    const [channelIds, data] = await Promise.all([this.links.channelIds(link), this.statistics.read('link', link.id, link)]);
+    const [channelIds, data] = await this.pool.independent([
+      () => this.links.channelIds(link),
+      () => this.statistics.read('link', link.id, link),
+    ]);
     return { error: 0, id: link.id, details: toLinkDetails(link, channelIds, this.config.publicUrl), data };
   }
 
