@@ -25,10 +25,11 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // The e2e files wait on the embedded database as much as they compute: one worker per core.
   maxWorkers: '100%',
-  // A worker is started afresh after a file that leaves more than 200 MB of heap in use. Each file
-  // loads the service's modules and its embedded databases anew, and what a file leaves behind
-  // stays until a worker's collector gets to it: in a full run a worker kept by default grew past
-  // 2 GB resident, and the later files spent their time collecting. Fresh workers ran the same
-  // 1,356 tests in 534 s instead of 577 to 589 s, with 888 s of CPU instead of 974 to 994 s.
+  // A worker is started afresh after a file when its V8 heap in use (garbage included: jest reads
+  // it right after the file, without collecting) is over 200 MB, which on the e2e files is after
+  // nearly every one. Each file loads the service's modules and its embedded databases anew, and
+  // a worker kept for the whole run grew past 2 GB resident and spent its later files collecting.
+  // Fresh workers ran the same 1,356 tests in 534 s instead of 577 to 589 s, with 888 s of CPU
+  // instead of 974 to 994 s. (Off under --runInBand; with it set, jest uses a worker even for one file.)
   workerIdleMemoryLimit: '200MB',
 };

@@ -271,23 +271,18 @@ describe('webhooks', () => {
     await dispatch();
     expect(receiver.received).toHaveLength(RETRY_DELAYS_MS.length + 1);
 
-    // Turned on, the service's own poll may send the waiting delivery at any moment: the receiver
-    // holds its answer, so that delivery is still waiting (sent, not answered) when it is replayed.
-    receiver.answer = () => 'hold';
-    await api.request('PUT', `/l/api/webhook/${id}`, { key: user.apikey, body: { enabled: true } });
+    // Replayed while the webhook is still off, which nothing sends: the service's own poll (every
+    // second) would send the waiting delivery once the webhook is on again.
     const stillWaiting = await api.request('POST', `/l/api/webhook/${id}/delivery/${waiting!.id}/replay`, { key: user.apikey });
     expect([stillWaiting.status, stillWaiting.body.message]).toEqual([400, expect.stringContaining('is still waiting to be sent')]);
-    receiver.release();
+    receiver.answer = () => 200;
+    await api.request('PUT', `/l/api/webhook/${id}`, { key: user.apikey, body: { enabled: true } });
     const replay = await api.request('POST', `/l/api/webhook/${id}/delivery/${failed!.id}/replay`, { key: user.apikey });
     expect(replay.status).toBe(200);
     await dispatch();
-    // Both sent once more (at once when the poll did not come first: in either order).
-    expect(
-      receiver.received
-        .slice(-2)
-        .map((entry) => entry.headers['webhook-id'])
-        .sort(),
-    ).toEqual([waiting!.event.id, failed!.event.id].sort());
+    // A webhook's waiting delivery goes first, whether the poll or this dispatch sent it.
+    expect(receiver.received).toHaveLength(RETRY_DELAYS_MS.length + 3);
+    expect(receiver.received.slice(-2).map((entry) => entry.headers['webhook-id'])).toEqual([waiting!.event.id, failed!.event.id]);
     expect((await api.request('GET', `/l/api/webhook/${id}`, { key: user.apikey })).body.data).toMatchObject({
       enabled: true,
       disabledReason: null,
