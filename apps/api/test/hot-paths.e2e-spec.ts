@@ -1,4 +1,6 @@
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { prepared } from '../src/database/guarded-pg';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { useApi } from './support/app';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
@@ -9,7 +11,8 @@ import { FIREFOX } from './support/visitors';
  * sends (not by timing it): a regression here shows up as a slower service under load.
  */
 describe('the busy paths', () => {
-  const api = useApi();
+  // A webhook may call loopback: none is ever sent here (the dispatcher is stopped).
+  const api = useApi({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   let user: TestUser;
   let statements: string[];
   let stopCounting: () => void;
@@ -89,6 +92,49 @@ describe('the busy paths', () => {
       expect(statements).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['without a webhook', []],
+    ['with a webhook on link.created', ['link.created']],
+  ])('a new link (url/add) is written with its webhook event in one statement, %s', async (_, events) => {
+    const owner = await createUser(api);
+    if (events.length > 0) {
+      const hook = await api.request('POST', '/l/api/webhooks', {
+        key: owner.apikey,
+        body: { url: 'http://127.0.0.1:9/in', events },
+      });
+      expect(hook.status).toBe(200);
+    }
+    await api.request('GET', '/l/api/account', { key: owner.apikey });
+    statements = [];
+    const added = await api.request('POST', '/l/api/url/add', { key: owner.apikey, body: { url: 'https://example.com/one-statement' } });
+    expect(added.status).toBe(200);
+    expect(statements).toHaveLength(1);
+    // The event is there when the link is: one for the webhook, none without.
+    const [pending] = await api.linkyard.app
+      .get(DataSource)
+      .query<{ n: number }[]>(`SELECT count(*)::int AS n FROM webhook_events WHERE user_id = (SELECT user_id FROM links WHERE id = $1)`, [
+        added.body.id,
+      ]);
+    expect(pending!.n).toBe(events.length);
+  });
+
+  it('a statement marked prepared is parsed once per connection and then run by its name', async () => {
+    const pool = (api.linkyard.app.get(DataSource).driver as unknown as { master: Pool }).master;
+    const text = prepared('SELECT $1::int + 1 AS n');
+    // Twice: on a connection, then on a new one after it was closed (on the embedded database the
+    // new connection talks to the same server session, which still has the statement).
+    for (const round of [1, 2]) {
+      const client = await pool.connect();
+      try {
+        for (const value of [1, 2, 3]) expect((await client.query<{ n: number }>(text, [value])).rows).toEqual([{ n: value + 1 }]);
+        const { rows } = await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text]);
+        expect({ round, rows }).toEqual({ round, rows: [{ name: expect.stringMatching(/^linkyard_\d+$/) }] });
+      } finally {
+        client.release(true);
+      }
+    }
+  });
 
   it('a link with its statistics is read in three statements: the link, its channels, its counters', async () => {
     const id = await createLink(api, user);

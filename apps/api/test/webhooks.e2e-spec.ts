@@ -111,6 +111,32 @@ describe('webhooks', () => {
       event: { id: string; type: string };
     }[];
 
+  it('sends a new link as GET /urls lists it, byte for byte, whatever its text, from url/add and from a bulk call', async () => {
+    await addWebhook(['link.created']);
+    const title = 'Quote " back\\slash \u2028 東京 😀 </script><script>alert(1)</script>';
+    await createLink(api, user, {
+      url: 'https://example.com/q?a="x"&b=東京',
+      title,
+      description: 'Ünïcödé \\u0000 text',
+      custom: 'hooked-alias',
+    });
+    await createLink(api, user, { url: 'https://example.com/plain' });
+    const bulk = await api.request('POST', '/l/api/url/bulk', {
+      key: user.apikey,
+      body: { urls: [{ url: 'https://example.com/bulk-1', title }, { url: 'https://example.com/bulk-2' }] },
+    });
+    expect(bulk.status).toBe(200);
+    await dispatch();
+    const listed = (await api.request('GET', '/l/api/urls?limit=100', { key: user.apikey })).body.data.urls as { id: number }[];
+    expect(listed).toHaveLength(4);
+    // In the order the links were made, each once, its data the JSON of the link as listed.
+    expect(receiver.received.map((entry) => entry.event.data.id)).toEqual(listed.map((link) => link.id).sort((a, b) => a - b));
+    for (const entry of receiver.received) {
+      const link = listed.find((item) => item.id === entry.event.data.id);
+      expect(entry.body).toBe(`{"type":"link.created","timestamp":"${entry.event.timestamp}","data":${JSON.stringify(link)}}`);
+    }
+  });
+
   it('delivers each event once, signed in the Standard Webhooks format, and nothing of another account', async () => {
     const { id, secret } = await addWebhook(['link.*', 'campaign.created', 'domain.*']);
     const link = await createLink(api, user, { url: 'https://example.com/hooked', title: 'Hooked 東京' });

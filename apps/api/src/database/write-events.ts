@@ -101,6 +101,14 @@ export class Transactions {
   run<T>(work: (scope: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  /**
+   * The same work without a transaction, each statement on its own (its write events delivered
+   * as it returns): for work whose every write is one statement that stands alone.
+   */
+  outside<T>(work: (scope: EntityManager) => Promise<T>): Promise<T> {
+    return work(this.dataSource.manager);
+  }
 }
 
 /** The database's services for every module, like the connection itself: events, transactions, the service's settings. */

@@ -26,6 +26,32 @@ export function toLinkRecord(link: LinkEntity, publicUrl: string): LinkRecord {
   };
 }
 
+/**
+ * A new link's `link.created` event, for the statement that writes the link and its event at
+ * once (LinksRepository.insert): the JSON of toLinkRecord without its id and its date, and the
+ * date when the link brings one (an import's). `{"id":ID,MIDDLE,"date":"DATE"}` with the id and
+ * date the row gets is JSON.stringify(toLinkRecord(link)) of the written link.
+ */
+export function newLinkRecordJson(link: LinkEntity, publicUrl: string): { middle: string; date: string | null } {
+  // A new link's fields it was not given are the table's defaults, as GET /urls lists them.
+  const {
+    id: _id,
+    date: _date,
+    ...middle
+  } = toLinkRecord(
+    {
+      ...link,
+      id: 0,
+      clicks: link.clicks ?? 0,
+      title: link.title ?? '',
+      description: link.description ?? '',
+      createdAt: link.createdAt ?? new Date(0),
+    },
+    publicUrl,
+  );
+  return { middle: JSON.stringify(middle).slice(1, -1), date: link.createdAt ? formatDateTime(link.createdAt) : null };
+}
+
 export function toLinkDetails(link: LinkEntity, channelIds: number[], publicUrl: string): LinkDetails {
   return {
     ...toLinkRecord(link, publicUrl),

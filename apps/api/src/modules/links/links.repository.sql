@@ -66,6 +66,48 @@ created_at, clicks)
 ON CONFLICT DO NOTHING
 RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at;
 
+-- LinksRepository.insert (example 2)
+WITH link AS (INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
+expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
+deeplink, parameters, status, created_at, clicks)
+SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
+u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
+u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
+FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
+$8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
+$15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
+$22::bigint[])
+AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
+splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
+created_at, clicks)
+ON CONFLICT DO NOTHING
+RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at),
+source AS (
+SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
+|| coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
+row_number() OVER (ORDER BY m.n) AS n
+FROM link l
+JOIN unnest($2::int[], $3::varchar[], $23::text[], $24::text[])
+WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
+ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
+wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = $25 AND w.enabled AND ($26::text = ANY(w.events) OR split_part($26::text, '.', 1) || '.*' = ANY(w.events)) FOR KEY SHARE),
+room AS (SELECT (SELECT count(*) FROM wanted) AS hooks,
+$28::bigint - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks x ON x.id = d.webhook_id
+WHERE x.user_id = $25 AND d.status = 'pending' LIMIT $28) waiting) AS free),
+kept AS (SELECT s.payload, s.n FROM source s, room WHERE room.hooks > 0 AND s.n * room.hooks <= room.free),
+events AS (
+INSERT INTO webhook_events (user_id, type, payload, created_at)
+SELECT $25, $26, k.payload, $27 FROM kept k ORDER BY k.n
+RETURNING id),
+deliveries AS (
+INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at, created_at)
+SELECT w.id, e.id, $27, $27 FROM wanted w CROSS JOIN events e ORDER BY e.id, w.id),
+lost AS (SELECT CASE WHEN room.hooks > 0 THEN (SELECT count(*) FROM source) - (SELECT count(*) FROM kept) ELSE 0 END AS n FROM room),
+counted AS (
+UPDATE webhooks w SET dropped = w.dropped + lost.n, last_dropped_at = $27
+FROM wanted, lost WHERE w.id = wanted.id AND lost.n > 0)
+SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l;
+
 -- LinksRepository.attachPixels
 INSERT INTO link_pixels (link_id, pixel_id) SELECT * FROM unnest($1::int[], $2::int[]);
 

@@ -6,10 +6,13 @@ import { conflict, notFound } from '../../common/api-error';
 import type { PageRequest } from '../../common/pagination';
 import { plainColumns } from '../../common/plain-rows';
 import { isUniqueViolation } from '../../database/errors';
+import { prepared } from '../../database/guarded-pg';
 import { deleteOwned, findOwned } from '../../database/owned';
 import { Sql, type Scope } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
+import { outboxPart, type OutboxPart } from '../webhooks/webhook-outbox';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
+import { newLinkRecordJson } from './links.mapper';
 
 export type LinkOrder = 'date' | 'clicks';
 
@@ -17,6 +20,16 @@ export type LinkOrder = 'date' | 'clicks';
 export interface LinkFilter {
   campaign?: number;
   search?: string;
+}
+
+/**
+ * The `link.created` events of new links, written by the statement that writes the links: the
+ * outbox's part of it (WebhookEvents.outbox, its parameters numbered from `first`) and each
+ * link's event as newLinkRecordJson makes it.
+ */
+export interface NewLinkEvents {
+  outbox(first: number): OutboxPart;
+  record(link: LinkEntity): { middle: string; date: string | null };
 }
 
 type PixelOfLink = NonNullable<LinkEntity['pixels']>[number];
@@ -186,12 +199,26 @@ export class LinksRepository {
    * Writes new links in one statement; a row whose alias is taken on its domain is skipped.
    * Answers the written rows' ids and dates by alias key (`domain id/alias`).
    */
-  @Sql((f) => [
-    f.scope,
-    [{ userId: f.account.id, domainId: null, alias: 'written-by-sql', url: 'https://example.com/', type: 'direct' } as LinkEntity],
-  ])
-  async insert(scope: Scope, links: LinkEntity[]): Promise<Map<string, { id: number; createdAt: Date }>> {
-    const written = await insertRows(scope, links);
+  @Sql(
+    (f) => [
+      f.scope,
+      [{ userId: f.account.id, domainId: null, alias: 'written-by-sql', url: 'https://example.com/', type: 'direct' } as LinkEntity],
+    ],
+    (f) => [
+      f.scope,
+      [{ userId: f.account.id, domainId: null, alias: 'written-with-event', url: 'https://example.com/', type: 'direct' } as LinkEntity],
+      {
+        outbox: (first: number) =>
+          outboxPart(f.account.id, 'link.created', first, new Date('2026-01-01T00:00:00Z'), {
+            maxPending: 10_000,
+            dropped: () => undefined,
+          }),
+        record: (link: LinkEntity) => newLinkRecordJson(link, 'https://sql.example'),
+      },
+    ],
+  )
+  async insert(scope: Scope, links: LinkEntity[], events?: NewLinkEvents): Promise<Map<string, { id: number; createdAt: Date }>> {
+    const written = await insertRows(scope, links, events);
     if (written.size > 0) await this.events.emit(scope, { kind: 'link', account: links[0]!.userId, created: true });
     return written;
   }
@@ -295,11 +322,14 @@ async function selectLinks(
  * One statement for all the rows (columns as arrays, so its size does not grow with the rows);
  * a row whose alias is taken on its domain is skipped. Answers the written rows' ids by alias key.
  */
-async function insertRows(manager: Scope, links: LinkEntity[]): Promise<Map<string, { id: number; createdAt: Date }>> {
+async function insertRows(
+  manager: Scope,
+  links: LinkEntity[],
+  events?: NewLinkEvents,
+): Promise<Map<string, { id: number; createdAt: Date }>> {
   const column = <T>(read: (link: LinkEntity) => T) => links.map(read);
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date }[]>(
-    `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
+  const insert = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
                         deeplink, parameters, status, created_at, clicks)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
@@ -313,32 +343,55 @@ async function insertRows(manager: Scope, links: LinkEntity[]): Promise<Map<stri
               splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
               created_at, clicks)
      ON CONFLICT DO NOTHING
-     RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`,
-    [
-      column((link) => link.userId),
-      column((link) => link.domainId),
-      column((link) => link.alias),
-      column((link) => link.url),
-      column((link) => link.title ?? ''),
-      column((link) => link.description ?? ''),
-      column((link) => link.metaDescription ?? ''),
-      column((link) => link.metaImage ?? ''),
-      column((link) => link.passwordHash ?? null),
-      column((link) => link.expiresAt ?? null),
-      column((link) => link.type),
-      column((link) => link.splashId ?? null),
-      column((link) => link.overlayId ?? null),
-      column((link) => link.campaignId ?? null),
-      column((link) => json(link.geotarget ?? [])),
-      column((link) => json(link.devicetarget ?? [])),
-      column((link) => json(link.languagetarget ?? [])),
-      column((link) => json(link.deeplink ?? null)),
-      column((link) => json(link.parameters ?? [])),
-      column((link) => link.status ?? 'private'),
-      // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
-      column((link) => link.createdAt ?? null),
-      column((link) => link.clicks ?? 0),
-    ],
-  );
+     RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
+  const params: unknown[] = [
+    column((link) => link.userId),
+    column((link) => link.domainId),
+    column((link) => link.alias),
+    column((link) => link.url),
+    column((link) => link.title ?? ''),
+    column((link) => link.description ?? ''),
+    column((link) => link.metaDescription ?? ''),
+    column((link) => link.metaImage ?? ''),
+    column((link) => link.passwordHash ?? null),
+    column((link) => link.expiresAt ?? null),
+    column((link) => link.type),
+    column((link) => link.splashId ?? null),
+    column((link) => link.overlayId ?? null),
+    column((link) => link.campaignId ?? null),
+    column((link) => json(link.geotarget ?? [])),
+    column((link) => json(link.devicetarget ?? [])),
+    column((link) => json(link.languagetarget ?? [])),
+    column((link) => json(link.deeplink ?? null)),
+    column((link) => json(link.parameters ?? [])),
+    column((link) => link.status ?? 'private'),
+    // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
+    column((link) => link.createdAt ?? null),
+    column((link) => link.clicks ?? 0),
+  ];
+  let rows: { id: number; domain: number; alias: string; created_at: Date; dropped?: number }[];
+  if (!events) {
+    rows = await manager.query(prepared(insert), params);
+  } else {
+    // The events are the written rows' (a skipped row has none), in the order given, each the
+    // link's record with the id and the date (for a link dated now) its row got.
+    const records = links.map((link) => events.record(link));
+    const outbox = events.outbox(params.length + 3);
+    rows = await manager.query(
+      prepared(`WITH link AS (${insert}),
+            source AS (
+              SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
+                      || coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
+                     row_number() OVER (ORDER BY m.n) AS n
+                FROM link l
+                JOIN unnest($2::int[], $3::varchar[], $${params.length + 1}::text[], $${params.length + 2}::text[])
+                       WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
+                  ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
+            ${outbox.sql}
+       SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`),
+      [...params, records.map((record) => record.middle), records.map((record) => record.date), ...outbox.params],
+    );
+    outbox.settle(rows[0]?.dropped ?? 0);
+  }
   return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), { id: Number(row.id), createdAt: row.created_at }]));
 }

@@ -4,10 +4,10 @@ import type { Config } from '../../config/config';
 import type { Scope } from '../../database/sql';
 import type { Transactions } from '../../database/write-events';
 import type { PasswordHasher } from '../auth/password';
-import type { WebhookEvents } from '../webhooks/webhook-events.repository';
+import type { WebhookOutbox } from '../webhooks/webhook-outbox';
 import type { LinkEntity } from './link.entity';
 import type { AddUrlDto } from './links.dto';
-import type { LinksRepository } from './links.repository';
+import type { LinksRepository, NewLinkEvents } from './links.repository';
 import { LinksService, type Creation } from './links.service';
 
 /**
@@ -26,14 +26,19 @@ class MemoryLinks {
   readonly raceFor: string[] = [];
   readonly inserted: string[][] = [];
   private next = 1;
-  insert = (_scope: Scope, links: LinkEntity[]) => {
+  /** The `link.created` events the inserts wrote, as receivers get them. */
+  readonly events: { id: number; alias: string }[] = [];
+  insert = (_scope: Scope, links: LinkEntity[], events: NewLinkEvents) => {
     this.inserted.push(links.map((link) => link.alias));
     const written = new Map<string, { id: number; createdAt: Date }>();
     for (const link of links) {
       const key = `${link.domainId ?? 0}/${link.alias}`;
       if (this.taken.has(key) || this.raceFor.includes(link.alias)) continue;
       this.taken.add(key);
-      written.set(key, { id: this.next++, createdAt: new Date(0) });
+      const id = this.next++;
+      written.set(key, { id, createdAt: new Date(0) });
+      const { middle, date } = events.record(link);
+      this.events.push(JSON.parse(`{"id":${id},${middle},"date":"${date ?? '1970-01-01 00:00:00'}"}`) as { id: number; alias: string });
     }
     this.raceFor.length = 0;
     return Promise.resolve(written);
@@ -43,27 +48,27 @@ class MemoryLinks {
 
 function service() {
   const links = new MemoryLinks();
-  const recorded: { type: string; payloads: { alias: string }[] }[] = [];
   const none = {} as never;
   const linksService = new LinksService(
     links as unknown as LinksRepository,
-    { run: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope) } as unknown as Transactions,
-    none,
-    none,
-    none,
-    none,
-    none,
-    none,
     {
-      record: (_scope: Scope, _user: number, type: string, payloads: { alias: string }[]) =>
-        Promise.resolve(void recorded.push({ type, payloads })),
-    } as unknown as WebhookEvents,
+      run: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope),
+      outside: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope),
+    } as unknown as Transactions,
+    none,
+    none,
+    none,
+    none,
+    none,
+    none,
+    none,
+    { part: () => ({ sql: '', params: [], settle: () => undefined }) } as unknown as WebhookOutbox,
     { publicUrl: 'https://lnk.example' } as Config,
     {
       hashAll: (_account: number, passwords: (string | undefined)[]) => Promise.resolve(passwords.map(() => undefined)),
     } as unknown as PasswordHasher,
   );
-  return { linksService, links, recorded };
+  return { linksService, links };
 }
 
 const url = 'https://example.com/';
@@ -77,7 +82,7 @@ const outcomes = (created: Creation[]) =>
 
 describe('LinksService.create', () => {
   it('gives an alias asked for twice in one call to the first input, and 409 to the second', async () => {
-    const { linksService, recorded } = service();
+    const { linksService, links } = service();
     const created = await linksService.create(ada, [
       { url, custom: 'spring' },
       { url, custom: 'spring' },
@@ -88,9 +93,28 @@ describe('LinksService.create', () => {
       { status: 409, message: 'The alias "spring" is already taken on this domain.' },
       { alias: 'summer', renamedFrom: undefined },
     ]);
-    // The webhooks hear of the links made, in their order, once.
-    expect(recorded).toEqual([
-      { type: 'link.created', payloads: [expect.objectContaining({ alias: 'spring' }), expect.objectContaining({ alias: 'summer' })] },
+    // The webhooks hear of the links made, in their order, once, as GET /urls lists them.
+    expect(links.events).toEqual([
+      {
+        id: 1,
+        alias: 'spring',
+        shorturl: 'https://lnk.example/spring',
+        longurl: url,
+        clicks: 0,
+        title: '',
+        description: '',
+        date: '1970-01-01 00:00:00',
+      },
+      {
+        id: 2,
+        alias: 'summer',
+        shorturl: 'https://lnk.example/summer',
+        longurl: url,
+        clicks: 0,
+        title: '',
+        description: '',
+        date: '1970-01-01 00:00:00',
+      },
     ]);
   });
 
@@ -118,15 +142,17 @@ describe('LinksService.create', () => {
     const { linksService, links } = service();
     const original = links.insert;
     let first = true;
-    links.insert = (scope, rows) => {
+    links.insert = (scope, rows, events) => {
       // The first random alias drawn is taken by the time the row is written.
       if (first) links.raceFor.push(rows[0]!.alias);
       first = false;
-      return original(scope, rows);
+      return original(scope, rows, events);
     };
     const [created] = outcomes(await linksService.create(ada, [{ url }] as AddUrlDto[]));
     expect(links.inserted).toHaveLength(2);
     expect(created).toEqual({ alias: links.inserted[1]![0], renamedFrom: undefined });
     expect(links.inserted[1]![0]).not.toBe(links.inserted[0]![0]);
+    // One event, of the link written.
+    expect(links.events).toEqual([expect.objectContaining({ alias: links.inserted[1]![0] })]);
   });
 });

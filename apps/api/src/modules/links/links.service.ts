@@ -14,14 +14,15 @@ import { PixelsService } from '../pixels/pixels.service';
 import { SplashService } from '../splash/splash.service';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LinkEntity } from './link.entity';
-import { LinksRepository, type LinkOrder } from './links.repository';
+import { LinksRepository, type LinkOrder, type NewLinkEvents } from './links.repository';
 import { Transactions } from '../../database/write-events';
 import { LinkLookups, type LinkLookupServices } from './link-lookups';
 import { shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
-import { toLinkRecord } from './links.mapper';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
+import { newLinkRecordJson, toLinkRecord } from './links.mapper';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -44,6 +45,7 @@ export class LinksService {
     @Inject(PixelsService) pixels: PixelsService,
     @Inject(SplashService) splashPages: SplashService,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
+    @Inject(WebhookOutbox) private readonly outbox: WebhookOutbox,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {
@@ -96,10 +98,15 @@ export class LinksService {
   }
 
   /**
-   * Creates links in one transaction: each input is checked on its own (an input the rules refuse
-   * answers with its error, the others are created), the records they name are read once for all
-   * of them, and the rows are written by one statement. An alias is claimed by the first input
-   * that asks for it; a taken alias is a 409, or with `renameTaken` the link gets a new alias.
+   * Creates links: each input is checked on its own (an input the rules refuse answers with its
+   * error, the others are created), the records they name are read once for all of them, and the
+   * rows are written, with their `link.created` events, by one statement. An alias is claimed by
+   * the first input that asks for it; a taken alias is a 409, or with `renameTaken` the link gets
+   * a new alias (a statement more, with the events of those links).
+   *
+   * Links with pixels or a channel are written in a transaction with their attachments. The
+   * others need none: each statement writes its links and their events whole, and a link made by
+   * a later one (a random alias drawn again) stands on its own.
    */
   async create(
     account: Account,
@@ -111,44 +118,44 @@ export class LinksService {
       account.id,
       inputs.map((input) => input.password),
     );
-    return this.transactions.run(async (manager) => {
-      const lookups = new LinkLookups(this.services, account, manager);
-      const results: Creation[] = new Array<Creation>(inputs.length);
-      const pending: Pending[] = [];
-      // One item after the other: they share the transaction's connection, and the records they
-      // name are read once (LinkLookups), so most items send no query at all.
-      for (const [index, input] of inputs.entries()) {
-        const link = Object.assign(new LinkEntity(), {
-          userId: account.id,
-          url: input.url,
-          domainId: null,
-          domain: null,
-          type: 'direct' as const,
-        });
-        const history = options.history?.[index];
-        if (history?.createdAt) link.createdAt = history.createdAt;
-        if (history?.clicks) link.clicks = history.clicks;
-        try {
-          await this.apply(lookups, link, input, hashes[index]);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          results[index] = { error };
-          continue;
+    const attached = inputs.some((input) => (input.pixels?.length ?? 0) > 0 || input.channel !== undefined);
+    const events: NewLinkEvents = {
+      outbox: (first) => this.outbox.part(account.id, 'link.created', first),
+      record: (link) => newLinkRecordJson(link, this.config.publicUrl),
+    };
+    return (attached ? this.transactions.run.bind(this.transactions) : this.transactions.outside.bind(this.transactions))(
+      async (manager) => {
+        const lookups = new LinkLookups(this.services, account, manager);
+        const results: Creation[] = new Array<Creation>(inputs.length);
+        const pending: Pending[] = [];
+        // One item after the other: they share the transaction's connection, and the records they
+        // name are read once (LinkLookups), so most items send no query at all.
+        for (const [index, input] of inputs.entries()) {
+          const link = Object.assign(new LinkEntity(), {
+            userId: account.id,
+            url: input.url,
+            domainId: null,
+            domain: null,
+            type: 'direct' as const,
+          });
+          const history = options.history?.[index];
+          if (history?.createdAt) link.createdAt = history.createdAt;
+          if (history?.clicks) link.clicks = history.clicks;
+          try {
+            await this.apply(lookups, link, input, hashes[index]);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            results[index] = { error };
+            continue;
+          }
+          pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
         }
-        pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
-      }
-      const created = await this.insert(manager, pending, results, options.renameTaken ?? false);
-      await this.attach(manager, account, created);
-      const publicUrl = this.config.publicUrl;
-      await this.events.record(
-        manager,
-        account.id,
-        'link.created',
-        created.map((item) => toLinkRecord(item.link, publicUrl)),
-      );
-      for (const item of created) results[item.index] = { link: item.link, renamedFrom: item.renamedFrom };
-      return results;
-    });
+        const created = await this.insert(manager, pending, results, options.renameTaken ?? false, events);
+        await this.attach(manager, account, created);
+        for (const item of created) results[item.index] = { link: item.link, renamedFrom: item.renamedFrom };
+        return results;
+      },
+    );
   }
 
   async update(account: Account, id: number, changes: UpdateUrlDto): Promise<void> {
@@ -209,7 +216,13 @@ export class LinksService {
    * calls (a row whose alias was taken meanwhile is skipped, not an error), and a skipped random
    * alias is drawn again.
    */
-  private async insert(manager: EntityManager, pending: Pending[], results: Creation[], renameTaken: boolean): Promise<Pending[]> {
+  private async insert(
+    manager: EntityManager,
+    pending: Pending[],
+    results: Creation[],
+    renameTaken: boolean,
+    events: NewLinkEvents,
+  ): Promise<Pending[]> {
     const claimed = new Set<string>();
     const refuse = (item: Pending): boolean => {
       if (renameTaken) {
@@ -236,6 +249,7 @@ export class LinksService {
       const ids = await this.links.insert(
         manager,
         todo.map((item) => item.link),
+        events,
       );
       todo = todo.filter((item) => {
         const row = ids.get(aliasKey(item.link.domainId, item.link.alias));

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock';
-import type { Config } from '../../config/config';
-import { CONFIG } from '../../config/config.provider';
+import { prepared } from '../../database/guarded-pg';
 import { Sql, type Scope } from '../../database/sql';
 import { clickEvents, type ClickOfEvent, type ClickOwner, type EventType } from './webhook-events';
-import { WebhookMetrics } from './webhook-metrics';
+import { WebhookOutbox, wants, type PendingLimit } from './webhook-outbox';
 
 const CLICK_TYPES = `ARRAY['link.clicked', 'qr.scanned', 'link.*', 'qr.*']`;
 
@@ -26,21 +24,6 @@ const exampleClick = (linkId: number): ClickOfEvent => ({
 });
 
 /**
- * The condition "webhook `w` wants events of type `type`" in SQL (an exact type or its family).
- * `type` is an SQL expression.
- */
-const wants = (w: string, type: string) => `(${type} = ANY(${w}.events) OR split_part(${type}, '.', 1) || '.*' = ANY(${w}.events))`;
-
-/**
- * The bound on an account's deliveries waiting to be sent (WEBHOOK_MAX_PENDING), and what counts
- * the events it keeps out.
- */
-export interface PendingLimit {
-  maxPending: number;
-  dropped(events: number): void;
-}
-
-/**
  * Writes events to the outbox, in the transaction of the change they tell of: an event exists
  * exactly when its change committed. Each event gets a delivery for every enabled webhook of the
  * account that wants it, at once (so a webhook made later never receives older events, and one
@@ -55,50 +38,26 @@ export interface PendingLimit {
  */
 @Injectable()
 export class WebhookEvents {
-  private readonly limit: PendingLimit;
-
-  constructor(
-    @Inject(Clock) private readonly clock: Clock,
-    @Inject(CONFIG) config: Config,
-    @Inject(WebhookMetrics) metrics: WebhookMetrics,
-  ) {
-    this.limit = { maxPending: config.webhookMaxPending, dropped: (events) => metrics.dropped.inc(events) };
-  }
+  constructor(@Inject(WebhookOutbox) private readonly outbox: WebhookOutbox) {}
 
   /** Events of one type of one account, one per payload, in the order given. */
   @Sql((f) => [f.scope, f.account.id, 'link.updated', [{ id: f.ids.link }]])
   async record(manager: Scope, userId: number, type: EventType, payloads: unknown[]): Promise<void> {
     if (payloads.length === 0) return;
+    const outbox = this.outbox.part(userId, type, 2);
     const [result] = await manager.query<{ dropped: number }[]>(
-      // FOR KEY SHARE: a webhook deleted meanwhile waits for this transaction (its deliveries' key).
-      // The account's backlog is counted up to the bound only.
-      `WITH wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = $1 AND w.enabled AND ${wants('w', '$2::text')} FOR KEY SHARE),
-            room AS (SELECT (SELECT count(*) FROM wanted) AS hooks,
-                            $5::bigint - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks x ON x.id = d.webhook_id
-                                                                 WHERE x.user_id = $1 AND d.status = 'pending' LIMIT $5) waiting) AS free),
-            kept AS (SELECT p.payload, p.n FROM unnest($3::json[]) WITH ORDINALITY AS p(payload, n), room
-                      WHERE room.hooks > 0 AND p.n * room.hooks <= room.free),
-            events AS (
-              INSERT INTO webhook_events (user_id, type, payload, created_at)
-              SELECT $1, $2, k.payload, $4 FROM kept k ORDER BY k.n
-              RETURNING id),
-            deliveries AS (
-              INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at, created_at)
-              SELECT w.id, e.id, $4, $4 FROM wanted w CROSS JOIN events e ORDER BY e.id, w.id),
-            lost AS (SELECT CASE WHEN room.hooks > 0 THEN cardinality($3::json[]) - (SELECT count(*) FROM kept) ELSE 0 END AS n FROM room),
-            counted AS (
-              UPDATE webhooks w SET dropped = w.dropped + lost.n, last_dropped_at = $4
-                FROM wanted, lost WHERE w.id = wanted.id AND lost.n > 0)
-       SELECT n::int AS dropped FROM lost`,
-      [userId, type, payloads.map((payload) => JSON.stringify(payload)), new Date(this.clock.now()), this.limit.maxPending],
+      prepared(`WITH source AS (SELECT p.payload, p.n FROM unnest($1::json[]) WITH ORDINALITY AS p(payload, n)),
+            ${outbox.sql}
+       SELECT n::int AS dropped FROM lost`),
+      [payloads.map((payload) => JSON.stringify(payload)), ...outbox.params],
     );
-    if (result && result.dropped > 0) this.limit.dropped(result.dropped);
+    outbox.settle(result?.dropped ?? 0);
   }
 
   /** The `link.clicked` and `qr.scanned` events of a batch of clicks (recordClickEvents), under the same bound. */
   @Sql((f) => [f.scope, [exampleClick(f.ids.link)], EXAMPLE_TIME])
   recordClicks(manager: Scope, clicks: ClickOfEvent[], now: Date): Promise<void> {
-    return recordClickEvents(manager, clicks, now, this.limit);
+    return recordClickEvents(manager, clicks, now, this.outbox.limit);
   }
 }
 

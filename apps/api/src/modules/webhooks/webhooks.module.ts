@@ -4,6 +4,7 @@ import { WebhookDeliveries } from './webhook-deliveries.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEntity } from './webhook.entity';
 import { WebhookEvents } from './webhook-events.repository';
+import { WebhookOutbox } from './webhook-outbox';
 import { WebhookMetrics } from './webhook-metrics';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
@@ -17,7 +18,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEntity])],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhooksRepository, WebhookEvents, WebhookDeliveries, WebhookDispatcher, WebhookMetrics],
-  exports: [WebhookEvents, WebhookDispatcher],
+  providers: [WebhooksService, WebhooksRepository, WebhookEvents, WebhookOutbox, WebhookDeliveries, WebhookDispatcher, WebhookMetrics],
+  exports: [WebhookEvents, WebhookOutbox, WebhookDispatcher],
 })
 export class WebhooksModule {}
