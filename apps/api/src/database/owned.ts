@@ -4,6 +4,7 @@ import { notFound } from '../common/api-error';
 import type { PageRequest } from '../common/pagination';
 import { plainColumns } from '../common/plain-rows';
 import { isRecordId } from '../common/record-id';
+import { prepared } from './guarded-pg';
 
 /** A record that belongs to one account. */
 export interface Owned {
@@ -29,8 +30,8 @@ export async function findOwned<T extends Owned>(repository: Repository<T>, acco
 export async function listOwned<T extends Owned>(repository: Repository<T>, account: Account, page: PageRequest): Promise<[T[], number]> {
   const columns = plainColumns<T>(repository.metadata);
   const rows = await repository.query<Record<string, unknown>[]>(
-    `SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${repository.metadata.tableName}" r
-      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`,
+    prepared(`SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${repository.metadata.tableName}" r
+      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`),
     [account.id, page.offset, page.limit],
   );
   const records = rows.map((row) => columns.read(row, 'r')!);

@@ -310,9 +310,9 @@ async function selectLinks(
     repository.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
   );
   const rows = await repository.query<Record<string, unknown>[]>(
-    `${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+    prepared(`${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
        FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-      WHERE ${rest}`,
+      WHERE ${rest}`),
     params,
   );
   return [rows.map((row) => Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') })), rows];

@@ -7,6 +7,7 @@ import { plainColumns } from '../../common/plain-rows';
 import { isUniqueViolation } from '../../database/errors';
 import { Sql } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
+import { prepared } from '../../database/guarded-pg';
 import { PlanEntity } from './plan.entity';
 import { UserEntity } from './user.entity';
 
@@ -35,7 +36,9 @@ export class UsersRepository {
     const users = plainColumns<UserEntity>(this.users.metadata);
     const plans = plainColumns<PlanEntity>(this.plans.metadata);
     const [row] = await this.users.query<Record<string, unknown>[]>(
-      `SELECT ${users.select('u', 'u')}, ${plans.select('p', 'p')} FROM users u LEFT JOIN plans p ON p.id = u.plan_id WHERE u.${column} = $1`,
+      prepared(
+        `SELECT ${users.select('u', 'u')}, ${plans.select('p', 'p')} FROM users u LEFT JOIN plans p ON p.id = u.plan_id WHERE u.${column} = $1`,
+      ),
       [value],
     );
     const user = row ? users.read(row, 'u') : null;
