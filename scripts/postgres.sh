@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away Postgres for tests and benchmarks, installing it from Debian when missing.
 #   scripts/postgres.sh start   -> prints the DATABASE_URL to use
+#   scripts/postgres.sh socket-url DB -> the URL of database DB through the server's Unix socket
 #   scripts/postgres.sh stop
 # Runs the server as the `postgres` user (initdb refuses root). Data lives in $PG_DIR.
 set -euo pipefail
@@ -43,12 +44,16 @@ case "${1:-start}" in
       -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
     echo "postgres://postgres@127.0.0.1:$PG_PORT/postgres"
     ;;
+  socket-url)
+    # libpq's and pg's form of a socket folder as the host: the path, its slashes encoded.
+    echo "postgresql://postgres@${PG_DIR//\//%2F}:$PG_PORT/${2:-postgres}"
+    ;;
   stop)
     BIN=$(find_bin) || exit 0
     as_postgres "$BIN/pg_ctl" -D "$PG_DIR/data" stop -m fast >/dev/null 2>&1 || true
     ;;
   *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|socket-url DB|stop" >&2
     exit 2
     ;;
 esac
