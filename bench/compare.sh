@@ -16,8 +16,9 @@ mkdir -p "$OUT"
 trap 'git -C "$HERE" worktree remove --force "$BEFORE" >/dev/null 2>&1 || rm -rf "$BEFORE"' EXIT
 
 git worktree add --detach "$BEFORE" "$REF" >/dev/null
-# The same measurements on both builds: this checkout's script and its seeds.
+# The same measurements on both builds: this checkout's scripts and seeds, and its database setup.
 rm -rf "$BEFORE/bench" && cp -r bench "$BEFORE/bench" && rm -rf "$BEFORE/bench/results"
+cp scripts/postgres.sh "$BEFORE/scripts/postgres.sh"
 (cd "$BEFORE" && pnpm install --frozen-lockfile --silent >/dev/null && pnpm --silent build >/dev/null)
 
 for round in $(seq 1 "$ROUNDS"); do
