@@ -122,8 +122,9 @@ describe('the busy paths', () => {
   it('a statement marked prepared is parsed once per connection and then run by its name', async () => {
     const pool = (api.linkyard.app.get(DataSource).driver as unknown as { master: Pool }).master;
     const text = prepared('SELECT $1::int + 1 AS n');
-    // Twice: on a connection, then on a new one after it was closed (on the embedded database the
-    // new connection talks to the same server session, which still has the statement).
+    // Twice: on a connection, then on another after it was closed (on the embedded database, whose
+    // pool has one, a new connection that talks to the same server session, which had the
+    // statement).
     for (const round of [1, 2]) {
       const client = await pool.connect();
       try {
@@ -134,6 +135,25 @@ describe('the busy paths', () => {
         client.release(true);
       }
     }
+  });
+
+  it('a prepared statement a session lost answers 503 once, and is prepared anew for the next request', async () => {
+    const pool = (api.linkyard.app.get(DataSource).driver as unknown as { master: Pool }).master;
+    expect((await api.request('GET', '/l/api/account', { key: user.apikey })).status).toBe(200);
+    // Every idle connection's session loses its prepared statements behind pg's back (a pooler's
+    // doing, say): pg would only bind them, and be refused, on that connection for ever.
+    const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    for (const client of idle) await client.query('DEALLOCATE ALL');
+    for (const client of idle) client.release();
+    const statuses: number[] = [];
+    for (let request = 0; request < idle.length + 2; request += 1) {
+      statuses.push((await api.request('GET', '/l/api/account', { key: user.apikey })).status);
+    }
+    // A connection whose statement was refused answers that request 503, and prepares it again
+    // for the next one.
+    expect(statuses.join(',')).toMatch(/^(503,)*200(,200)*$/);
+    // On the embedded database, its one connection had the statement: one 503.
+    if (pool.options.max === 1) expect(statuses.filter((status) => status === 503)).toHaveLength(1);
   });
 
   it('a link with its statistics is read in three statements: the link, its channels, its counters', async () => {

@@ -121,14 +121,26 @@ describe('webhooks', () => {
       custom: 'hooked-alias',
     });
     await createLink(api, user, { url: 'https://example.com/plain' });
+    // On a branded domain, with the alias another link has on the service's own address.
+    const branded = await createDomain(api, user);
+    await createLink(api, user, { url: 'https://example.com/branded', domain: branded.domain, custom: 'hooked-alias' });
     const bulk = await api.request('POST', '/l/api/url/bulk', {
       key: user.apikey,
-      body: { urls: [{ url: 'https://example.com/bulk-1', title }, { url: 'https://example.com/bulk-2' }] },
+      body: {
+        urls: [
+          { url: 'https://example.com/bulk-1', title },
+          { url: 'https://example.com/bulk-2', domain: branded.domain },
+        ],
+      },
     });
     expect(bulk.status).toBe(200);
     await dispatch();
-    const listed = (await api.request('GET', '/l/api/urls?limit=100', { key: user.apikey })).body.data.urls as { id: number }[];
-    expect(listed).toHaveLength(4);
+    const listed = (await api.request('GET', '/l/api/urls?limit=100', { key: user.apikey })).body.data.urls as {
+      id: number;
+      shorturl: string;
+    }[];
+    expect(listed).toHaveLength(5);
+    expect(listed.filter((link) => link.shorturl.startsWith(`${branded.domain}/`))).toHaveLength(2);
     // In the order the links were made, each once, its data the JSON of the link as listed.
     expect(receiver.received.map((entry) => entry.event.data.id)).toEqual(listed.map((link) => link.id).sort((a, b) => a - b));
     for (const entry of receiver.received) {

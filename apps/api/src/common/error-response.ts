@@ -15,8 +15,9 @@ export interface ErrorResponse {
 
 /**
  * Errors that mean the database is away or too slow: refused, reset or lost connections, the
- * server shutting down or full, a statement ended by `statement_timeout` (57014), and the
- * client's own time limits (no connection in time, no answer in time).
+ * server shutting down or full, a statement ended by `statement_timeout` (57014), the client's own
+ * time limits (no connection in time, no answer in time), and a connection whose prepared
+ * statements went stale (26000, 42P05, a cached plan a migration outdated): prepared anew next time.
  */
 const DATABASE_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -29,8 +30,11 @@ const DATABASE_DOWN_CODES = new Set([
   '57P03',
   '53300',
   '57014',
+  '26000',
+  '42P05',
 ]);
-const DATABASE_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Driver not Connected|Query read timeout/i;
+const DATABASE_DOWN_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Driver not Connected|Query read timeout|cached plan must not change result type/i;
 
 function isDatabaseDown(error: unknown): boolean {
   const seen = new Set<unknown>();

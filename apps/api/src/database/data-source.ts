@@ -19,7 +19,7 @@ export function serviceConnection(target: DatabaseTarget, timeoutMs: number): Po
   return {
     type: 'postgres',
     ...target,
-    driver: guardedPg,
+    driver: guardedPg({ sharedSession: embedded }),
     // PGlite serves one connection at a time.
     poolSize: embedded ? 1 : 10,
     synchronize: false,

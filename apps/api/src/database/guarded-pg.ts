@@ -8,7 +8,7 @@ function close(client: pg.PoolClient): void {
 }
 
 /** Statements sent as named prepared statements, by their text (`prepared`). */
-const names = new Map<string, string>();
+const names = new Map<string, string | undefined>();
 /** A bound on them, so that a text built at run time could not grow the map without end. */
 const MAX_PREPARED = 64;
 
@@ -16,30 +16,70 @@ const MAX_PREPARED = 64;
  * Marks a statement's text to be sent as a named prepared statement: each connection parses and
  * plans it once, and after a few runs the server keeps a generic plan of it instead of planning
  * it anew each time (PostgreSQL's plan cache). For a busy statement whose planning costs more
- * than its work (a write with many CTEs): its text must be the same on every call, with the
- * values as parameters. Answers the text, to be sent as usual.
+ * than its work (a write with many CTEs), whose best plan does not depend on its values: its
+ * text must be the same on every call, with the values as parameters. Answers the text, to be
+ * sent as usual. Past MAX_PREPARED texts, the others are sent unnamed (and a warning says so).
  */
 export function prepared(text: string): string {
-  if (!names.has(text) && names.size < MAX_PREPARED) names.set(text, `linkyard_${names.size + 1}`);
+  if (names.has(text)) return text;
+  if (names.size < MAX_PREPARED) names.set(text, `linkyard_${names.size + 1}`);
+  else if (names.size === MAX_PREPARED) {
+    names.set(text, undefined);
+    process.emitWarning(`More than ${MAX_PREPARED} statements are marked prepared; the others are sent unnamed.`);
+  }
   return text;
 }
 
+/** Calls `query` with `args`, and `failed` with the error it reports, by callback or by promise. */
+function watch(query: (...args: unknown[]) => unknown, args: unknown[], failed: (error: unknown) => void): unknown {
+  const callback = args[args.length - 1];
+  if (typeof callback === 'function') {
+    args[args.length - 1] = (error: unknown, result: unknown) => {
+      if (error) failed(error);
+      (callback as (error: unknown, result: unknown) => void)(error, result);
+    };
+    return query(...args);
+  }
+  const result = query(...args);
+  if (result instanceof Promise) result.catch(failed);
+  return result;
+}
+
 /**
- * A marked statement's text as pg's named query, on every connection of the pools. A new
- * connection starts by dropping the server session's prepared statements: on the embedded
- * database every connection talks to its one session, which keeps those of the connection
- * before (pg would send them again under the same names, and be refused). On PostgreSQL a new
- * session has none; the statement costs one round trip per connection.
+ * A prepared statement the connection's session does not hold as pg believes (gone, or already
+ * there), or whose plan no longer fits its tables (a migration by another instance changed a
+ * column's type): it would fail on that connection every time.
  */
-function prepareMarked(client: pg.PoolClient): void {
-  // Queued before any statement the connection's first borrower sends; an error there (the
-  // connection lost) is that statement's to report.
-  client.query('DEALLOCATE ALL').catch(() => undefined);
+const isStalePrepared = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '26000' || code === '42P05' || (code === '0A000' && /cached plan/.test((error as Error).message));
+};
+
+/**
+ * The marked statements' texts as pg's named queries, on a connection of the pools. With
+ * `sharedSession` (the embedded database, whose connections all talk to its one session, which
+ * keeps the prepared statements of the connection before: pg would send them again under the same
+ * names, and be refused), a new connection first drops them; it is closed if it cannot. A named
+ * statement the session refuses (isStalePrepared) fails, and is dropped and prepared anew on its
+ * next use.
+ */
+function prepareMarked(client: pg.PoolClient, sharedSession: boolean): void {
+  // Queued before any statement the connection's first borrower sends.
+  if (sharedSession) client.query('DEALLOCATE ALL').catch(() => close(client));
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, unknown> } }).connection?.parsedStatements;
   client.query = ((...args: unknown[]) => {
     const name = typeof args[0] === 'string' ? names.get(args[0]) : undefined;
-    if (name !== undefined) args[0] = { name, text: args[0] };
-    return query(...args);
+    if (name === undefined) return query(...args);
+    args[0] = { name, text: args[0] };
+    return watch(query, args, (error) => {
+      if (!isStalePrepared(error)) return;
+      // pg parses a statement again once it forgets having done so; the session's copy, if it has
+      // one, goes first (queued before that next use). Without pg's record, the connection goes.
+      if (!parsed) return close(client);
+      delete parsed[name];
+      if ((error as { code?: unknown }).code !== '26000') (query(`DEALLOCATE ${name}`) as Promise<unknown>).catch(() => close(client));
+    });
   }) as typeof client.query;
 }
 
@@ -51,34 +91,25 @@ function prepareMarked(client: pg.PoolClient): void {
  */
 function closeOnReadTimeout(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const callback = args[args.length - 1];
-    if (typeof callback === 'function') {
-      args[args.length - 1] = (error: unknown, result: unknown) => {
-        if (isReadTimeout(error)) close(client);
-        (callback as (error: unknown, result: unknown) => void)(error, result);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if (isReadTimeout(error)) close(client);
+  client.query = ((...args: unknown[]) =>
+    watch(query, args, (error) => {
+      if (isReadTimeout(error)) close(client);
+    })) as typeof client.query;
+}
+
+/**
+ * The pg module TypeORM is given (its `driver` option): pg, with pools that guard their
+ * connections (closeOnReadTimeout) and send the marked statements by name (prepareMarked).
+ */
+export function guardedPg({ sharedSession }: { sharedSession: boolean }): typeof pg {
+  class GuardedPool extends pg.Pool {
+    constructor(config?: pg.PoolConfig) {
+      super(config);
+      this.on('connect', (client) => {
+        prepareMarked(client, sharedSession);
+        closeOnReadTimeout(client);
       });
     }
-    return result;
-  }) as typeof client.query;
-}
-
-class GuardedPool extends pg.Pool {
-  constructor(config?: pg.PoolConfig) {
-    super(config);
-    this.on('connect', (client) => {
-      prepareMarked(client);
-      closeOnReadTimeout(client);
-    });
   }
+  return { ...pg, Pool: GuardedPool };
 }
-
-/** The pg module TypeORM is given (its `driver` option): pg, with pools that guard their connections and name the marked statements. */
-export const guardedPg: typeof pg = { ...pg, Pool: GuardedPool };

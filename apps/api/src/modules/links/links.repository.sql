@@ -50,23 +50,6 @@ SELECT link_id AS link, pixel_id AS pixel FROM link_pixels WHERE link_id = ANY($
 SELECT link_id AS link, channel_id AS channel FROM channel_items WHERE link_id = ANY($1) ORDER BY channel_id;
 
 -- LinksRepository.insert
-INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
-expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-deeplink, parameters, status, created_at, clicks)
-SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
-u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
-u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
-FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
-$8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
-$15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
-$22::bigint[])
-AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
-splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
-created_at, clicks)
-ON CONFLICT DO NOTHING
-RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at;
-
--- LinksRepository.insert (example 2)
 WITH link AS (INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
 expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
 deeplink, parameters, status, created_at, clicks)

@@ -24,8 +24,8 @@ export interface LinkFilter {
 
 /**
  * The `link.created` events of new links, written by the statement that writes the links: the
- * outbox's part of it (WebhookEvents.outbox, its parameters numbered from `first`) and each
- * link's event as newLinkRecordJson makes it.
+ * outbox's part of it (WebhookOutbox.part, its parameters numbered from `first`) and each link's
+ * event as newLinkRecordJson makes it.
  */
 export interface NewLinkEvents {
   outbox(first: number): OutboxPart;
@@ -149,6 +149,9 @@ export class LinksRepository {
       `l."id" IN (SELECT l."id" FROM ${source} l${search ? '' : ` WHERE ${where}`} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1}) ORDER BY ${orderBy}`,
       [...params, page.offset, page.limit],
       search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : '',
+      // A search or a campaign's page is planned for its values each time: a generic plan would
+      // not know how few of a large account's links they keep.
+      !search && filter.campaign === undefined,
     );
     if (rows.length > 0 || page.offset === 0) return [found, rows.length > 0 ? Number(rows[0]!.total) : 0];
     // Past the last link the page says nothing of the total: count it.
@@ -199,25 +202,19 @@ export class LinksRepository {
    * Writes new links in one statement; a row whose alias is taken on its domain is skipped.
    * Answers the written rows' ids and dates by alias key (`domain id/alias`).
    */
-  @Sql(
-    (f) => [
-      f.scope,
-      [{ userId: f.account.id, domainId: null, alias: 'written-by-sql', url: 'https://example.com/', type: 'direct' } as LinkEntity],
-    ],
-    (f) => [
-      f.scope,
-      [{ userId: f.account.id, domainId: null, alias: 'written-with-event', url: 'https://example.com/', type: 'direct' } as LinkEntity],
-      {
-        outbox: (first: number) =>
-          outboxPart(f.account.id, 'link.created', first, new Date('2026-01-01T00:00:00Z'), {
-            maxPending: 10_000,
-            dropped: () => undefined,
-          }),
-        record: (link: LinkEntity) => newLinkRecordJson(link, 'https://sql.example'),
-      },
-    ],
-  )
-  async insert(scope: Scope, links: LinkEntity[], events?: NewLinkEvents): Promise<Map<string, { id: number; createdAt: Date }>> {
+  @Sql((f) => [
+    f.scope,
+    [{ userId: f.account.id, domainId: null, alias: 'written-with-event', url: 'https://example.com/', type: 'direct' } as LinkEntity],
+    {
+      outbox: (first: number) =>
+        outboxPart(f.account.id, 'link.created', first, new Date('2026-01-01T00:00:00Z'), {
+          maxPending: 10_000,
+          dropped: () => undefined,
+        }),
+      record: (link: LinkEntity) => newLinkRecordJson(link, 'https://sql.example'),
+    },
+  ])
+  async insert(scope: Scope, links: LinkEntity[], events: NewLinkEvents): Promise<Map<string, { id: number; createdAt: Date }>> {
     const written = await insertRows(scope, links, events);
     if (written.size > 0) await this.events.emit(scope, { kind: 'link', account: links[0]!.userId, created: true });
     return written;
@@ -303,6 +300,7 @@ async function selectLinks(
   rest: string,
   params: unknown[],
   withClause = '',
+  prepare = true,
 ): Promise<[LinkEntity[], Record<string, unknown>[]]> {
   const links = plainColumns<LinkEntity>(repository.metadata);
   // The domains' columns come through the link's own relation: no other module's entity here.
@@ -310,7 +308,7 @@ async function selectLinks(
     repository.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
   );
   const rows = await repository.query<Record<string, unknown>[]>(
-    prepared(`${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+    (prepare ? prepared : String)(`${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
        FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
       WHERE ${rest}`),
     params,
@@ -325,7 +323,7 @@ async function selectLinks(
 async function insertRows(
   manager: Scope,
   links: LinkEntity[],
-  events?: NewLinkEvents,
+  events: NewLinkEvents,
 ): Promise<Map<string, { id: number; createdAt: Date }>> {
   const column = <T>(read: (link: LinkEntity) => T) => links.map(read);
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -369,29 +367,24 @@ async function insertRows(
     column((link) => link.createdAt ?? null),
     column((link) => link.clicks ?? 0),
   ];
-  let rows: { id: number; domain: number; alias: string; created_at: Date; dropped?: number }[];
-  if (!events) {
-    rows = await manager.query(prepared(insert), params);
-  } else {
-    // The events are the written rows' (a skipped row has none), in the order given, each the
-    // link's record with the id and the date (for a link dated now) its row got.
-    const records = links.map((link) => events.record(link));
-    const outbox = events.outbox(params.length + 3);
-    rows = await manager.query(
-      prepared(`WITH link AS (${insert}),
-            source AS (
-              SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
-                      || coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
-                     row_number() OVER (ORDER BY m.n) AS n
-                FROM link l
-                JOIN unnest($2::int[], $3::varchar[], $${params.length + 1}::text[], $${params.length + 2}::text[])
-                       WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
-                  ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
-            ${outbox.sql}
-       SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`),
-      [...params, records.map((record) => record.middle), records.map((record) => record.date), ...outbox.params],
-    );
-    outbox.settle(rows[0]?.dropped ?? 0);
-  }
+  // The events are the written rows' (a skipped row has none), in the order given, each the
+  // link's record with the id and the date (for a link dated now) its row got.
+  const records = links.map((link) => events.record(link));
+  const outbox = events.outbox(params.length + 3);
+  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date; dropped: number }[]>(
+    prepared(`WITH link AS (${insert}),
+          source AS (
+            SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
+                    || coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
+                   row_number() OVER (ORDER BY m.n) AS n
+              FROM link l
+              JOIN unnest($2::int[], $3::varchar[], $${params.length + 1}::text[], $${params.length + 2}::text[])
+                     WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
+                ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
+          ${outbox.sql}
+     SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`),
+    [...params, records.map((record) => record.middle), records.map((record) => record.date), ...outbox.params],
+  );
+  outbox.settle(rows[0]?.dropped ?? 0);
   return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), { id: Number(row.id), createdAt: row.created_at }]));
 }

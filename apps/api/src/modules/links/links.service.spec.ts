@@ -48,12 +48,14 @@ class MemoryLinks {
 
 function service() {
   const links = new MemoryLinks();
+  /** How each call wrote: in a transaction, or its one statement alone. */
+  const ways: string[] = [];
   const none = {} as never;
   const linksService = new LinksService(
     links as unknown as LinksRepository,
     {
-      run: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope),
-      outside: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope),
+      run: <T>(work: (scope: Scope) => Promise<T>) => (ways.push('transaction'), work({} as Scope)),
+      outside: <T>(work: (scope: Scope) => Promise<T>) => (ways.push('alone'), work({} as Scope)),
     } as unknown as Transactions,
     none,
     none,
@@ -68,7 +70,7 @@ function service() {
       hashAll: (_account: number, passwords: (string | undefined)[]) => Promise.resolve(passwords.map(() => undefined)),
     } as unknown as PasswordHasher,
   );
-  return { linksService, links };
+  return { linksService, links, ways };
 }
 
 const url = 'https://example.com/';
@@ -116,6 +118,13 @@ describe('LinksService.create', () => {
         date: '1970-01-01 00:00:00',
       },
     ]);
+  });
+
+  it('writes one link by its statement alone, and several in one transaction', async () => {
+    const { linksService, ways } = service();
+    await linksService.create(ada, [{ url }] as AddUrlDto[]);
+    await linksService.create(ada, [{ url }, { url }] as AddUrlDto[]);
+    expect(ways).toEqual(['alone', 'transaction']);
   });
 
   it('refuses an alias another call has taken, or with renameTaken gives the link another one and says which it asked for', async () => {

@@ -104,9 +104,9 @@ export class LinksService {
    * the first input that asks for it; a taken alias is a 409, or with `renameTaken` the link gets
    * a new alias (a statement more, with the events of those links).
    *
-   * Links with pixels or a channel are written in a transaction with their attachments. The
-   * others need none: each statement writes its links and their events whole, and a link made by
-   * a later one (a random alias drawn again) stands on its own.
+   * Several links, or one with pixels or a channel, are written in one transaction (a call that
+   * fails writes nothing). One link without them needs none: its statement writes it and its event
+   * whole, or writes nothing and another alias is drawn.
    */
   async create(
     account: Account,
@@ -118,44 +118,43 @@ export class LinksService {
       account.id,
       inputs.map((input) => input.password),
     );
-    const attached = inputs.some((input) => (input.pixels?.length ?? 0) > 0 || input.channel !== undefined);
+    const alone = inputs.length === 1 && (inputs[0]!.pixels?.length ?? 0) === 0 && inputs[0]!.channel === undefined;
     const events: NewLinkEvents = {
       outbox: (first) => this.outbox.part(account.id, 'link.created', first),
       record: (link) => newLinkRecordJson(link, this.config.publicUrl),
     };
-    return (attached ? this.transactions.run.bind(this.transactions) : this.transactions.outside.bind(this.transactions))(
-      async (manager) => {
-        const lookups = new LinkLookups(this.services, account, manager);
-        const results: Creation[] = new Array<Creation>(inputs.length);
-        const pending: Pending[] = [];
-        // One item after the other: they share the transaction's connection, and the records they
-        // name are read once (LinkLookups), so most items send no query at all.
-        for (const [index, input] of inputs.entries()) {
-          const link = Object.assign(new LinkEntity(), {
-            userId: account.id,
-            url: input.url,
-            domainId: null,
-            domain: null,
-            type: 'direct' as const,
-          });
-          const history = options.history?.[index];
-          if (history?.createdAt) link.createdAt = history.createdAt;
-          if (history?.clicks) link.clicks = history.clicks;
-          try {
-            await this.apply(lookups, link, input, hashes[index]);
-          } catch (error) {
-            if (!(error instanceof ApiError)) throw error;
-            results[index] = { error };
-            continue;
-          }
-          pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
+    const within = alone ? this.transactions.outside.bind(this.transactions) : this.transactions.run.bind(this.transactions);
+    return within(async (manager) => {
+      const lookups = new LinkLookups(this.services, account, manager);
+      const results: Creation[] = new Array<Creation>(inputs.length);
+      const pending: Pending[] = [];
+      // One item after the other: in a transaction they share its connection, and the records
+      // they name are read once (LinkLookups), so most items send no query at all.
+      for (const [index, input] of inputs.entries()) {
+        const link = Object.assign(new LinkEntity(), {
+          userId: account.id,
+          url: input.url,
+          domainId: null,
+          domain: null,
+          type: 'direct' as const,
+        });
+        const history = options.history?.[index];
+        if (history?.createdAt) link.createdAt = history.createdAt;
+        if (history?.clicks) link.clicks = history.clicks;
+        try {
+          await this.apply(lookups, link, input, hashes[index]);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          results[index] = { error };
+          continue;
         }
-        const created = await this.insert(manager, pending, results, options.renameTaken ?? false, events);
-        await this.attach(manager, account, created);
-        for (const item of created) results[item.index] = { link: item.link, renamedFrom: item.renamedFrom };
-        return results;
-      },
-    );
+        pending.push({ index, link, custom: input.custom, channel: input.channel, renamedFrom: undefined });
+      }
+      const created = await this.insert(manager, pending, results, options.renameTaken ?? false, events);
+      await this.attach(manager, account, created);
+      for (const item of created) results[item.index] = { link: item.link, renamedFrom: item.renamedFrom };
+      return results;
+    });
   }
 
   async update(account: Account, id: number, changes: UpdateUrlDto): Promise<void> {

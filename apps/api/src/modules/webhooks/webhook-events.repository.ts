@@ -24,10 +24,11 @@ const exampleClick = (linkId: number): ClickOfEvent => ({
 });
 
 /**
- * Writes events to the outbox, in the transaction of the change they tell of: an event exists
- * exactly when its change committed. Each event gets a delivery for every enabled webhook of the
- * account that wants it, at once (so a webhook made later never receives older events, and one
- * turned off misses what happens meanwhile); with no such webhook, nothing is written.
+ * Writes events to the outbox, in the transaction of the change they tell of (or in its statement,
+ * outboxPart): an event exists exactly when its change committed. Each event gets a delivery for
+ * every enabled webhook of the account that wants it, at once (so a webhook made later never
+ * receives older events, and one turned off misses what happens meanwhile); with no such webhook,
+ * nothing is written.
  *
  * An account has at most WEBHOOK_MAX_PENDING deliveries waiting: the deliveries already waiting
  * are kept, and an event that would take the account past the bound is not queued. It is never
