@@ -130,7 +130,7 @@ describe('the busy paths', () => {
       try {
         for (const value of [1, 2, 3]) expect((await client.query<{ n: number }>(text, [value])).rows).toEqual([{ n: value + 1 }]);
         const { rows } = await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [text]);
-        expect({ round, rows }).toEqual({ round, rows: [{ name: expect.stringMatching(/^linkyard_\d+$/) }] });
+        expect({ round, rows }).toEqual({ round, rows: [{ name: expect.stringMatching(/^SELECT_\d+$/) }] });
       } finally {
         client.release(true);
       }

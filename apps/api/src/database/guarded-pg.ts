@@ -22,7 +22,8 @@ const MAX_PREPARED = 64;
  */
 export function prepared(text: string): string {
   if (names.has(text)) return text;
-  if (names.size < MAX_PREPARED) names.set(text, `linkyard_${names.size + 1}`);
+  // Named by its command and its number (SELECT_3): the name traces show for the statement.
+  if (names.size < MAX_PREPARED) names.set(text, `${/^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'STATEMENT'}_${names.size + 1}`);
   else if (names.size === MAX_PREPARED) {
     names.set(text, undefined);
     process.emitWarning(`More than ${MAX_PREPARED} statements are marked prepared; the others are sent unnamed.`);
@@ -78,7 +79,7 @@ function prepareMarked(client: pg.PoolClient, sharedSession: boolean): void {
       // one, goes first (queued before that next use). Without pg's record, the connection goes.
       if (!parsed) return close(client);
       delete parsed[name];
-      if ((error as { code?: unknown }).code !== '26000') (query(`DEALLOCATE ${name}`) as Promise<unknown>).catch(() => close(client));
+      if ((error as { code?: unknown }).code !== '26000') (query(`DEALLOCATE "${name}"`) as Promise<unknown>).catch(() => close(client));
     });
   }) as typeof client.query;
 }
