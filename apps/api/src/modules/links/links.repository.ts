@@ -316,18 +316,8 @@ async function selectLinks(
   return [rows.map((row) => Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') })), rows];
 }
 
-/**
- * One statement for all the rows (columns as arrays, so its size does not grow with the rows);
- * a row whose alias is taken on its domain is skipped. Answers the written rows' ids by alias key.
- */
-async function insertRows(
-  manager: Scope,
-  links: LinkEntity[],
-  events: NewLinkEvents,
-): Promise<Map<string, { id: number; createdAt: Date }>> {
-  const column = <T>(read: (link: LinkEntity) => T) => links.map(read);
-  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const insert = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
+/** The links' rows, from columns as arrays (insertRows). */
+const INSERT_LINKS = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
                         deeplink, parameters, status, created_at, clicks)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
@@ -342,6 +332,21 @@ async function insertRows(
               created_at, clicks)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
+
+/** insertRows' statement by the outbox's text it holds, built once (the same string for every call). */
+const insertTexts = new Map<string, string>();
+
+/**
+ * One statement for all the rows (columns as arrays, so its size does not grow with the rows);
+ * a row whose alias is taken on its domain is skipped. Answers the written rows' ids by alias key.
+ */
+async function insertRows(
+  manager: Scope,
+  links: LinkEntity[],
+  events: NewLinkEvents,
+): Promise<Map<string, { id: number; createdAt: Date }>> {
+  const column = <T>(read: (link: LinkEntity) => T) => links.map(read);
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const params: unknown[] = [
     column((link) => link.userId),
     column((link) => link.domainId),
@@ -371,8 +376,9 @@ async function insertRows(
   // link's record with the id and the date (for a link dated now) its row got.
   const records = links.map((link) => events.record(link));
   const outbox = events.outbox(params.length + 3);
-  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date; dropped: number }[]>(
-    prepared(`WITH link AS (${insert}),
+  let text = insertTexts.get(outbox.sql);
+  if (text === undefined) {
+    text = prepared(`WITH link AS (${INSERT_LINKS}),
           source AS (
             SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
                     || coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
@@ -382,9 +388,15 @@ async function insertRows(
                      WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
                 ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
           ${outbox.sql}
-     SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`),
-    [...params, records.map((record) => record.middle), records.map((record) => record.date), ...outbox.params],
-  );
+     SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`);
+    insertTexts.set(outbox.sql, text);
+  }
+  const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date; dropped: number }[]>(text, [
+    ...params,
+    records.map((record) => record.middle),
+    records.map((record) => record.date),
+    ...outbox.params,
+  ]);
   outbox.settle(rows[0]?.dropped ?? 0);
   return new Map(rows.map((row) => [aliasKey(Number(row.domain) || null, row.alias), { id: Number(row.id), createdAt: row.created_at }]));
 }

@@ -23,6 +23,9 @@ const exampleClick = (linkId: number): ClickOfEvent => ({
   bot: false,
 });
 
+/** `record`'s statement by the outbox's text it holds, built once. */
+const recordTexts = new Map<string, string>();
+
 /**
  * Writes events to the outbox, in the transaction of the change they tell of (or in its statement,
  * outboxPart): an event exists exactly when its change committed. Each event gets a delivery for
@@ -46,12 +49,17 @@ export class WebhookEvents {
   async record(manager: Scope, userId: number, type: EventType, payloads: unknown[]): Promise<void> {
     if (payloads.length === 0) return;
     const outbox = this.outbox.part(userId, type, 2);
-    const [result] = await manager.query<{ dropped: number }[]>(
-      prepared(`WITH source AS (SELECT p.payload, p.n FROM unnest($1::json[]) WITH ORDINALITY AS p(payload, n)),
+    let text = recordTexts.get(outbox.sql);
+    if (text === undefined) {
+      text = prepared(`WITH source AS (SELECT p.payload, p.n FROM unnest($1::json[]) WITH ORDINALITY AS p(payload, n)),
             ${outbox.sql}
-       SELECT n::int AS dropped FROM lost`),
-      [payloads.map((payload) => JSON.stringify(payload)), ...outbox.params],
-    );
+       SELECT n::int AS dropped FROM lost`);
+      recordTexts.set(outbox.sql, text);
+    }
+    const [result] = await manager.query<{ dropped: number }[]>(text, [
+      payloads.map((payload) => JSON.stringify(payload)),
+      ...outbox.params,
+    ]);
     outbox.settle(result?.dropped ?? 0);
   }
 

@@ -37,11 +37,25 @@ export interface OutboxPart {
  * count once the statement has run.
  */
 export function outboxPart(userId: number, type: EventType, first: number, now: Date, limit: PendingLimit): OutboxPart {
-  const [user, kind, at, max] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
   return {
+    sql: outboxSql(first),
+    params: [userId, type, now, limit.maxPending],
+    settle: (dropped) => {
+      if (dropped > 0) limit.dropped(dropped);
+    },
+  };
+}
+
+/** The outbox's CTEs by where their parameters start, each text built once (the same string for every statement). */
+const outboxTexts = new Map<number, string>();
+
+function outboxSql(first: number): string {
+  let text = outboxTexts.get(first);
+  if (text === undefined) {
+    const [user, kind, at, max] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
     // FOR KEY SHARE: a webhook deleted meanwhile waits for this transaction (its deliveries' key).
     // The account's backlog is counted up to the bound only.
-    sql: `wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = ${user} AND w.enabled AND ${wants('w', `${kind}::text`)} FOR KEY SHARE),
+    text = `wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = ${user} AND w.enabled AND ${wants('w', `${kind}::text`)} FOR KEY SHARE),
           room AS (SELECT (SELECT count(*) FROM wanted) AS hooks,
                           ${max}::bigint - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks x ON x.id = d.webhook_id
                                                                  WHERE x.user_id = ${user} AND d.status = 'pending' LIMIT ${max}) waiting) AS free),
@@ -56,12 +70,10 @@ export function outboxPart(userId: number, type: EventType, first: number, now: 
           lost AS (SELECT CASE WHEN room.hooks > 0 THEN (SELECT count(*) FROM source) - (SELECT count(*) FROM kept) ELSE 0 END AS n FROM room),
           counted AS (
             UPDATE webhooks w SET dropped = w.dropped + lost.n, last_dropped_at = ${at}
-              FROM wanted, lost WHERE w.id = wanted.id AND lost.n > 0)`,
-    params: [userId, type, now, limit.maxPending],
-    settle: (dropped) => {
-      if (dropped > 0) limit.dropped(dropped);
-    },
-  };
+              FROM wanted, lost WHERE w.id = wanted.id AND lost.n > 0)`;
+    outboxTexts.set(first, text);
+  }
+  return text;
 }
 
 /**
