@@ -57,24 +57,28 @@ const isStalePrepared = (error: unknown): boolean => {
 };
 
 /**
- * The marked statements' texts as pg's named queries, on a connection of the pools. With
- * `sharedSession` (the embedded database, whose connections all talk to its one session, which
- * keeps the prepared statements of the connection before: pg would send them again under the same
- * names, and be refused), a new connection first drops them; it is closed if it cannot. A named
- * statement the session refuses (isStalePrepared) fails, and is dropped and prepared anew on its
- * next use.
+ * One wrapper of a pool connection's `query`, for every statement:
+ * - a statement that got no answer in time (a stalled server) leaves the connection in an unknown
+ *   state: the answer may still come, and statements queued behind it (a ROLLBACK) may never have
+ *   been sent, so the next borrower could run inside an aborted transaction. Such a connection is
+ *   closed at once; the pool opens a fresh one when the server answers again;
+ * - a marked statement's text is sent as pg's named query. One the session refuses
+ *   (isStalePrepared) fails, and is dropped and prepared anew on its next use. With
+ *   `sharedSession` (the embedded database, whose connections all talk to its one session, which
+ *   keeps the prepared statements of the connection before: pg would send them again under the
+ *   same names, and be refused), a new connection first drops them; it is closed if it cannot.
  */
-function prepareMarked(client: pg.PoolClient, sharedSession: boolean): void {
+function guard(client: pg.PoolClient, sharedSession: boolean): void {
   // Queued before any statement the connection's first borrower sends.
   if (sharedSession) client.query('DEALLOCATE ALL').catch(() => close(client));
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, unknown> } }).connection?.parsedStatements;
   client.query = ((...args: unknown[]) => {
     const name = typeof args[0] === 'string' ? names.get(args[0]) : undefined;
-    if (name === undefined) return query(...args);
-    args[0] = { name, text: args[0] };
+    if (name !== undefined) args[0] = { name, text: args[0] };
     return watch(query, args, (error) => {
-      if (!isStalePrepared(error)) return;
+      if (isReadTimeout(error)) return close(client);
+      if (name === undefined || !isStalePrepared(error)) return;
       // pg parses a statement again once it forgets having done so; the session's copy, if it has
       // one, goes first (queued before that next use). Without pg's record, the connection goes.
       if (!parsed) return close(client);
@@ -85,31 +89,14 @@ function prepareMarked(client: pg.PoolClient, sharedSession: boolean): void {
 }
 
 /**
- * A statement that got no answer in time (a stalled server) leaves its connection in an unknown
- * state: the answer may still come, and statements queued behind it (a ROLLBACK) may never have
- * been sent, so the next borrower could run inside an aborted transaction. Such a connection is
- * closed at once; the pool opens a fresh one when the server answers again.
- */
-function closeOnReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) =>
-    watch(query, args, (error) => {
-      if (isReadTimeout(error)) close(client);
-    })) as typeof client.query;
-}
-
-/**
  * The pg module TypeORM is given (its `driver` option): pg, with pools that guard their
- * connections (closeOnReadTimeout) and send the marked statements by name (prepareMarked).
+ * connections and send the marked statements by name (guard).
  */
 export function guardedPg({ sharedSession }: { sharedSession: boolean }): typeof pg {
   class GuardedPool extends pg.Pool {
     constructor(config?: pg.PoolConfig) {
       super(config);
-      this.on('connect', (client) => {
-        prepareMarked(client, sharedSession);
-        closeOnReadTimeout(client);
-      });
+      this.on('connect', (client) => guard(client, sharedSession));
     }
   }
   return { ...pg, Pool: GuardedPool };
