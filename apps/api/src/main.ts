@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/config';
+import { tuneHeap } from './heap';
 
 /**
  * What the service says of itself (listening, the first admin's key, stopping): readable text on
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // On the embedded database, a heap that stays near what it holds under load (heap.ts), unless
+  // NODE_OPTIONS says otherwise.
+  if (!config.databaseUrl) tuneHeap();
 
   // Tracing patches `http` and `pg` as they load: it starts before the service's modules are
   // loaded, and without an endpoint its SDK is never loaded at all.
