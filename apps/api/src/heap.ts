@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * collects again, in percent, on the embedded database. Left to itself V8 lets it grow up to four
  * times the kept size when the process allocates fast: under load the heap filled with garbage up
  * to three times what it held, given back only once the load had stopped for half a minute or
- * more, on top of PGlite's WebAssembly memory (at least 128 MiB, never given back). At 100% the
+ * more, on top of the about 130 MiB PGlite holds in the process. At 100% the
  * heap stays within twice what it holds. On PostgreSQL the service leaves V8 its own growth, which
  * answered redirects 9 to 16% faster in alternated runs (docs/benchmarks.md, step 13).
  */
