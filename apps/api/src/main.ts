@@ -27,9 +27,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // On the embedded database, a heap that stays near what it holds under load (heap.ts), unless
-  // NODE_OPTIONS says otherwise.
-  if (!config.databaseUrl) tuneHeap();
+  // A heap that stays near what it holds under load (heap.ts), unless NODE_OPTIONS says otherwise.
+  tuneHeap();
 
   // Tracing patches `http` and `pg` as they load: it starts before the service's modules are
   // loaded, and without an endpoint its SDK is never loaded at all.
