@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * the process allocates fast: under load the service's heap filled with garbage up to three times
  * what it held, given back only once the load had stopped for half a minute or more (and on the
  * embedded database on top of the about 130 MiB PGlite holds in the process). At 100% the heap
- * stays within twice what it holds, for two full collections in 8 s of redirects at 20,000 a
+ * stays within twice what it holds, for two full collections in 8 s of redirects at 13,500 a
  * second instead of none: no throughput lost that alternated runs could show (docs/benchmarks.md,
  * step 13).
  */
