@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { PUBLIC_URL, startApi, useApi } from './support/app';
 import {
   createCampaign,
+  createChannel,
   createDomain,
   createLink,
   createOverlay,
@@ -321,6 +322,31 @@ describe('the public side', () => {
       });
       const listed = await api.request('GET', '/l/api/urls?order=clicks', { key: user.apikey });
       expect(listed.body.data.urls[0]).toMatchObject({ id, clicks: 4 });
+    });
+
+    it("answer a link's details, channels and top lists at once: ten referrers at most, most counted first, any name a key of its own", async () => {
+      const pixels = [await createPixel(api, user), await createPixel(api, user)];
+      const channels = [await createChannel(api, user), await createChannel(api, user)];
+      const id = await createLink(api, user, { url: 'https://example.com/listed', pixels: [...pixels].reverse() });
+      for (const channel of [...channels].reverse()) {
+        expect((await api.request('POST', `/l/api/channel/${channel}/assign/links/${id}`, { key: user.apikey })).status).toBe(200);
+      }
+      const alias = await aliasOf(id);
+      const referers = ['https://__proto__/x', 'https://__proto__/y', 'https://__proto__/z', 'https://пример.рф/', 'https://пример.рф/2'];
+      for (let index = 0; index < 10; index += 1) referers.push(`https://site-${index}.example.org/`);
+      // A link with pixels answers a page that fires them, then sends the visitor on: each is a click.
+      for (const referer of referers) expect((await visit(`/${alias}`, { headers: { referer } })).status).toBe(200);
+      await api.flushClicks();
+      const read = await api.request('GET', `/l/api/url/${id}`, { key: user.apikey });
+      expect(read.body.details).toMatchObject({ pixels: [...pixels].sort((a, b) => a - b), channels, clicks: 15 });
+      const top = read.body.data.topReferrers as Record<string, string>;
+      expect(Object.getPrototypeOf(top)).toBe(Object.prototype);
+      expect(Object.entries(top)).toEqual([
+        ['__proto__', '3'],
+        ['xn--e1afmkfd.xn--p1ai', '2'],
+        ...Array.from({ length: 8 }, (_, index) => [`site-${index}.example.org`, '1']),
+      ]);
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: (await createUser(api)).apikey })).status).toBe(404);
     });
 
     it('loses no click across a clean stop', async () => {

@@ -2,16 +2,16 @@
 -- records them from its examples (@Sql). Written by the test with SQL_WRITE=1; do not edit.
 
 -- ClickReadsRepository.counters
-SELECT dimension, value, count::text AS count FROM (
-SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
-FROM click_counters WHERE link_id = $1
-) ranked WHERE rank <= $2 ORDER BY dimension, rank;
+SELECT (SELECT coalesce(json_agg(json_build_array(dimension, value, count::text) ORDER BY dimension, rank), '[]')
+FROM (SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
+FROM click_counters WHERE link_id = $1) ranked
+WHERE rank <= 10) AS counters;
 
 -- ClickReadsRepository.counters (example 2)
-SELECT dimension, value, count::text AS count FROM (
-SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
-FROM click_counters WHERE block_id = $1
-) ranked WHERE rank <= $2 ORDER BY dimension, rank;
+SELECT (SELECT coalesce(json_agg(json_build_array(dimension, value, count::text) ORDER BY dimension, rank), '[]')
+FROM (SELECT dimension, value, count, row_number() OVER (PARTITION BY dimension ORDER BY count DESC, value) AS rank
+FROM click_counters WHERE block_id = $1) ranked
+WHERE rank <= 10) AS counters;
 
 -- ClickReadsRepository.series
 WITH counts AS (

@@ -3,6 +3,7 @@ import { countryName } from '../../common/countries';
 import type { Ok } from '../../common/contract';
 import type { ClickTarget } from './click';
 import { ClickReadsRepository } from './click-reads.repository';
+import type { CounterRow } from './click-counters';
 
 export type Statistics = Ok<'getQr'>['data'];
 
@@ -15,23 +16,34 @@ export type Statistics = Ok<'getQr'>['data'];
 export class StatisticsService {
   constructor(@Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository) {}
 
-  async read(target: ClickTarget, id: number, totals: { clicks: number; uniqueClicks: number }): Promise<Statistics> {
-    const rows = await this.reads.counters(target, id);
-    const top = (dimension: string, name: (value: string) => string = (value) => value): Record<string, string> =>
-      Object.fromEntries(rows.filter((row) => row.dimension === dimension).map((row) => [name(row.value), row.count]));
-    const social = top('social');
-    return {
-      clicks: totals.clicks,
-      uniqueClicks: totals.uniqueClicks,
-      topCountries: top('country', (code) => countryName(code) ?? code),
-      topReferrers: top('referrer'),
-      topBrowsers: top('browser'),
-      topOs: top('os'),
-      socialCount: {
-        facebook: Number(social.facebook ?? 0),
-        twitter: Number(social.twitter ?? 0),
-        instagram: Number(social.instagram ?? 0),
-      },
-    };
+  async read(target: ClickTarget, id: number, totals: Totals): Promise<Statistics> {
+    return statistics(await this.reads.counters(target, id), totals);
   }
+}
+
+/** A target's totals, as its own row keeps them. */
+export interface Totals {
+  clicks: number;
+  uniqueClicks: number;
+}
+
+/** The statistics block from the target's counters (countersOf's rows) and its totals. */
+export function statistics(rows: readonly CounterRow[], totals: Totals): Statistics {
+  // Own properties, whatever the value (a referrer may be "__proto__").
+  const top = (dimension: string, name: (value: string) => string = (value) => value): Record<string, string> =>
+    Object.fromEntries(rows.filter((row) => row[0] === dimension).map(([, value, count]) => [name(value), count]));
+  const social = top('social');
+  return {
+    clicks: totals.clicks,
+    uniqueClicks: totals.uniqueClicks,
+    topCountries: top('country', (code) => countryName(code) ?? code),
+    topReferrers: top('referrer'),
+    topBrowsers: top('browser'),
+    topOs: top('os'),
+    socialCount: {
+      facebook: Number(social.facebook ?? 0),
+      twitter: Number(social.twitter ?? 0),
+      instagram: Number(social.instagram ?? 0),
+    },
+  };
 }

@@ -9,7 +9,6 @@ import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { shortUrl } from '../../common/public-urls';
 import { Clock } from '../../common/clock';
-import { DatabasePool } from '../../database/pool';
 import { ClickExport } from '../clicks/click-export';
 import { ClickSeriesService } from '../clicks/click-series';
 import { readRange, readSeriesRequest, single } from '../clicks/series-request';
@@ -18,7 +17,7 @@ import { streamedFile, type ExportFormat } from '../../common/streamed-file';
 import { FileBody } from '../../common/request-body';
 import { LinkImport } from './link-import';
 import { formatDate } from '../../common/dates';
-import { StatisticsService } from '../clicks/statistics.service';
+import { statistics } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
@@ -56,12 +55,10 @@ export class LinksController {
   constructor(
     @Inject(LinksService) private readonly links: LinksService,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(StatisticsService) private readonly statistics: StatisticsService,
     @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ClickExport) private readonly clickExport: ClickExport,
     @Inject(LinkImport) private readonly importer: LinkImport,
-    @Inject(DatabasePool) private readonly pool: DatabasePool,
   ) {}
 
   @Get('urls')
@@ -141,13 +138,8 @@ export class LinksController {
 
   @Get('url/:id')
   async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'getUrl'>['id']): Promise<Ok<'getUrl'>> {
-    const link = await this.links.get(account, id);
-    // Its channels and its counters do not wait for each other (two connections on PostgreSQL).
-    const [channelIds, data] = await this.pool.independent([
-      () => this.links.channelIds(link),
-      () => this.statistics.read('link', link.id, link),
-    ]);
-    return { error: 0, id: link.id, details: toLinkDetails(link, channelIds, this.config.publicUrl), data };
+    const { link, channelIds, counters } = await this.links.withDetails(account, id);
+    return { error: 0, id: link.id, details: toLinkDetails(link, channelIds, this.config.publicUrl), data: statistics(counters, link) };
   }
 
   @Get('url/:id/stats')

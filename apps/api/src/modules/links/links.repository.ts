@@ -10,6 +10,7 @@ import { prepared } from '../../database/guarded-pg';
 import { deleteOwned, findOwned } from '../../database/owned';
 import { Sql, type Scope } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
+import { countersOf, type CounterRow } from '../clicks/click-counters';
 import { outboxPart, type OutboxPart } from '../webhooks/webhook-outbox';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 import { newLinkRecordJson } from './links.mapper';
@@ -59,17 +60,23 @@ export class LinksRepository {
     @Inject(WriteEvents) private readonly events: WriteEvents,
   ) {}
 
-  /** The account's link with its domain and pixels, or 404: one statement (findOne with relations sends two). */
+  /** The account's link with its domain and pixels, or 404: one plain statement. */
   @Sql((f) => [f.account, f.ids.link])
   async get(account: Account, id: number): Promise<LinkEntity> {
-    const link = await this.links
-      .createQueryBuilder('link')
-      .leftJoinAndSelect('link.domain', 'domain')
-      .leftJoinAndSelect('link.pixels', 'pixels')
-      .where('link.id = :id AND link.userId = :userId', { id, userId: account.id })
-      .getOne();
+    const [[link]] = await selectLinks(this.links, PIXEL_IDS, GET_WHERE, [id, account.id]);
     if (!link) throw notFound(`No link with id ${id}.`);
     return link;
+  }
+
+  /**
+   * The account's link with its domain and pixels, the ids of its channels and its counters (what
+   * `GET /url/:id` answers), or 404: one plain statement, one round trip.
+   */
+  @Sql((f) => [f.account, f.ids.link])
+  async withDetails(account: Account, id: number): Promise<{ link: LinkEntity; channelIds: number[]; counters: CounterRow[] }> {
+    const [[link], [row]] = await selectLinks(this.links, DETAILS, GET_WHERE, [id, account.id]);
+    if (!link) throw notFound(`No link with id ${id}.`);
+    return { link, channelIds: row!.channel_ids as number[], counters: row!.counters as CounterRow[] };
   }
 
   /** The account's link (without its relations), or 404. */
@@ -293,7 +300,21 @@ export class LinksRepository {
   }
 }
 
-/** Links with their domains, from one plain statement: `extra` columns, then `rest` after WHERE. */
+/** The condition of `get`: the link of this id ($1) and account ($2). */
+const GET_WHERE = 'l."id" = $1 AND l."user_id" = $2';
+/** A link's pixels' ids, a column beside its own (selectLinks reads them into `pixels`). */
+const PIXEL_IDS = 'ARRAY(SELECT p."pixel_id" FROM "link_pixels" p WHERE p."link_id" = l."id" ORDER BY p."pixel_id") AS pixel_ids';
+/** withDetails' columns: the pixels', the channels' ids, the counters. */
+const DETAILS = `${PIXEL_IDS}, ARRAY(SELECT c."channel_id" FROM "channel_items" c WHERE c."link_id" = l."id" ORDER BY c."channel_id") AS channel_ids,
+       ${countersOf('link', 'l."id"')} AS counters`;
+
+/** selectLinks' statements by their parts, built once (the same string every call). */
+const selectTexts = new Map<string, string>();
+
+/**
+ * Links with their domains, from one plain statement: `extra` columns, then `rest` after WHERE.
+ * With a `pixel_ids` column among them, each link's pixels are those ids.
+ */
 async function selectLinks(
   repository: Repository<LinkEntity>,
   extra: string,
@@ -307,13 +328,23 @@ async function selectLinks(
   const domains = plainColumns<NonNullable<LinkEntity['domain']>>(
     repository.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
   );
-  const rows = await repository.query<Record<string, unknown>[]>(
-    (prepare ? prepared : String)(`${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+  const key = `${withClause}\n${extra}\n${rest}`;
+  let text = selectTexts.get(key);
+  if (text === undefined) {
+    text = `${withClause}SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
        FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-      WHERE ${rest}`),
-    params,
-  );
-  return [rows.map((row) => Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') })), rows];
+      WHERE ${rest}`;
+    // The texts are few (each read's, and a list's by its filters and order); the bound is a guard.
+    if (selectTexts.size < 32) selectTexts.set(key, text);
+  }
+  const rows = await repository.query<Record<string, unknown>[]>(prepare ? prepared(text) : text, params);
+  const read = (row: Record<string, unknown>) => {
+    const link = Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') });
+    const pixels = row.pixel_ids as number[] | undefined;
+    if (pixels !== undefined) link.pixels = pixels.map((pixel) => ({ id: pixel }) as PixelOfLink);
+    return link;
+  };
+  return [rows.map(read), rows];
 }
 
 /** The links' rows, from columns as arrays (insertRows). */

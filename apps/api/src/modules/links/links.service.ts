@@ -56,9 +56,9 @@ export class LinksService {
     return this.links.get(account, id);
   }
 
-  /** Ids of the channels the link is in. */
-  channelIds(link: Link): Promise<number[]> {
-    return this.channels.channelsOf({ linkId: link.id });
+  /** The account's link with the ids of its channels and its counters, or 404 (one statement). */
+  withDetails(account: Account, id: number): ReturnType<LinksRepository['withDetails']> {
+    return this.links.withDetails(account, id);
   }
 
   /**
