@@ -11,6 +11,26 @@ export interface Account {
   keyExpiresAt: number | null;
   /** An admin disabled the account: its key and sessions are refused (403), its links keep working. */
   disabled: boolean;
+  /**
+   * The account's own row as the lookup that found it read it (with its plan; no password or key
+   * hash): `GET /account` answers from it rather than reading it again. The key cache holds it no
+   * longer than the account itself: every write of the account drops both, on every instance,
+   * before the write answers (AuthCache).
+   */
+  user: AccountUser;
+}
+
+/** The fields of an account's row that its own record shows and its standing (plan-rules) reads. */
+export interface AccountUser {
+  id: number;
+  username: string;
+  email: string;
+  admin: boolean;
+  /** Requests a minute set for this account by an admin; null: the plan's. */
+  ratelimit: number | null;
+  planExpires: Date | null;
+  createdAt: Date;
+  plan?: { free: boolean; ratelimit: number } | null;
 }
 
 /** The dashboard session a request was authenticated by (modules/sessions). */

@@ -435,7 +435,7 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
     await redis?.destroy();
   });
 
-  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered", async () => {
+  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered, nor shows an account as it was before its change answered", async () => {
     const writer = await setUp({ REDIS_URL: redis.url });
     const reader = await startBuiltService({
       DATABASE_URL: writer.databaseUrl,
@@ -445,6 +445,17 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
     });
     const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' };
     const json = { 'content-type': 'application/json', authorization: `Bearer ${writer.key}` };
+    let newKey = '';
+    const readerAccount = () => reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${newKey}` } });
+    const changeEmailOnWriter = async (when: string) => {
+      const email = `${when}.${Date.now()}@example.com`;
+      const updated = await writer.service.request('PUT', '/l/api/account/update', {
+        headers: { ...json, authorization: `Bearer ${newKey}` },
+        body: JSON.stringify({ email }),
+      });
+      expect(updated.status).toBe(200);
+      expect(((await readerAccount()).body as { data: { email: string } }).data.email).toBe(email);
+    };
     try {
       // The reader has the link and the key cached, as a busy instance would.
       expect((await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location).toBe('https://example.com/fault');
@@ -470,17 +481,22 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
         // The key rotates on the writer: once the rotation has answered, the reader refuses the old key.
         const rotated = await writer.service.request('POST', '/l/api/account/apikey/rotate', { headers: json });
         expect(rotated.status).toBe(200);
-        const newKey = (rotated.body as { apikey: string }).apikey;
+        newKey = (rotated.body as { apikey: string }).apikey;
         for (let attempt = 0; attempt < 10; attempt++) {
           expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${writer.key}` } })).status).toBe(401);
         }
-        expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(200);
+        expect((await readerAccount()).status).toBe(200);
+        // The e-mail address changes on the writer: once that has answered, the reader's /account
+        // (answered from the account its key cache holds) shows the new one.
+        await changeEmailOnWriter('stalled');
       } finally {
         redis.unstall();
       }
       // Redis back: both trust their caches again, and the reader still serves the new destination.
       await sleep(1500);
       expect((await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location).toBe('https://example.com/moved');
+      expect((await readerAccount()).status).toBe(200);
+      await changeEmailOnWriter('back');
       expect((await reader.request('GET', '/healthz')).body).toMatchObject({ redis: 'up' });
     } finally {
       await reader.stop();

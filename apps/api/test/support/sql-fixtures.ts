@@ -15,6 +15,7 @@ import {
   linkAlias,
   type TestUser,
 } from './factories';
+import { accountFor } from './accounts';
 
 /** A bio page of the account with one button; its id and its block's. */
 async function createBio(api: TestApi, user: TestUser, alias: string): Promise<{ id: number; block: number }> {
@@ -38,7 +39,7 @@ async function createWebhook(api: TestApi, user: TestUser): Promise<number> {
 /** The records the SQL test calls the repositories with (see src/database/sql.ts). */
 export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
   const [user, other, spareUser] = [await createUser(api), await createUser(api), await createUser(api)];
-  const accountOf = (owner: TestUser) => ({ id: owner.id, admin: false, ratelimit: 100000, keyExpiresAt: null, disabled: false });
+  const accountOf = (owner: TestUser) => accountFor(owner.id, 100000);
   const twice = async <T>(make: () => Promise<T>): Promise<[T, T]> => [await make(), await make()];
   const [link, spareLink] = await twice(() => createLink(api, user));
   const [domain, spareDomain] = await twice(() => createDomain(api, user));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A new API key: 256 random bits, URL-safe, prefixed so it is recognisable in a leak scan. */
 export function generateApiKey(): string {
@@ -7,5 +7,5 @@ export function generateApiKey(): string {
 
 /** Keys are stored and looked up only as their SHA-256. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }

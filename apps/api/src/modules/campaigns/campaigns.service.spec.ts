@@ -8,6 +8,7 @@ import type { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { CampaignEntity } from './campaign.entity';
 import type { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService, DEFAULT_CAMPAIGN_NAME } from './campaigns.service';
+import { accountFor } from '../../../test/support/accounts';
 
 /**
  * The campaigns' rules, against in-memory stand-ins of the repositories they use (their statements
@@ -16,8 +17,8 @@ import { CampaignsService, DEFAULT_CAMPAIGN_NAME } from './campaigns.service';
  * webhooks told of each change.
  */
 
-const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
-const bob: Account = { id: 2, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
+const ada = accountFor(1);
+const bob = accountFor(2);
 
 function service() {
   const rows: CampaignEntity[] = [];

@@ -11,6 +11,7 @@ import type { HostResolver } from './dns-check';
 import type { DomainEntity } from './domain.entity';
 import type { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';
+import { accountFor } from '../../../test/support/accounts';
 
 /**
  * The rules of branded domains, against an in-memory stand-in of their repository (the
@@ -19,8 +20,8 @@ import { DomainsService } from './domains.service';
  * deletion moves.
  */
 
-const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
-const bob: Account = { id: 2, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
+const ada = accountFor(1);
+const bob = accountFor(2);
 const SCOPE = {} as Scope;
 
 class MemoryDomains {

@@ -1,4 +1,3 @@
-import type { Account } from '../../common/account';
 import { type ApiError } from '../../common/api-error';
 import type { Config } from '../../config/config';
 import type { Scope } from '../../database/sql';
@@ -9,6 +8,7 @@ import type { LinkEntity } from './link.entity';
 import type { AddUrlDto } from './links.dto';
 import type { LinksRepository, NewLinkEvents } from './links.repository';
 import { LinksService, type Creation } from './links.service';
+import { accountFor } from '../../../test/support/accounts';
 
 /**
  * How links get their aliases, against an in-memory stand-in of their repository that holds the
@@ -17,7 +17,7 @@ import { LinksService, type Creation } from './links.service';
  * one another call took, one reserved, and random ones that happen to be taken.
  */
 
-const ada: Account = { id: 1, admin: false, ratelimit: 30, keyExpiresAt: null, disabled: false };
+const ada = accountFor(1);
 
 class MemoryLinks {
   /** Aliases taken, by `domain id/alias`. */

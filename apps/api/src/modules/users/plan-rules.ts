@@ -1,5 +1,5 @@
 import { SPEC_RATE_LIMIT } from '../../config/config';
-import type { UserEntity } from './user.entity';
+import type { AccountUser } from '../../common/account';
 
 /**
  * The spec's 30 a minute: the free plan's limit, and an account's without a plan (or once a paid
@@ -18,7 +18,7 @@ export interface Standing {
  * Status: `pro` on a paid plan whose expiry has not passed. Limit: an admin's setting for the
  * account, else the admin limit, else the plan's while it has not expired, else the default.
  */
-export function standingAt(user: UserEntity, now: number, defaultLimit = DEFAULT_RATELIMIT): Standing {
+export function standingAt(user: AccountUser, now: number, defaultLimit = DEFAULT_RATELIMIT): Standing {
   const plan = user.plan && (!user.planExpires || user.planExpires.getTime() > now) ? user.plan : null;
   const ratelimit = user.ratelimit || (user.admin ? ADMIN_RATELIMIT : (plan?.ratelimit ?? defaultLimit));
   return { status: plan && !plan.free ? 'pro' : 'free', ratelimit };

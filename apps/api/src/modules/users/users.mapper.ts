@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+import type { AccountUser } from '../../common/account';
 import type { Ok } from '../../common/contract';
 import { formatDateTime, formatNullableDateTime } from '../../common/dates';
 import type { PlanEntity } from './plan.entity';
@@ -6,15 +7,14 @@ import type { Standing } from './plan-rules';
 import type { UserEntity } from './user.entity';
 
 export function gravatarUrl(email: string): string {
-  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return `https://www.gravatar.com/avatar/${hash}?d=identicon`;
+  return `https://www.gravatar.com/avatar/${hash('sha256', email.trim().toLowerCase(), 'hex')}?d=identicon`;
 }
 
 type AccountData = Ok<'getAccount'>['data'];
 type AdminUser = Ok<'getUser'>['data'];
 type Plan = Ok<'listPlans'>['data'][number];
 
-export function toAccount(user: UserEntity, standing: Standing): AccountData {
+export function toAccount(user: AccountUser, standing: Standing): AccountData {
   return {
     id: user.id,
     email: user.email,

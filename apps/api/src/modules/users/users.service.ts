@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Account } from '../../common/account';
+import type { Account, AccountUser } from '../../common/account';
 import { badRequest, conflict, notFound } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
 import type { PageRequest } from '../../common/pagination';
@@ -38,7 +38,7 @@ export class UsersService {
   ) {}
 
   /** What the account's plan gives it now. */
-  standing(user: UserEntity): Standing {
+  standing(user: AccountUser): Standing {
     return standingAt(user, this.clock.now(), this.config.defaultRateLimit);
   }
 
@@ -50,26 +50,25 @@ export class UsersService {
   /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
   async findAccountByKeyHash(keyHash: string): Promise<Account | null> {
     const user = await this.users.withPlan('api_key_hash', keyHash);
-    if (!user) return null;
-    return {
-      id: user.id,
-      admin: user.admin,
-      ratelimit: this.standing(user).ratelimit,
-      keyExpiresAt: user.apiKeyExpires ? user.apiKeyExpires.getTime() : null,
-      disabled: user.disabledAt !== null,
-    };
+    return user && this.accountOf(user, user.apiKeyExpires ? user.apiKeyExpires.getTime() : null);
   }
 
   /** The account of a user id, as the guard attaches it (a session's account); null when deleted. */
   async findAccountById(id: number): Promise<Account | null> {
     const user = await this.users.withPlan('id', id);
-    if (!user) return null;
+    return user && this.accountOf(user, null);
+  }
+
+  /** The account as requests carry it, with the fields of its row its own record shows (no secrets). */
+  private accountOf(user: UserEntity, keyExpiresAt: number | null): Account {
+    const { id, username, email, admin, ratelimit, planExpires, createdAt, plan } = user;
     return {
-      id: user.id,
-      admin: user.admin,
+      id,
+      admin,
       ratelimit: this.standing(user).ratelimit,
-      keyExpiresAt: null,
+      keyExpiresAt,
       disabled: user.disabledAt !== null,
+      user: { id, username, email, admin, ratelimit, planExpires, createdAt, plan: plan && { free: plan.free, ratelimit: plan.ratelimit } },
     };
   }
 
