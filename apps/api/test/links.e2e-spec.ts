@@ -295,6 +295,28 @@ describe('links', () => {
       ]);
     });
 
+    it('lists each link as its details show it: the same short URL (its branded domain too) and date', async () => {
+      const domain = await createDomain(api, user);
+      const branded = await createLink(api, user, { domain: domain.domain, title: 'Branded' });
+      const plain = await createLink(api, user, { title: 'Plain' });
+      const listed = (await api.request('GET', '/l/api/urls', { key: user.apikey })).body.data.urls as Record<string, unknown>[];
+      for (const id of [branded, plain]) {
+        const shown = await details(id);
+        expect(listed.find((link) => link.id === id)).toEqual({
+          id,
+          alias: shown.alias,
+          shorturl: shown.shorturl,
+          longurl: shown.longurl,
+          clicks: shown.clicks,
+          title: shown.title,
+          description: shown.description,
+          date: shown.date,
+        });
+      }
+      expect(listed.find((link) => link.id === branded)!.shorturl).toMatch(new RegExp(`^${domain.domain}/`));
+      expect(listed.map((link) => link.date)).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), expect.any(String)]);
+    });
+
     it('searches alias, URL, title and description with q, literally', async () => {
       const byTitle = await createLink(api, user, { title: 'Spring sale' });
       const byUrl = await createLink(api, user, { url: 'https://shop.example.com/spring' });

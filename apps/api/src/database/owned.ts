@@ -1,4 +1,4 @@
-import type { EntityManager, FindOptionsWhere, Repository } from 'typeorm';
+import type { EntityManager, EntityMetadata, FindOptionsWhere, Repository } from 'typeorm';
 import type { Account } from '../common/account';
 import { notFound } from '../common/api-error';
 import type { PageRequest } from '../common/pagination';
@@ -27,13 +27,19 @@ export async function findOwned<T extends Owned>(repository: Repository<T>, acco
  * One page of the account's records, newest first, with the total (a window count): one plain
  * statement (see plain-rows). Lists are read often.
  */
+/** listOwned's statement for each entity, built once (the same string every call). */
+const listTexts = new WeakMap<EntityMetadata, string>();
+
 export async function listOwned<T extends Owned>(repository: Repository<T>, account: Account, page: PageRequest): Promise<[T[], number]> {
-  const columns = plainColumns<T>(repository.metadata);
-  const rows = await repository.query<Record<string, unknown>[]>(
-    prepared(`SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${repository.metadata.tableName}" r
-      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`),
-    [account.id, page.offset, page.limit],
-  );
+  const metadata = repository.metadata;
+  const columns = plainColumns<T>(metadata);
+  let text = listTexts.get(metadata);
+  if (text === undefined) {
+    text = prepared(`SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${metadata.tableName}" r
+      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`);
+    listTexts.set(metadata, text);
+  }
+  const rows = await repository.query<Record<string, unknown>[]>(text, [account.id, page.offset, page.limit]);
   const records = rows.map((row) => columns.read(row, 'r')!);
   // Past the last record the page is empty and says nothing of the total: count it then.
   const total =

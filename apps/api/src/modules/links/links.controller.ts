@@ -24,7 +24,7 @@ import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
 import { ApiError, badRequest } from '../../common/api-error';
 import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
-import { toLinkDetails, toLinkRecord } from './links.mapper';
+import { toLinkDetails, toListedRecord } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
 
 function readFormat(value: unknown): ExportFormat {
@@ -68,7 +68,7 @@ export class LinksController {
     const [links, total] = await this.links.list(account, page, order, queryText(query.q), campaignFilter(query.campaign));
     return listEnvelope(
       'urls',
-      links.map((link) => toLinkRecord(link, this.config.publicUrl)),
+      links.map((link) => toListedRecord(link, this.config.publicUrl)),
       total,
       page,
       0,

@@ -13,7 +13,15 @@ export function typeField(link: LinkEntity): string {
   return link.type;
 }
 
-export function toLinkRecord(link: LinkEntity, publicUrl: string): LinkRecord {
+/** The fields of a link its record shows, but its date. */
+type LinkRecordFields = Pick<LinkEntity, 'id' | 'alias' | 'url' | 'clicks' | 'title' | 'description'> & {
+  domain?: { domain: string } | null;
+};
+
+/** A link as a list reads it: the fields its record shows, its date already written (formatDateTime's form). */
+export type LinkListed = LinkRecordFields & { date: string };
+
+function linkRecord(link: LinkRecordFields, date: string, publicUrl: string): LinkRecord {
   return {
     id: link.id,
     alias: link.alias,
@@ -22,8 +30,16 @@ export function toLinkRecord(link: LinkEntity, publicUrl: string): LinkRecord {
     clicks: link.clicks,
     title: link.title,
     description: link.description,
-    date: formatDateTime(link.createdAt),
+    date,
   };
+}
+
+export function toLinkRecord(link: LinkEntity, publicUrl: string): LinkRecord {
+  return linkRecord(link, formatDateTime(link.createdAt), publicUrl);
+}
+
+export function toListedRecord(link: LinkListed, publicUrl: string): LinkRecord {
+  return linkRecord(link, link.date, publicUrl);
 }
 
 /**

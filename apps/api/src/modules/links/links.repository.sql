@@ -38,19 +38,29 @@ FROM links l LEFT JOIN domains d ON d.id = l.domain_id
 WHERE l.user_id = $1 AND l.alias = ANY($2::varchar[]);
 
 -- LinksRepository.list
-SELECT l."id" AS "l.id", l."user_id" AS "l.userId", l."created_at" AS "l.createdAt", l."domain_id" AS "l.domainId", l."alias" AS "l.alias", l."url" AS "l.url", l."title" AS "l.title", l."description" AS "l.description", l."meta_description" AS "l.metaDescription", l."meta_image" AS "l.metaImage", l."password_hash" AS "l.passwordHash", l."expires_at" AS "l.expiresAt", l."type" AS "l.type", l."splash_id" AS "l.splashId", l."overlay_id" AS "l.overlayId", l."campaign_id" AS "l.campaignId", l."geotarget" AS "l.geotarget", l."devicetarget" AS "l.devicetarget", l."languagetarget" AS "l.languagetarget", l."deeplink" AS "l.deeplink", l."parameters" AS "l.parameters", l."status" AS "l.status", l."clicks" AS "l.clicks", l."unique_clicks" AS "l.uniqueClicks", d."id" AS "d.id", d."user_id" AS "d.userId", d."created_at" AS "d.createdAt", d."domain" AS "d.domain", d."host" AS "d.host", d."redirect_root" AS "d.redirectRoot", d."redirect_404" AS "d.redirect404", (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3) ORDER BY l."id" DESC;
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3)
+ORDER BY l."id" DESC;
 
 -- LinksRepository.list (example 2)
-WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE l."user_id" = $1 AND l."campaign_id" = $2 AND (l."alias" ILIKE $3 OR l."url" ILIKE $3 OR l."title" ILIKE $3 OR l."description" ILIKE $3)) SELECT l."id" AS "l.id", l."user_id" AS "l.userId", l."created_at" AS "l.createdAt", l."domain_id" AS "l.domainId", l."alias" AS "l.alias", l."url" AS "l.url", l."title" AS "l.title", l."description" AS "l.description", l."meta_description" AS "l.metaDescription", l."meta_image" AS "l.metaImage", l."password_hash" AS "l.passwordHash", l."expires_at" AS "l.expiresAt", l."type" AS "l.type", l."splash_id" AS "l.splashId", l."overlay_id" AS "l.overlayId", l."campaign_id" AS "l.campaignId", l."geotarget" AS "l.geotarget", l."devicetarget" AS "l.devicetarget", l."languagetarget" AS "l.languagetarget", l."deeplink" AS "l.deeplink", l."parameters" AS "l.parameters", l."status" AS "l.status", l."clicks" AS "l.clicks", l."unique_clicks" AS "l.uniqueClicks", d."id" AS "d.id", d."user_id" AS "d.userId", d."created_at" AS "d.createdAt", d."domain" AS "d.domain", d."host" AS "d.host", d."redirect_root" AS "d.redirectRoot", d."redirect_404" AS "d.redirect404", (SELECT count(*) FROM matched l) AS total
+WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE l."user_id" = $1 AND l."campaign_id" = $2 AND (l."alias" ILIKE $3 OR l."url" ILIKE $3 OR l."title" ILIKE $3 OR l."description" ILIKE $3))
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM matched l) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-WHERE l."id" IN (SELECT l."id" FROM matched l ORDER BY l."clicks" DESC, l."id" DESC OFFSET $4 LIMIT $5) ORDER BY l."clicks" DESC, l."id" DESC;
+WHERE l."id" IN (SELECT l."id" FROM matched l ORDER BY l."clicks" DESC, l."id" DESC OFFSET $4 LIMIT $5)
+ORDER BY l."clicks" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 3)
-SELECT l."id" AS "l.id", l."user_id" AS "l.userId", l."created_at" AS "l.createdAt", l."domain_id" AS "l.domainId", l."alias" AS "l.alias", l."url" AS "l.url", l."title" AS "l.title", l."description" AS "l.description", l."meta_description" AS "l.metaDescription", l."meta_image" AS "l.metaImage", l."password_hash" AS "l.passwordHash", l."expires_at" AS "l.expiresAt", l."type" AS "l.type", l."splash_id" AS "l.splashId", l."overlay_id" AS "l.overlayId", l."campaign_id" AS "l.campaignId", l."geotarget" AS "l.geotarget", l."devicetarget" AS "l.devicetarget", l."languagetarget" AS "l.languagetarget", l."deeplink" AS "l.deeplink", l."parameters" AS "l.parameters", l."status" AS "l.status", l."clicks" AS "l.clicks", l."unique_clicks" AS "l.uniqueClicks", d."id" AS "d.id", d."user_id" AS "d.userId", d."created_at" AS "d.createdAt", d."domain" AS "d.domain", d."host" AS "d.host", d."redirect_root" AS "d.redirectRoot", d."redirect_404" AS "d.redirect404", (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3) ORDER BY l."id" DESC;
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3)
+ORDER BY l."id" DESC;
 SELECT count(*) AS total FROM "links" l WHERE l."user_id" = $1;
 
 -- LinksRepository.pageAfter

@@ -22,7 +22,7 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
-import { newLinkRecordJson, toLinkRecord } from './links.mapper';
+import { newLinkRecordJson, toLinkRecord, type LinkListed } from './links.mapper';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -62,8 +62,8 @@ export class LinksService {
   }
 
   /**
-   * A page of the account's links with their domains and the total: one plain statement (see
-   * plain-rows). `campaign` keeps the links of that campaign of the account's (404 for another's).
+   * A page of the account's links (what a listed link shows, with its domain's address) and the
+   * total: one plain statement. `campaign` keeps the links of that campaign of the account's (404 for another's).
    */
   async list(
     account: Account,
@@ -71,7 +71,7 @@ export class LinksService {
     order: LinkOrder,
     search: string | undefined,
     campaign?: number,
-  ): Promise<[Link[], number]> {
+  ): Promise<[LinkListed[], number]> {
     const inCampaign = campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id;
     return this.links.list(account, page, order, { search, campaign: inCampaign });
   }
