@@ -7,9 +7,10 @@
 #       GET /l/api/account, GET /l/api/urls (15 links), GET /l/api/url/:id (a link with 300,000
 #       clicks), GET /l/api/domains, POST /l/api/url/add, POST /l/api/url/bulk (1,000 links a
 #       call), GET /l/api/urls/export of every link made, and the service's memory after the run.
-# Every figure is printed as a ratio to the baseline measured in the same run. With two cores or
-# more the server runs on core 0 and wrk on core 1 (taskset); with one, both share it (said in the
-# output). PostgreSQL and wrk are installed from Debian when missing.
+# Every figure is printed as a ratio to the baseline measured in the same run, and the API's reads
+# also as a share of the stack's floor (NestJS on Fastify with one statement, measured in the same
+# run: bench/framework-floor.mjs). With two cores or more the server runs on core 0 and wrk on core
+# 1 (taskset); with one, both share it (said in the output). PostgreSQL and wrk are installed from Debian when missing.
 # Results: bench/results/latest.md (and the raw wrk output beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ SERIES_CLICKS="${BENCH_SERIES_CLICKS:-10000000}"
 SETTLE="${BENCH_SETTLE:-60}"
 BASE_PORT=4100
 API_PORT=4101
+FLOOR_PORT=4102
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
 UA="Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0"
 OUT=bench/results
@@ -50,6 +52,7 @@ pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
+wait_listening() { for _ in $(seq 1 150); do curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0; sleep 0.2; done; return 1; }
 wait_healthy() { for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null && return 0; sleep 0.2; done; return 1; }
 api() { curl -sf -H "Authorization: Bearer $1" -H 'Content-Type: application/json' "${@:2}"; }
 json() { node -pe "const v = JSON.parse(require('fs').readFileSync(0)); $1"; }
@@ -75,6 +78,16 @@ sleep 0.5
 "${LOAD[@]}" wrk -t1 -c10 -d2s "http://127.0.0.1:$BASE_PORT/x" >/dev/null
 run_wrk baseline "$CONNECTIONS" "http://127.0.0.1:$BASE_PORT/x"
 run_wrk baseline_api "$API_CONNECTIONS" "http://127.0.0.1:$BASE_PORT/x"
+kill "${pids[-1]}"
+
+# The stack's floor: NestJS on its Fastify adapter answering one route with none of Linkyard's work
+# (bench/framework-floor.mjs), without and with one prepared statement on the same PostgreSQL.
+echo "The stack's floor..." >&2
+"${SERVER[@]}" env PORT=$FLOOR_PORT DATABASE_URL="$(scripts/postgres.sh socket-url postgres)" node bench/framework-floor.mjs >/dev/null & pids+=($!)
+wait_listening $FLOOR_PORT
+"${LOAD[@]}" wrk -t1 -c10 -d2s -H 'Authorization: floor' "http://127.0.0.1:$FLOOR_PORT/floor/db" >/dev/null
+run_wrk floor "$API_CONNECTIONS" "http://127.0.0.1:$FLOOR_PORT/floor" -H 'Authorization: floor'
+run_wrk floor_db "$API_CONNECTIONS" "http://127.0.0.1:$FLOOR_PORT/floor/db" -H 'Authorization: floor'
 kill "${pids[-1]}"
 
 # bench_database NAME: the service on that database, every measurement, then its memory.
@@ -199,6 +212,8 @@ base_api=$(field baseline_api rps)
   echo "|---|---|---|---|---|---|---|---|"
   echo "| bare node:http 302 (baseline) | $CONNECTIONS | $base | 1.00 | $(field baseline p50) | $(field baseline p99) | 0 | - |"
   echo "| baseline at $API_CONNECTIONS connections | $API_CONNECTIONS | $base_api | 1.00 | $(field baseline_api p50) | $(field baseline_api p99) | 0 | - |"
+  echo "| the stack's floor: NestJS on Fastify, one guard, a fixed answer | $API_CONNECTIONS | $(field floor rps) | $(ratio "$(field floor rps)" "$base_api") | $(field floor p50) | $(field floor p99) | $(field floor errors) | - |"
+  echo "| the stack's floor with one prepared statement (PostgreSQL) | $API_CONNECTIONS | $(field floor_db rps) | $(ratio "$(field floor_db rps)" "$base_api") | $(field floor_db p50) | $(field floor_db p99) | $(field floor_db errors) | - |"
   row() { # db name label connections baseline goal
     echo "| $3 ($1) | $4 | $(field "$1-$2" rps) | $(ratio "$(field "$1-$2" rps)" "$5") | $(field "$1-$2" p50) | $(field "$1-$2" p99) | $(field "$1-$2" errors) | $6 |"
   }
@@ -213,6 +228,9 @@ base_api=$(field baseline_api rps)
     row $db add "POST /l/api/url/add" "$API_CONNECTIONS" "$base_api" "≥ 2,500 links/s"
     row $db series "GET /l/api/url/:id/stats, a year by hour ($SERIES_CLICKS clicks)" 1 "$base_api" "p99 < 50 ms"
   done
+  echo
+  floor_db=$(field floor_db rps)
+  echo "- The API's reads on PostgreSQL as a share of the stack's floor with one statement ($floor_db requests/s): /account $(ratio "$(field postgres-account rps)" "$floor_db"), /domains $(ratio "$(field postgres-domains rps)" "$floor_db"), /urls $(ratio "$(field postgres-urls rps)" "$floor_db"), /url/:id $(ratio "$(field postgres-url rps)" "$floor_db"). What is short of 1 is Linkyard's own work (authentication, the rate limit, the answer's headers, the statement's rows and the answer's objects)."
   echo
   for db in postgres embedded; do
     read -r links export_s < "$OUT/$db-export.txt"
