@@ -34,23 +34,37 @@ async function peakOldGeneration(flags: string): Promise<number> {
 }
 
 describe('the service heap growth', () => {
-  it('is set when the process was given none, and the one it was given stands otherwise', () => {
+  it('is set when node was given none, and the one it was given stands otherwise', () => {
     const set: string[] = [];
-    expect(tuneHeap([], '', (flags) => set.push(flags))).toBe(true);
+    expect(tuneHeap([], (flags) => set.push(flags))).toBe(true);
     expect(set).toEqual([`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]);
 
-    expect(tuneHeap(['--heap-growing-percent=0'], '', (flags) => set.push(flags))).toBe(false);
-    expect(tuneHeap([], '--max-old-space-size=512 --heap_growing_percent=80', (flags) => set.push(flags))).toBe(false);
-    expect(tuneHeap(['--heap-growing-percent', '80'], '', (flags) => set.push(flags))).toBe(false);
+    expect(tuneHeap(['--heap-growing-percent=0'], (flags) => set.push(flags))).toBe(false);
+    expect(tuneHeap(['--max-old-space-size=512', '--heap_growing_percent=80'], (flags) => set.push(flags))).toBe(false);
+    expect(tuneHeap(['--heap-growing-percent', '80'], (flags) => set.push(flags))).toBe(false);
     expect(set).toHaveLength(1);
 
     // Other settings do not count as one.
-    expect(tuneHeap(['--max-semi-space-size=4'], '--heap-growing-percentage=9', (flags) => set.push(flags))).toBe(true);
+    expect(tuneHeap(['--max-semi-space-size=4', '--heap-growing-percentage=9'], (flags) => set.push(flags))).toBe(true);
+  });
+
+  it('is given to node as its own argument, where the service finds it; node refuses it in NODE_OPTIONS', async () => {
+    const started = await run(
+      process.execPath,
+      ['--heap-growing-percent=0', '-e', 'process.stdout.write(JSON.stringify(process.execArgv))'],
+      {
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    expect(tuneHeap(JSON.parse(started.stdout) as string[], () => undefined)).toBe(false);
+    await expect(
+      run(process.execPath, ['-e', '0'], { env: { ...process.env, NODE_OPTIONS: '--heap-growing-percent=0' } }),
+    ).rejects.toMatchObject({ stderr: expect.stringMatching(/not allowed in NODE_OPTIONS/) });
   });
 
   it('keeps a loaded process heap within about twice what it holds', async () => {
     let flags = '';
-    tuneHeap([], '', (given) => (flags = given));
+    tuneHeap([], (given) => (flags = given));
     // At most 22 MiB held and 200,000 recent objects: 117 to 121 MiB of old generation at the
     // peak with the setting on the development machine; 214 to 270 MiB with V8's own growth.
     expect(await peakOldGeneration(flags)).toBeLessThan(160);

@@ -15,17 +15,14 @@ export const HEAP_GROWING_PERCENT = 100;
 const SETTING = /^--heap[-_]growing[-_]percent(=|$)/;
 
 /**
- * Sets the heap's growth for the service's process, unless the process was started with its own
- * `--heap-growing-percent` (in `NODE_OPTIONS` or node's arguments; `0` gives V8's own choice
- * back), which then stands. Takes effect from the next full collection, so it may be called after
- * the start. Whether it set the growth.
+ * Sets the heap's growth for the service's process, unless node was started with its own
+ * `--heap-growing-percent` (`node --heap-growing-percent=0 apps/api/dist/main.js` gives V8's own
+ * choice back), which then stands. Node refuses V8's settings in `NODE_OPTIONS`: node's own
+ * arguments are where it is given. Takes effect from the next full collection, so it may be
+ * called after the start. Whether it set the growth.
  */
-export function tuneHeap(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string = process.env.NODE_OPTIONS ?? '',
-  setFlags: (flags: string) => void = setFlagsFromString,
-): boolean {
-  if ([...execArgv, ...nodeOptions.split(/\s+/)].some((argument) => SETTING.test(argument))) return false;
+export function tuneHeap(execArgv: readonly string[] = process.execArgv, setFlags: (flags: string) => void = setFlagsFromString): boolean {
+  if (execArgv.some((argument) => SETTING.test(argument))) return false;
   setFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return true;
 }
