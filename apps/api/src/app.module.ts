@@ -104,6 +104,8 @@ export class AppModule {
         RepositoriesModule,
         ThrottlerModule.forRootAsync({
           inject: [RATE_LIMIT_STORAGE],
+          // The module wants a throttler; RateLimitGuard counts every request in RATE_LIMIT_WINDOW_MS
+          // at its account's own limit, and reads no throttler's setting.
           useFactory: (storage: FixedWindowStorage) => ({
             throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: 30 }],
             storage,

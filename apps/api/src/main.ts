@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // A heap that stays near what it holds under load (heap.ts), unless NODE_OPTIONS says otherwise.
+  // A heap that stays near what it holds under load (heap.ts), unless node was given its own growth.
   tuneHeap();
 
   // Tracing patches `http` and `pg` as they load: it starts before the service's modules are

@@ -31,6 +31,21 @@ export function prepared(text: string): string {
   return text;
 }
 
+/**
+ * A statement's text for `key`, built by `build` once and kept in `texts`: the same string on every
+ * call, so it is neither put together nor hashed anew on a busy path (what `prepared` and the
+ * server's plan cache go by is that string). Keys are few by construction (a read's variants);
+ * past MAX_PREPARED of them in one map, a text is built each time rather than kept.
+ */
+export function statementText<K>(texts: Map<K, string>, key: K, build: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = build();
+    if (texts.size < MAX_PREPARED) texts.set(key, text);
+  }
+  return text;
+}
+
 /** Calls `query` with `args`, and `failed` with the error it reports, by callback or by promise. */
 function watch(query: (...args: unknown[]) => unknown, args: unknown[], failed: (error: unknown) => void): unknown {
   const callback = args[args.length - 1];

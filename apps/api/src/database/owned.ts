@@ -4,7 +4,7 @@ import { notFound } from '../common/api-error';
 import type { PageRequest } from '../common/pagination';
 import { plainColumns } from '../common/plain-rows';
 import { isRecordId } from '../common/record-id';
-import { prepared } from './guarded-pg';
+import { prepared, statementText } from './guarded-pg';
 
 /** A record that belongs to one account. */
 export interface Owned {
@@ -28,17 +28,15 @@ export async function findOwned<T extends Owned>(repository: Repository<T>, acco
  * statement (see plain-rows). Lists are read often.
  */
 /** listOwned's statement for each entity, built once (the same string every call). */
-const listTexts = new WeakMap<EntityMetadata, string>();
+const listTexts = new Map<EntityMetadata, string>();
 
 export async function listOwned<T extends Owned>(repository: Repository<T>, account: Account, page: PageRequest): Promise<[T[], number]> {
   const metadata = repository.metadata;
   const columns = plainColumns<T>(metadata);
-  let text = listTexts.get(metadata);
-  if (text === undefined) {
-    text = prepared(`SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${metadata.tableName}" r
-      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`);
-    listTexts.set(metadata, text);
-  }
+  const text = statementText(listTexts, metadata, () =>
+    prepared(`SELECT ${columns.select('r', 'r')}, count(*) OVER () AS total FROM "${metadata.tableName}" r
+      WHERE r."user_id" = $1 ORDER BY r."id" DESC OFFSET $2 LIMIT $3`),
+  );
   const rows = await repository.query<Record<string, unknown>[]>(text, [account.id, page.offset, page.limit]);
   const records = rows.map((row) => columns.read(row, 'r')!);
   // Past the last record the page is empty and says nothing of the total: count it then.

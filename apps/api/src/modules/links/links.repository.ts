@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../common/api-error';
 import type { PageRequest } from '../../common/pagination';
 import { plainColumns } from '../../common/plain-rows';
 import { isUniqueViolation } from '../../database/errors';
-import { prepared } from '../../database/guarded-pg';
+import { prepared, statementText } from '../../database/guarded-pg';
 import { deleteOwned, findOwned } from '../../database/owned';
 import { Sql, type Scope } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
@@ -150,22 +150,20 @@ export class LinksRepository {
     const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
     const next = params.length + 1;
     const source = search ? 'matched' : '"links"';
-    const key = `${source}\n${where}\n${orderBy}`;
-    let text = listTexts.get(key);
-    if (text === undefined) {
-      // Only the columns a listed link shows, its date written as the API writes dates: a page of
-      // 15 links is a tenth of the fields the whole rows would be, to send, parse and turn into
-      // objects, and no date is parsed and written again.
-      text = `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : ''}
+    // Only the columns a listed link shows, its date written as the API writes dates: a page of 15
+    // links is a tenth of the fields the whole rows would be, to send, parse and turn into objects,
+    // and no date is parsed and written again.
+    const text = statementText(
+      listTexts,
+      `${source}\n${where}\n${orderBy}`,
+      () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : ''}
         SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
                (SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total
           FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
          WHERE l."id" IN (SELECT l."id" FROM ${source} l${search ? '' : ` WHERE ${where}`} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1})
-         ORDER BY ${orderBy}`;
-      // The texts are few (by filters and order); the bound is a guard.
-      if (listTexts.size < 16) listTexts.set(key, text);
-    }
+         ORDER BY ${orderBy}`,
+    );
     const rows = await this.links.query<ListedRow[]>(
       // A search or a campaign's page is planned for its values each time: a generic plan would
       // not know how few of a large account's links they keep.
@@ -365,15 +363,13 @@ async function selectLinks(
   const domains = plainColumns<NonNullable<LinkEntity['domain']>>(
     repository.metadata.findRelationWithPropertyPath('domain')!.inverseEntityMetadata,
   );
-  const key = `${extra}\n${rest}`;
-  let text = selectTexts.get(key);
-  if (text === undefined) {
-    text = `SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
+  const text = statementText(
+    selectTexts,
+    `${extra}\n${rest}`,
+    () => `SELECT ${links.select('l', 'l')}, ${domains.select('d', 'd')}${extra ? `, ${extra}` : ''}
        FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-      WHERE ${rest}`;
-    // The texts are few (one for each read); the bound is a guard.
-    if (selectTexts.size < 16) selectTexts.set(key, text);
-  }
+      WHERE ${rest}`,
+  );
   const rows = await repository.query<Record<string, unknown>[]>(prepared(text), params);
   const read = (row: Record<string, unknown>) => {
     const link = Object.assign(links.read(row, 'l')!, { domain: domains.read(row, 'd') });
@@ -444,9 +440,8 @@ async function insertRows(
   // link's record with the id and the date (for a link dated now) its row got.
   const records = links.map((link) => events.record(link));
   const outbox = events.outbox(params.length + 3);
-  let text = insertTexts.get(outbox.sql);
-  if (text === undefined) {
-    text = prepared(`WITH link AS (${INSERT_LINKS}),
+  const text = statementText(insertTexts, outbox.sql, () =>
+    prepared(`WITH link AS (${INSERT_LINKS}),
           source AS (
             SELECT ('{"id":' || l.id || ',' || m.middle || ',"date":"'
                     || coalesce(m.date, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')) || '"}')::json AS payload,
@@ -456,9 +451,8 @@ async function insertRows(
                      WITH ORDINALITY AS m(domain_id, alias, middle, date, n)
                 ON l.domain = coalesce(m.domain_id, 0) AND l.alias = m.alias),
           ${outbox.sql}
-     SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`);
-    insertTexts.set(outbox.sql, text);
-  }
+     SELECT l.id, l.domain, l.alias, l.created_at, (SELECT n::int FROM lost) AS dropped FROM link l`),
+  );
   const rows = await manager.query<{ id: number; domain: number; alias: string; created_at: Date; dropped: number }[]>(text, [
     ...params,
     records.map((record) => record.middle),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { prepared } from '../../database/guarded-pg';
+import { prepared, statementText } from '../../database/guarded-pg';
 import { Sql, type Scope } from '../../database/sql';
 import { clickEvents, type ClickOfEvent, type ClickOwner, type EventType } from './webhook-events';
 import { WebhookOutbox, wants, type PendingLimit } from './webhook-outbox';
@@ -49,13 +49,11 @@ export class WebhookEvents {
   async record(manager: Scope, userId: number, type: EventType, payloads: unknown[]): Promise<void> {
     if (payloads.length === 0) return;
     const outbox = this.outbox.part(userId, type, 2);
-    let text = recordTexts.get(outbox.sql);
-    if (text === undefined) {
-      text = prepared(`WITH source AS (SELECT p.payload, p.n FROM unnest($1::json[]) WITH ORDINALITY AS p(payload, n)),
+    const text = statementText(recordTexts, outbox.sql, () =>
+      prepared(`WITH source AS (SELECT p.payload, p.n FROM unnest($1::json[]) WITH ORDINALITY AS p(payload, n)),
             ${outbox.sql}
-       SELECT n::int AS dropped FROM lost`);
-      recordTexts.set(outbox.sql, text);
-    }
+       SELECT n::int AS dropped FROM lost`),
+    );
     const [result] = await manager.query<{ dropped: number }[]>(text, [
       payloads.map((payload) => JSON.stringify(payload)),
       ...outbox.params,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
+import { statementText } from '../../database/guarded-pg';
 import type { EventType } from './webhook-events';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -50,12 +51,11 @@ export function outboxPart(userId: number, type: EventType, first: number, now: 
 const outboxTexts = new Map<number, string>();
 
 function outboxSql(first: number): string {
-  let text = outboxTexts.get(first);
-  if (text === undefined) {
+  return statementText(outboxTexts, first, () => {
     const [user, kind, at, max] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
     // FOR KEY SHARE: a webhook deleted meanwhile waits for this transaction (its deliveries' key).
     // The account's backlog is counted up to the bound only.
-    text = `wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = ${user} AND w.enabled AND ${wants('w', `${kind}::text`)} FOR KEY SHARE),
+    return `wanted AS (SELECT w.id FROM webhooks w WHERE w.user_id = ${user} AND w.enabled AND ${wants('w', `${kind}::text`)} FOR KEY SHARE),
           room AS (SELECT (SELECT count(*) FROM wanted) AS hooks,
                           ${max}::bigint - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d JOIN webhooks x ON x.id = d.webhook_id
                                                                  WHERE x.user_id = ${user} AND d.status = 'pending' LIMIT ${max}) waiting) AS free),
@@ -71,9 +71,7 @@ function outboxSql(first: number): string {
           counted AS (
             UPDATE webhooks w SET dropped = w.dropped + lost.n, last_dropped_at = ${at}
               FROM wanted, lost WHERE w.id = wanted.id AND lost.n > 0)`;
-    outboxTexts.set(first, text);
-  }
-  return text;
+  });
 }
 
 /**
