@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { prepared } from '../src/database/guarded-pg';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { useApi } from './support/app';
-import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
 /**
@@ -92,15 +92,35 @@ describe('the busy paths', () => {
     expect(statements).toEqual([]);
   });
 
-  it.each(['/l/api/domains', '/l/api/urls', '/l/api/pixels'])(
-    'an authenticated read of %s with a known key sends one statement',
-    async (path) => {
-      await api.request('GET', path, { key: user.apikey });
-      statements = [];
-      expect((await api.request('GET', path, { key: user.apikey })).status).toBe(200);
-      expect(statements).toHaveLength(1);
-    },
-  );
+  it("an account's domains read again send no SQL until the account writes one", async () => {
+    const owner = await createUser(api);
+    const first = await createDomain(api, owner);
+    const domainsOf = async (who: TestUser) => {
+      const read = await api.request('GET', '/l/api/domains', { key: who.apikey });
+      expect(read.status).toBe(200);
+      return (read.body.data as { domains: { domain: string; redirectroot: string }[] }).domains;
+    };
+    await domainsOf(owner);
+    // Another account's domain leaves this account's list where it was.
+    await createDomain(api, await createUser(api));
+    statements = [];
+    expect((await domainsOf(owner)).map((listed) => listed.domain)).toEqual([first.domain]);
+    expect(statements).toEqual([]);
+    // The account's own writes are in its next read: a domain added, one changed, one deleted.
+    const second = await createDomain(api, owner);
+    expect((await domainsOf(owner)).map((listed) => listed.domain)).toEqual([second.domain, first.domain]);
+    await api.request('PUT', `/l/api/domain/${first.id}/update`, { key: owner.apikey, body: { redirectroot: 'https://example.com/root' } });
+    expect((await domainsOf(owner))[1]!.redirectroot).toBe('https://example.com/root');
+    await api.request('DELETE', `/l/api/domain/${second.id}/delete`, { key: owner.apikey });
+    expect((await domainsOf(owner)).map((listed) => listed.domain)).toEqual([first.domain]);
+  });
+
+  it.each(['/l/api/urls', '/l/api/pixels'])('an authenticated read of %s with a known key sends one statement', async (path) => {
+    await api.request('GET', path, { key: user.apikey });
+    statements = [];
+    expect((await api.request('GET', path, { key: user.apikey })).status).toBe(200);
+    expect(statements).toHaveLength(1);
+  });
 
   it.each([
     ['without a webhook', []],

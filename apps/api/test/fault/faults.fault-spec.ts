@@ -435,7 +435,7 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
     await redis?.destroy();
   });
 
-  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered, nor shows an account as it was before its change answered", async () => {
+  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered, nor shows an account or its domains as they were before a change answered", async () => {
     const writer = await setUp({ REDIS_URL: redis.url });
     const reader = await startBuiltService({
       DATABASE_URL: writer.databaseUrl,
@@ -455,6 +455,20 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
       });
       expect(updated.status).toBe(200);
       expect(((await readerAccount()).body as { data: { email: string } }).data.email).toBe(email);
+    };
+    const readerDomains = async () => {
+      const listed = await reader.request('GET', '/l/api/domains', { headers: { authorization: `Bearer ${newKey}` } });
+      expect(listed.status).toBe(200);
+      return (listed.body as { data: { domains: { domain: string }[] } }).data.domains.map((domain) => domain.domain);
+    };
+    const addDomainOnWriter = async (when: string) => {
+      const domain = `https://${when}-${Date.now()}.example.com`;
+      const added = await writer.service.request('POST', '/l/api/domain/add', {
+        headers: { ...json, authorization: `Bearer ${newKey}` },
+        body: JSON.stringify({ domain }),
+      });
+      expect(added.status).toBe(200);
+      expect(await readerDomains()).toContain(domain);
     };
     try {
       // The reader has the link and the key cached, as a busy instance would.
@@ -486,6 +500,9 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
           expect((await reader.request('GET', '/l/api/account', { headers: { authorization: `Bearer ${writer.key}` } })).status).toBe(401);
         }
         expect((await readerAccount()).status).toBe(200);
+        await readerDomains();
+        // A domain is added on the writer: once that has answered, the reader lists it.
+        await addDomainOnWriter('stalled');
         // The e-mail address changes on the writer: once that has answered, the reader's /account
         // (answered from the account its key cache holds) shows the new one.
         await changeEmailOnWriter('stalled');
@@ -497,6 +514,8 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
       expect((await reader.request('GET', `/${writer.alias}`, { headers: browser })).headers.location).toBe('https://example.com/moved');
       expect((await readerAccount()).status).toBe(200);
       await changeEmailOnWriter('back');
+      await readerDomains();
+      await addDomainOnWriter('back');
       expect((await reader.request('GET', '/healthz')).body).toMatchObject({ redis: 'up' });
     } finally {
       await reader.stop();

@@ -6,7 +6,6 @@ import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
 import { PostOk } from '../../common/post-ok.decorator';
 import { AddDomainDto, UpdateDomainDto } from './domains.dto';
-import { toDomain } from './domains.mapper';
 import { DomainsService } from './domains.service';
 
 @Controller()
@@ -17,7 +16,7 @@ export class DomainsController {
   async listDomains(@CurrentAccount() account: Account, @Query() query: QueryParams<'listDomains'>): Promise<Ok<'listDomains'>> {
     const page = readPage(query);
     const [domains, total] = await this.domains.list(account, page);
-    return listEnvelope('domains', domains.map(toDomain), total, page);
+    return listEnvelope('domains', domains, total, page);
   }
 
   @Get('domain/verification')

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DomainLists } from './domain-lists';
 import { DomainsController } from './domains.controller';
 import { DomainsService } from './domains.service';
 
 @Module({
   controllers: [DomainsController],
-  providers: [DomainsService],
+  providers: [DomainsService, DomainLists],
   exports: [DomainsService],
 })
 export class DomainsModule {}

@@ -9,6 +9,7 @@ import type { LinksRepository } from '../links/links.repository';
 import type { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { HostResolver } from './dns-check';
 import type { DomainEntity } from './domain.entity';
+import type { DomainLists } from './domain-lists';
 import type { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';
 import { accountFor } from '../../../test/support/accounts';
@@ -92,6 +93,8 @@ function service(options: { verification?: 'off' | 'txt'; targets?: string[]; re
     links,
     bioPages,
     webhookEvents,
+    // The lists are not read here: nothing is kept (test/domains.e2e-spec.ts reads them).
+    { get: <T>(_key: string, load: () => Promise<T>) => load() } as unknown as DomainLists,
   );
   return { domainsService, domains, events, moved };
 }

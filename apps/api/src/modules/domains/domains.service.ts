@@ -1,4 +1,5 @@
-import { toDomain } from './domains.mapper';
+import { toDomain, type Domain } from './domains.mapper';
+import { DomainLists } from './domain-lists';
 import { toLinkRecord } from '../links/links.mapper';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { Inject, Injectable } from '@nestjs/common';
@@ -29,10 +30,16 @@ export class DomainsService {
     @Inject(LinksRepository) private readonly links: LinksRepository,
     @Inject(BioRepository) private readonly bioPages: BioRepository,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
+    @Inject(DomainLists) private readonly lists: DomainLists,
   ) {}
 
-  list(account: Account, page: PageRequest): Promise<[DomainEntity[], number]> {
-    return this.domains.list(account, page);
+  /** A page of the account's domains as the API lists them, and their total (from DomainLists while no write of the account dropped it). */
+  async list(account: Account, page: PageRequest): Promise<[Domain[], number]> {
+    const listed = await this.lists.get(`domains:${account.id}:${page.offset}:${page.limit}`, async () => {
+      const [domains, total] = await this.domains.list(account, page);
+      return { userId: account.id, domains: domains.map(toDomain), total };
+    });
+    return [listed.domains, listed.total];
   }
 
   get(account: Account, id: number): Promise<DomainEntity> {
