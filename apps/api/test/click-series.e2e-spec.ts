@@ -58,6 +58,7 @@ describe('clicks over time', () => {
   it('answers every day of the range in UTC, zeros included, with totals and top values', async () => {
     const response = await stats('from=2026-03-27&to=2026-03-31');
     expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.body).toEqual({
       error: 0,
       data: {
@@ -159,6 +160,25 @@ describe('clicks over time', () => {
       { start: '2026-03-01T00:00:00+01:00', ...counts(4, 3, 1) },
       { start: '2026-04-01T00:00:00+02:00', ...counts(0, 0, 0) },
     ]);
+  });
+
+  it('answers two months by hour whole and in order (more buckets than the database sends in one text)', async () => {
+    const response = await stats(`interval=hour&tz=Europe/Paris&from=2026-02-01&to=${encodeURIComponent('2026-04-01T00:00:00+02:00')}`);
+    expect(response.status).toBe(200);
+    const series = response.body.data.series as { start: string; clicks: number; visitors: number; bots: number }[];
+    // 59 days of 24 hours, less the hour summer time skips.
+    expect(series).toHaveLength(59 * 24 - 1);
+    expect(series[0]!.start).toBe('2026-02-01T00:00:00+01:00');
+    expect(series.at(-1)!.start).toBe('2026-03-31T23:00:00+02:00');
+    const starts = series.map((bucket) => Date.parse(bucket.start));
+    expect(starts.slice(1).every((start, index) => start - starts[index]! === 3_600_000)).toBe(true);
+    expect(series.filter((bucket) => bucket.clicks > 0)).toEqual([
+      { start: '2026-03-28T23:00:00+01:00', ...counts(2, 1, 0) },
+      { start: '2026-03-29T00:00:00+01:00', ...counts(1, 1, 0) },
+      { start: '2026-03-29T03:00:00+02:00', ...counts(1, 1, 0) },
+    ]);
+    expect(series.find((bucket) => bucket.bots > 0)?.start).toBe('2026-03-29T01:00:00+01:00');
+    expect(response.body.data.totals).toEqual(counts(4, 3, 1));
   });
 
   it('keeps only the clicks a filter names, without visitors or bots', async () => {

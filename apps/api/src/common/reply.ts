@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
 
+/** The type of an answer written as JSON bytes by its handler (the statistics' series). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Headers the pipeline sets for every answer (request id, rate limits, CORS, and the security
  * headers of useSecurityHeaders), which an error answer keeps.

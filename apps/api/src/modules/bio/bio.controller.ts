@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { JSON_TYPE } from '../../common/reply';
 import type { FastifyReply } from 'fastify';
 import { CurrentAccount, type Account } from '../../common/account';
 import { ApiError, badRequest } from '../../common/api-error';
@@ -114,26 +115,28 @@ export class BioController {
   }
 
   @Get(':id/stats')
+  @Header('Content-Type', JSON_TYPE)
   async getBioPageStats(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'getBioPageStats'>['id'],
     @Query() query: QueryParams<'getBioPageStats'>,
-  ): Promise<Ok<'getBioPageStats'>> {
+  ): Promise<Buffer> {
     const request = readSeriesRequest(query, this.clock);
     const page = await this.bioPages.owned(account, id);
-    return { error: 0, data: await this.series.read({ bio: page.id }, request) };
+    return this.series.answer({ bio: page.id }, request);
   }
 
   @Get(':id/block/:blockid/stats')
+  @Header('Content-Type', JSON_TYPE)
   async getBioBlockStats(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'getBioBlockStats'>['id'],
     @Param('blockid', ParseIdPipe) blockId: PathParams<'getBioBlockStats'>['blockid'],
     @Query() query: QueryParams<'getBioBlockStats'>,
-  ): Promise<Ok<'getBioBlockStats'>> {
+  ): Promise<Buffer> {
     const request = readSeriesRequest(query, this.clock);
     const block = await this.bioPages.block(account, id, blockId);
-    return { error: 0, data: await this.series.read({ block: block.id }, request) };
+    return this.series.answer({ block: block.id }, request);
   }
 
   @Get(':id/qr')

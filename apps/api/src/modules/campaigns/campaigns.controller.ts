@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Put, Query } from '@nestjs/common';
+import { JSON_TYPE } from '../../common/reply';
 import { CurrentAccount, type Account } from '../../common/account';
 import { Clock } from '../../common/clock';
 import { ClickSeriesService } from '../clicks/click-series';
@@ -44,14 +45,15 @@ export class CampaignsController {
 
   /** The clicks of the campaign's links over time, from the hourly rollups (never raw clicks). */
   @Get('campaign/:id/stats')
+  @Header('Content-Type', JSON_TYPE)
   async getCampaignStats(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'getCampaignStats'>['id'],
     @Query() query: QueryParams<'getCampaignStats'>,
-  ): Promise<Ok<'getCampaignStats'>> {
+  ): Promise<Buffer> {
     const request = readSeriesRequest(query, this.clock);
     const campaign = await this.campaigns.get(account, id);
-    return { error: 0, data: await this.series.read({ campaign: campaign.id }, request) };
+    return this.series.answer({ campaign: campaign.id }, request);
   }
 
   @PostOk('campaign/add')

@@ -17,17 +17,21 @@ WHERE rank <= 10) AS counters;
 WITH counts AS (
 SELECT date_trunc('day', s.hour AT TIME ZONE $3) AT TIME ZONE $3 AS start, sum(s.clicks) AS clicks, sum(s.visitors) AS visitors, sum(s.bots) AS bots FROM click_hours s WHERE s.link_id = $4 AND s.hour >= (date_trunc('day', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AND s.hour < $2 GROUP BY 1
 )
-SELECT string_agg(to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') || ' ' || (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int || ' ' || coalesce(c.clicks, 0) || ' ' || coalesce(c.visitors, 0) || ' ' || coalesce(c.bots, 0), chr(10) ORDER BY b.start) AS buckets
-FROM (SELECT local AT TIME ZONE $3 AS start
-FROM generate_series(date_trunc('day', $1::timestamptz AT TIME ZONE $3), ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 day') AS local) b LEFT JOIN counts c ON c.start = b.start;
+SELECT to_char(min(b.start) AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS first, string_agg((extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int || ' ' || coalesce(c.clicks, 0) || ' ' || coalesce(c.visitors, 0) || ' ' || coalesce(c.bots, 0), chr(10) ORDER BY b.n) AS buckets
+FROM (SELECT local AT TIME ZONE $3 AS start, n
+FROM generate_series(date_trunc('day', $1::timestamptz AT TIME ZONE $3), ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 day')
+WITH ORDINALITY AS g(local, n)) b LEFT JOIN counts c ON c.start = b.start
+GROUP BY (b.n - 1) / 1000 ORDER BY (b.n - 1) / 1000;
 
 -- ClickReadsRepository.series (example 2)
 WITH counts AS (
 SELECT s.hour AS start, sum(s.clicks) AS clicks FROM click_hour_groups s WHERE (s.link_id IN (SELECT id FROM links WHERE user_id = $4)
 OR s.qr_id IN (SELECT id FROM qr_codes WHERE user_id = $4)) AND s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < $2 AND s.country = $5 GROUP BY 1
 )
-SELECT string_agg(to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') || ' ' || (extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int || ' ' || coalesce(c.clicks, 0), chr(10) ORDER BY b.start) AS buckets
-FROM (SELECT generate_series(date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', $2::timestamptz - interval '1 microsecond', interval '1 hour') AS start) b LEFT JOIN counts c ON c.start = b.start;
+SELECT to_char(min(b.start) AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS first, string_agg((extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int || ' ' || coalesce(c.clicks, 0), chr(10) ORDER BY b.n) AS buckets
+FROM (SELECT start, n
+FROM generate_series(date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', $2::timestamptz - interval '1 microsecond', interval '1 hour') WITH ORDINALITY AS g(start, n)) b LEFT JOIN counts c ON c.start = b.start
+GROUP BY (b.n - 1) / 1000 ORDER BY (b.n - 1) / 1000;
 
 -- ClickReadsRepository.topValues
 SELECT list, value, clicks::text AS clicks FROM (

@@ -4,7 +4,16 @@ import { prepared } from '../../database/guarded-pg';
 import { Sql } from '../../database/sql';
 import type { ClickTarget } from './click';
 import { countersOf, TARGET_COLUMNS, TOP, type CounterRow } from './click-counters';
-import { FILTERS, formatOffset, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+import type { SeriesText } from './series-json';
+import { FILTERS, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+
+/**
+ * The buckets of a series' text in one row: a text under 128 kB (a thousand lines of 40
+ * characters at most) is made in V8's young generation and dies there once answered, where one
+ * text of a year by hour (about 300 kB) went to its large-object space and brought a full
+ * collection about every 40 answers.
+ */
+const BUCKETS_PER_TEXT = 1000;
 
 /**
  * Every statement that reads clicks back: the counters of a target (its statistics), the series
@@ -23,74 +32,47 @@ export class ClickReadsRepository {
   }
 
   /**
-   * Each bucket of a series and its counts, zeros included, in order; visitors and bots are null
-   * when filtered. Each bucket's start is written in the zone by the database (its local time and
-   * offset): a year of hours is 8,760 of them, sent as one text of a line per bucket (its start,
-   * offset in minutes and counts, separated by spaces), which the driver reads in one piece
-   * rather than as 8,760 rows of five fields (a tenth of the service's CPU for that statement).
+   * Each bucket of a series and its counts, zeros included, in order, as runs of BUCKETS_PER_TEXT
+   * buckets (none when the range has no bucket): each run's first start in the zone (local time,
+   * written by the database), and a text of a line per bucket of its offset from UTC in minutes,
+   * its clicks, and unless filtered its visitors and bots (see SeriesText). A year of hours is
+   * 8,760 buckets, which the driver reads as 9 rows of two texts rather than as 8,760 rows of
+   * five fields, and seriesJson writes as the answer's JSON, each bucket's start worked out from
+   * its run's first one.
    */
   @Sql(
     (f) => [{ link: f.ids.link }, EXAMPLE_REQUEST('day')],
     (f) => [{ account: f.account.id }, { ...EXAMPLE_REQUEST('hour'), filters: { country: 'FR' } }],
   )
-  async series(scope: SeriesScope, request: SeriesRequest): Promise<SeriesBucket[]> {
+  async series(scope: SeriesScope, request: SeriesRequest): Promise<SeriesText[]> {
     const { interval } = request;
     const { source, where: whereSource, params, firstBucket, filtered } = rollupCondition(scope, request);
     const bucketOf = interval === 'hour' ? `s.hour` : `date_trunc('${interval}', s.hour AT TIME ZONE $3) AT TIME ZONE $3`;
     // Buckets are made in local time for days, weeks and months (a local day may last 23 or 25
     // hours), and in UTC hours for hours.
+    // Each bucket's start, and its place in the series (n, from 1).
     const buckets =
       interval === 'hour'
-        ? `SELECT generate_series(${firstBucket}, $2::timestamptz - interval '1 microsecond', interval '1 hour') AS start`
-        : `SELECT local AT TIME ZONE $3 AS start
-             FROM generate_series(${firstBucket}, ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 ${interval}') AS local`;
+        ? `SELECT start, n
+             FROM generate_series(${firstBucket}, $2::timestamptz - interval '1 microsecond', interval '1 hour') WITH ORDINALITY AS g(start, n)`
+        : `SELECT local AT TIME ZONE $3 AS start, n
+             FROM generate_series(${firstBucket}, ($2::timestamptz - interval '1 microsecond') AT TIME ZONE $3, interval '1 ${interval}')
+                  WITH ORDINALITY AS g(local, n)`;
     const counts = filtered ? `sum(s.clicks) AS clicks` : `sum(s.clicks) AS clicks, sum(s.visitors) AS visitors, sum(s.bots) AS bots`;
     const fields = [
-      `to_char(b.start AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS')`,
       `(extract(epoch FROM (b.start AT TIME ZONE $3) - (b.start AT TIME ZONE 'UTC')) / 60)::int`,
       `coalesce(c.clicks, 0)`,
       ...(filtered ? [] : [`coalesce(c.visitors, 0)`, `coalesce(c.bots, 0)`]),
     ];
-    const [row] = await this.dataSource.query<{ buckets: string | null }[]>(
+    return this.dataSource.query<SeriesText[]>(
       `WITH counts AS (
          SELECT ${bucketOf} AS start, ${counts} FROM ${source} s WHERE ${whereSource} GROUP BY 1
        )
-       SELECT string_agg(${fields.join(` || ' ' || `)}, chr(10) ORDER BY b.start) AS buckets
-         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start`,
+       SELECT to_char(min(b.start) AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI:SS') AS first, string_agg(${fields.join(` || ' ' || `)}, chr(10) ORDER BY b.n) AS buckets
+         FROM (${buckets}) b LEFT JOIN counts c ON c.start = b.start
+        GROUP BY (b.n - 1) / ${BUCKETS_PER_TEXT} ORDER BY (b.n - 1) / ${BUCKETS_PER_TEXT}`,
       params,
     );
-    const text = row?.buckets;
-    if (!text) return [];
-    const answer: SeriesBucket[] = [];
-    let offset = NaN;
-    let written = '';
-    // Read field by field where each ends (a year by hour is 8,760 lines): no array nor string per
-    // line and field to make and drop, which a busy service's collector would pay for.
-    for (let at = 0; at < text.length;) {
-      let end = text.indexOf('\n', at);
-      if (end === -1) end = text.length;
-      const afterLocal = text.indexOf(' ', at);
-      const afterMinutes = text.indexOf(' ', afterLocal + 1);
-      const afterClicks = filtered ? end : text.indexOf(' ', afterMinutes + 1);
-      const minutes = Number(text.slice(afterLocal + 1, afterMinutes));
-      // The offset changes twice a year at most: written once for each run of buckets that share it.
-      if (minutes !== offset) written = formatOffset((offset = minutes));
-      let visitors: number | null = null;
-      let bots: number | null = null;
-      if (!filtered) {
-        const afterVisitors = text.indexOf(' ', afterClicks + 1);
-        visitors = Number(text.slice(afterClicks + 1, afterVisitors));
-        bots = Number(text.slice(afterVisitors + 1, end));
-      }
-      answer.push({
-        start: text.slice(at, afterLocal) + written,
-        clicks: Number(text.slice(afterMinutes + 1, afterClicks)),
-        visitors,
-        bots,
-      });
-      at = end + 1;
-    }
-    return answer;
   }
 
   /**
@@ -268,14 +250,6 @@ function firstBucketOf(interval: SeriesRequest['interval']): string {
 /** The instant the first bucket starts (a timestamptz). */
 function firstBucketStart(interval: SeriesRequest['interval']): string {
   return interval === 'hour' ? `(${firstBucketOf(interval)})` : `(${firstBucketOf(interval)} AT TIME ZONE $3)`;
-}
-
-/** A bucket of a series: its start in the zone, with the offset (2026-03-29T00:00:00+01:00), and its counts. */
-export interface SeriesBucket {
-  start: string;
-  clicks: number;
-  visitors: number | null;
-  bots: number | null;
 }
 
 /** The range of the examples: two days around the clicks of the batch examples (ClicksRepository). */

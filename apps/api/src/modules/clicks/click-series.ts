@@ -5,9 +5,13 @@ import { CONFIG } from '../../config/config.provider';
 import type { Ok } from '../../common/contract';
 import { DatabasePool } from '../../database/pool';
 import { ClickReadsRepository } from './click-reads.repository';
+import { seriesJson } from './series-json';
 import { formatInZone, TOP_LISTS, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
 
 export type ClickSeries = Ok<'getUrlStats'>['data'];
+
+/** The fields of a series written apart from its range (ClickSeriesService.answer). */
+type Written = 'series' | 'totals' | 'top' | 'topLinks';
 
 /**
  * Clicks over time, read from the hourly rollups the recorder keeps (never from raw clicks, so the
@@ -25,43 +29,44 @@ export class ClickSeriesService {
     @Inject(DatabasePool) private readonly pool: DatabasePool,
   ) {}
 
-  async read(scope: SeriesScope, request: SeriesRequest): Promise<ClickSeries> {
+  /**
+   * The answer of a statistics route, `{"error":0,"data":…}` with the series as its data, as the
+   * JSON bytes to send (the series' buckets are written by seriesJson, the rest by
+   * `JSON.stringify`).
+   */
+  async answer(scope: SeriesScope, request: SeriesRequest): Promise<Buffer> {
     const { from, to, interval, tz, tzName, filters } = request;
     const filtered = Object.keys(filters).length > 0;
     // The statements do not depend on each other: on PostgreSQL they run at once, each on a
     // connection of the pool (the embedded database, one connection, takes them in turn).
-    const [series, topRows, topLinks] = await this.pool.independent([
+    const [texts, topRows, topLinks] = await this.pool.independent([
       () => this.reads.series(scope, request),
       () => this.reads.topValues(scope, request),
       async () => ('account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined),
     ]);
-
-    const sum = (pick: (entry: (typeof series)[number]) => number | null) =>
-      filtered ? null : series.reduce((total, entry) => total + (pick(entry) ?? 0), 0);
+    const series = seriesJson(texts, interval, filtered);
 
     const top = Object.fromEntries(
       (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
         list,
         topRows.filter((row) => row.list === list).map((row) => ({ value: row.value, clicks: Number(row.clicks) })),
       ]),
-    ) as Record<TopList, { value: string; clicks: number }[]>;
+    ) as ClickSeries['top'];
 
-    const answer: ClickSeries = {
-      from: series[0]?.start ?? formatInZone(from, tz),
+    // The fields in the document's order: the range, the buckets, their totals, the top lists.
+    const range = {
+      from: series.first ?? formatInZone(from, tz),
       to: formatInZone(to, tz),
       interval,
       tz: tzName,
       filters,
-      series,
-      totals: {
-        clicks: series.reduce((total, entry) => total + entry.clicks, 0),
-        visitors: sum((entry) => entry.visitors),
-        bots: sum((entry) => entry.bots),
-      },
-      top,
-    };
-    if (topLinks) answer.topLinks = topLinks;
-    return answer;
+    } satisfies Omit<ClickSeries, Written>;
+    const rest: Pick<ClickSeries, 'totals' | 'top' | 'topLinks'> = { totals: series.totals, top, topLinks };
+    return Buffer.concat([
+      Buffer.from(`{"error":0,"data":${JSON.stringify(range).slice(0, -1)},"series":`),
+      series.json,
+      Buffer.from(`,${JSON.stringify(rest).slice(1)}}`),
+    ]);
   }
 
   /** The account's (or the campaign's) links clicked most in the range, with their short URLs. */

@@ -1,7 +1,8 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { JSON_TYPE } from '../../common/reply';
 import { CurrentAccount, type Account } from '../../common/account';
 import { Clock } from '../../common/clock';
-import type { Ok, QueryParams } from '../../common/contract';
+import type { QueryParams } from '../../common/contract';
 import { ClickSeriesService } from './click-series';
 import { readSeriesRequest } from './series-request';
 
@@ -14,10 +15,8 @@ export class ClicksController {
   ) {}
 
   @Get('stats')
-  async getAccountStats(
-    @CurrentAccount() account: Account,
-    @Query() query: QueryParams<'getAccountStats'>,
-  ): Promise<Ok<'getAccountStats'>> {
-    return { error: 0, data: await this.series.read({ account: account.id }, readSeriesRequest(query, this.clock)) };
+  @Header('Content-Type', JSON_TYPE)
+  async getAccountStats(@CurrentAccount() account: Account, @Query() query: QueryParams<'getAccountStats'>): Promise<Buffer> {
+    return this.series.answer({ account: account.id }, readSeriesRequest(query, this.clock));
   }
 }

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import { JSON_TYPE } from '../../common/reply';
 import type { FastifyReply } from 'fastify';
 import { Busy } from '../../infrastructure/concurrency-limit';
 import { QR_SIZE, renderQr } from '../qr/qr-image';
@@ -143,13 +144,14 @@ export class LinksController {
   }
 
   @Get('url/:id/stats')
+  @Header('Content-Type', JSON_TYPE)
   async getUrlStats(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'getUrlStats'>['id'],
     @Query() query: QueryParams<'getUrlStats'>,
-  ): Promise<Ok<'getUrlStats'>> {
+  ): Promise<Buffer> {
     const link = await this.links.get(account, id);
-    return { error: 0, data: await this.series.read({ link: link.id }, readSeriesRequest(query, this.clock)) };
+    return this.series.answer({ link: link.id }, readSeriesRequest(query, this.clock));
   }
 
   @PostOk('url/add')

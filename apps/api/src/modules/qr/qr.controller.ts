@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { JSON_TYPE } from '../../common/reply';
 import type { FastifyReply } from 'fastify';
 import { CurrentAccount, type Account } from '../../common/account';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
@@ -49,13 +50,14 @@ export class QrController {
   }
 
   @Get(':id/stats')
+  @Header('Content-Type', JSON_TYPE)
   async getQrStats(
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'getQrStats'>['id'],
     @Query() query: QueryParams<'getQrStats'>,
-  ): Promise<Ok<'getQrStats'>> {
+  ): Promise<Buffer> {
     const qr = await this.qrs.get(account, id);
-    return { error: 0, data: await this.series.read({ qr: qr.id }, readSeriesRequest(query, this.clock)) };
+    return this.series.answer({ qr: qr.id }, readSeriesRequest(query, this.clock));
   }
 
   @PostOk('add')
