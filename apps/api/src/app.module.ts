@@ -20,7 +20,8 @@ import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './modules/domains/dns-check';
 import { serviceConnection, type DatabaseTarget } from './database/data-source';
-import { DatabaseModule } from './database/write-events';
+import { DatabaseModule, WriteEvents } from './database/write-events';
+import { ACCOUNT_CACHE_DEPS, type AccountCacheDeps } from './database/account-cache';
 import { RepositoriesModule } from './repositories.module';
 import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import type { ClickSpool } from './modules/clicks/click-spool';
@@ -86,8 +87,18 @@ class CoreModule {
         },
         RouteTable,
         Metrics,
+        {
+          provide: ACCOUNT_CACHE_DEPS,
+          useFactory: (redis: RedisLink, clock: Clock, events: WriteEvents, metrics: Metrics): AccountCacheDeps => ({
+            redis,
+            clock,
+            events,
+            watch: (name, cache) => metrics.watchCache(name, cache),
+          }),
+          inject: [REDIS, Clock, WriteEvents, Metrics],
+        },
       ],
-      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER, Metrics],
+      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER, Metrics, ACCOUNT_CACHE_DEPS],
     };
   }
 }

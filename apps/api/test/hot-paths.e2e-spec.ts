@@ -60,6 +60,15 @@ describe('the busy paths', () => {
     expect(statements).toEqual([]);
   });
 
+  it('clicks written leave the cached link in place: a click batch changes nothing a redirect serves', async () => {
+    const alias = await aliasOf(await createLink(api, user));
+    await visit(alias);
+    await api.flushClicks();
+    statements = [];
+    expect((await visit(alias)).status).toBe(302);
+    expect(statements).toEqual([]);
+  });
+
   it("the account's own write of that link is seen by the next redirect", async () => {
     const id = await createLink(api, user, { url: 'https://example.com/before' });
     const alias = await aliasOf(id);
@@ -115,7 +124,38 @@ describe('the busy paths', () => {
     expect((await domainsOf(owner)).map((listed) => listed.domain)).toEqual([first.domain]);
   });
 
-  it.each(['/l/api/urls', '/l/api/pixels'])('an authenticated read of %s with a known key sends one statement', async (path) => {
+  it("an account's page of links read again sends no SQL until the account writes a link or its clicks are written", async () => {
+    const owner = await createUser(api);
+    const first = await createLink(api, owner, { url: 'https://example.com/listed' });
+    const listed = async (query = '') => {
+      const read = await api.request('GET', `/l/api/urls${query}`, { key: owner.apikey });
+      expect(read.status).toBe(200);
+      return (read.body.data as { urls: { id: number; longurl: string; clicks: number }[] }).urls;
+    };
+    await listed();
+    // Another account's link and its clicks leave this account's page where it was.
+    const other = await createUser(api);
+    await visit(await linkAlias(api, other, await createLink(api, other)));
+    await api.flushClicks();
+    statements = [];
+    expect((await listed()).map((link) => link.id)).toEqual([first]);
+    expect(statements).toEqual([]);
+    // The account's own writes are in its next read: a link added, one changed, its clicks counted.
+    const second = await createLink(api, owner);
+    expect((await listed()).map((link) => link.id)).toEqual([second, first]);
+    await api.request('PUT', `/l/api/url/${first}/update`, { key: owner.apikey, body: { url: 'https://example.com/changed' } });
+    expect((await listed()).find((link) => link.id === first)!.longurl).toBe('https://example.com/changed');
+    await visit(await linkAlias(api, owner, first));
+    await api.flushClicks();
+    expect((await listed()).find((link) => link.id === first)!.clicks).toBe(1);
+    // A page in another order, or a search, is its own read.
+    expect((await listed('?order=clicks')).map((link) => link.id)).toEqual([first, second]);
+    statements = [];
+    expect((await listed('?q=changed')).map((link) => link.id)).toEqual([first]);
+    expect(statements).toHaveLength(1);
+  });
+
+  it.each(['/l/api/pixels'])('an authenticated read of %s with a known key sends one statement', async (path) => {
     await api.request('GET', path, { key: user.apikey });
     statements = [];
     expect((await api.request('GET', path, { key: user.apikey })).status).toBe(200);
@@ -168,7 +208,7 @@ describe('the busy paths', () => {
 
   it('a prepared statement a session lost answers 503 once, and is prepared anew for the next request', async () => {
     const pool = (api.linkyard.app.get(DataSource).driver as unknown as { master: Pool }).master;
-    expect((await api.request('GET', '/l/api/urls', { key: user.apikey })).status).toBe(200);
+    expect((await api.request('GET', '/l/api/pixels', { key: user.apikey })).status).toBe(200);
     // Every idle connection's session loses its prepared statements behind pg's back (a pooler's
     // doing, say): pg would only bind them, and be refused, on that connection for ever.
     const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
@@ -176,7 +216,7 @@ describe('the busy paths', () => {
     for (const client of idle) client.release();
     const statuses: number[] = [];
     for (let request = 0; request < idle.length + 2; request += 1) {
-      statuses.push((await api.request('GET', '/l/api/urls', { key: user.apikey })).status);
+      statuses.push((await api.request('GET', '/l/api/pixels', { key: user.apikey })).status);
     }
     // A connection whose statement was refused answers that request 503, and prepares it again
     // for the next one.

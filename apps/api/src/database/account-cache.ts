@@ -3,15 +3,30 @@ import type { RedisLink } from '../infrastructure/redis';
 import type { Clock } from '../common/clock';
 import type { WriteEvent, WriteEvents, WriteKind } from './write-events';
 
-/** What an AccountCache is: its Redis channel, and its bounds. */
+/**
+ * What every AccountCache is made with: Redis (its drops reach the other instances), the clock,
+ * the writes' announcements, and the metrics it makes itself known to (ACCOUNT_CACHE_DEPS, wired
+ * once for the application).
+ */
+export interface AccountCacheDeps {
+  redis: RedisLink;
+  clock: Clock;
+  events: WriteEvents;
+  watch: (name: string, cache: AccountCache) => void;
+}
+export const ACCOUNT_CACHE_DEPS = Symbol('ACCOUNT_CACHE_DEPS');
+
+/** What an AccountCache is: its name in the metrics, its Redis channel, and its bounds. */
 export interface AccountCacheOptions {
+  /** Its name in the metrics (`linkyard_cache_hits_total{cache="…"}`). */
+  name: string;
   /** The Redis channel its drops are announced on; one per cache. */
   channel: string;
   /** What it may hold at most, keys and values estimated together. */
   maxBytes: number;
   ttlMs: number;
-  /** The writes that drop an account's entries (all when not said). */
-  kinds?: readonly WriteKind[];
+  /** The writes that drop an account's entries. */
+  kinds: readonly WriteKind[];
   /**
    * A write answers once every instance has dropped what it held (or none trusts its cache: Redis
    * away), so a read anywhere after the write's answer shows it. When not said, the other
@@ -98,20 +113,18 @@ export class AccountCache {
   private drops = 0;
 
   private readonly channel: string;
+  private readonly redis: RedisLink;
 
-  constructor(
-    options: AccountCacheOptions,
-    private readonly redis: RedisLink,
-    clock: Clock,
-    events: WriteEvents,
-  ) {
+  constructor(options: AccountCacheOptions, { redis, clock, events, watch }: AccountCacheDeps) {
     this.channel = options.channel;
+    this.redis = redis;
+    watch(options.name, this);
     // The repositories announce their writes: each drops what it may have changed.
-    const kinds = options.kinds ? new Set<WriteKind>(options.kinds) : undefined;
+    const kinds = new Set<WriteKind>(options.kinds);
     events.listen((written) => {
       const drops: Promise<void>[] = [];
       for (const event of written) {
-        if (kinds && !kinds.has(event.kind)) continue;
+        if (!kinds.has(event.kind)) continue;
         for (const mark of marksOfEvent(event)) drops.push(this.drop(mark));
       }
       // Not waited for unless said: an instance that cannot hear stops trusting its cache within a moment.

@@ -20,7 +20,12 @@ export type WriteEvent =
   /** The account's key: rotated, revoked, its expiry changed. */
   | { kind: 'key'; account: number }
   /** The account itself: its plan, its limit, disabled, deleted. */
-  | { kind: 'account'; account: number };
+  | { kind: 'account'; account: number }
+  /**
+   * People's clicks counted on the account's links, QR codes or bio pages (a click batch): only
+   * what shows their counts changes (the lists of links), not what the redirects serve.
+   */
+  | { kind: 'clicks'; account: number };
 
 export type WriteKind = WriteEvent['kind'];
 

@@ -1,6 +1,5 @@
 import { SystemClock } from '../common/clock';
 import type { RedisLink } from '../infrastructure/redis';
-import type { Metrics } from '../modules/metrics/metrics';
 import type { WriteEvent, WriteEvents } from '../database/write-events';
 import { RedirectCache } from './redirect-cache';
 
@@ -9,12 +8,12 @@ function cache(): { cache: RedirectCache; written: (event: WriteEvent) => void }
   let listener: ((events: WriteEvent[]) => void) | undefined;
   const redis = { configured: false, up: true, subscribe: () => undefined, onReconnect: () => undefined, publish: async () => undefined };
   const events = { listen: (next: (events: WriteEvent[]) => void) => (listener = next) };
-  const made = new RedirectCache(
-    redis as unknown as RedisLink,
-    new SystemClock(),
-    { watchCache: () => undefined } as unknown as Metrics,
-    events as unknown as WriteEvents,
-  );
+  const made = new RedirectCache({
+    redis: redis as unknown as RedisLink,
+    clock: new SystemClock(),
+    events: events as unknown as WriteEvents,
+    watch: () => undefined,
+  });
   return { cache: made, written: (event) => listener?.([event]) };
 }
 

@@ -435,7 +435,7 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
     await redis?.destroy();
   });
 
-  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered, nor shows an account or its domains as they were before a change answered", async () => {
+  it("the one that only serves redirects serves a link's new destination within 2 s, and never takes a key after its rotation answered, nor shows an account, its domains or its links as they were before a change answered or a click was written", async () => {
     const writer = await setUp({ REDIS_URL: redis.url });
     const reader = await startBuiltService({
       DATABASE_URL: writer.databaseUrl,
@@ -460,6 +460,30 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
       const listed = await reader.request('GET', '/l/api/domains', { headers: { authorization: `Bearer ${newKey}` } });
       expect(listed.status).toBe(200);
       return (listed.body as { data: { domains: { domain: string }[] } }).data.domains.map((domain) => domain.domain);
+    };
+    const readerClicks = async (linkId: number) => {
+      const listed = await reader.request('GET', '/l/api/urls', { headers: { authorization: `Bearer ${newKey}` } });
+      expect(listed.status).toBe(200);
+      return (listed.body as { data: { urls: { id: number; clicks: number }[] } }).data.urls.find((link) => link.id === linkId)!.clicks;
+    };
+    // A new link that only the writer serves, visited once: once its click batch is written there
+    // (about a second), the reader's list of links (read before, so kept) counts it.
+    const clickOnWriter = async () => {
+      const added = await writer.service.request('POST', '/l/api/url/add', {
+        headers: { ...json, authorization: `Bearer ${newKey}` },
+        body: JSON.stringify({ url: 'https://example.com/counted' }),
+      });
+      expect(added.status).toBe(200);
+      const { id, shorturl } = added.body as { id: number; shorturl: string };
+      expect(await readerClicks(id)).toBe(0);
+      expect((await writer.service.request('GET', new URL(shorturl).pathname, { headers: browser })).status).toBe(302);
+      const visitedAt = Date.now();
+      let clicks = 0;
+      while (Date.now() - visitedAt < 5000 && clicks === 0) {
+        await sleep(100);
+        clicks = await readerClicks(id);
+      }
+      expect(clicks).toBe(1);
     };
     const addDomainOnWriter = async (when: string) => {
       const domain = `https://${when}-${Date.now()}.example.com`;
@@ -503,6 +527,7 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
         await readerDomains();
         // A domain is added on the writer: once that has answered, the reader lists it.
         await addDomainOnWriter('stalled');
+        await clickOnWriter();
         // The e-mail address changes on the writer: once that has answered, the reader's /account
         // (answered from the account its key cache holds) shows the new one.
         await changeEmailOnWriter('stalled');
@@ -516,6 +541,7 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
       await changeEmailOnWriter('back');
       await readerDomains();
       await addDomainOnWriter('back');
+      await clickOnWriter();
       expect((await reader.request('GET', '/healthz')).body).toMatchObject({ redis: 'up' });
     } finally {
       await reader.stop();

@@ -11,8 +11,8 @@ export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitU
 
 /**
  * Marks the transaction of a click batch: it writes counters (a link's clicks, a QR code's scans),
- * which nothing cached holds, so it announces nothing; the repositories test knows its statements
- * by this mark.
+ * which only the lists of links hold (it announces `clicks` for their accounts, which the redirect
+ * cache ignores); the repositories test knows its statements by this mark.
  */
 export const CLICKS_ONLY = 'linkyardClicksOnly';
 

@@ -38,8 +38,8 @@ DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
 INSERT INTO click_visitors (link_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING link_id AS id;
-UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
@@ -70,8 +70,8 @@ DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
 INSERT INTO click_visitors (qr_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN qr_codes t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING qr_id AS id;
-UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = t.unique_scans + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = t.unique_scans + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (qr_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN qr_codes t ON t.id = v.id
@@ -102,8 +102,8 @@ DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
 INSERT INTO click_visitors (bio_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_pages t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING bio_id AS id;
-UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = t.unique_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = t.unique_visits + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (bio_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_pages t ON t.id = v.id
@@ -181,8 +181,8 @@ DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
 INSERT INTO click_visitors (link_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING link_id AS id;
-UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id

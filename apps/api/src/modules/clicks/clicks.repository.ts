@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Sql, type Scope, type SqlFixtures } from '../../database/sql';
+import { WriteEvents } from '../../database/write-events';
 import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
 
 /**
@@ -10,11 +11,14 @@ import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
  */
 @Injectable()
 export class ClicksRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(WriteEvents) private readonly events: WriteEvents,
+  ) {}
 
   /**
    * Writes a batch in one transaction, marked CLICKS_ONLY (its commit changes nothing the redirects
-   * serve). `alsoIn` runs in it once the click rows are written (the webhooks' events of the
+   * serve; it announces the accounts whose links, QR codes or bio pages it counted clicks for). `alsoIn` runs in it once the click rows are written (the webhooks' events of the
    * clicks). A spooled batch's id is recorded in it, so it is never written twice: false when that
    * id was written before (nothing is written then).
    */
@@ -39,7 +43,8 @@ export class ClicksRepository {
             return false;
           }
         }
-        await writeIn(runner.manager, batch, alsoIn);
+        const counted = await writeIn(runner.manager, batch, alsoIn);
+        await this.events.emit(runner.manager, ...[...counted].map((account) => ({ kind: 'clicks' as const, account })));
         await runner.commitTransaction();
         return true;
       } catch (error) {
@@ -123,12 +128,13 @@ function monthTable(month: Date): { name: string; from: string; to: string } {
 }
 
 /** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
+/** The targets a click counts for; `owned`: the table names its account (user_id), whose lists show its counts. */
 const TARGETS = [
-  { key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks' },
-  { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans' },
-  { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits' },
-  { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks' },
-] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string }[];
+  { key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks', owned: true },
+  { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans', owned: true },
+  { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits', owned: true },
+  { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks', owned: false },
+] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string; owned: boolean }[];
 type Target = (typeof TARGETS)[number];
 
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
@@ -159,8 +165,9 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
   return [...groups.values()];
 }
 
-/** The statements of a batch, in its transaction. */
-async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: Scope) => Promise<void>): Promise<void> {
+/** The statements of a batch, in its transaction; the accounts whose links, QR codes or bio pages it counted people's clicks for. */
+async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: Scope) => Promise<void>): Promise<Set<number>> {
+  const counted = new Set<number>();
   const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
   // Clicks whose target was deleted meanwhile are dropped by the joins.
   await manager.query(
@@ -225,11 +232,14 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
     }
     for (const { id } of fresh) totals.get(id)!.uniques += 1;
     const [clicksColumn, uniquesColumn] = [target.total, target.unique];
-    await manager.query(
-      `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = t.${uniquesColumn} + v.uniques
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id`,
+    const update = `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = t.${uniquesColumn} + v.uniques
+         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id`;
+    // The owners of what it counted, once each (as a SELECT: the driver answers an UPDATE's rows with its count).
+    const owners = await manager.query<{ account: number }[]>(
+      target.owned ? `WITH counted AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted` : update,
       [[...totals.keys()], [...totals.values()].map((total) => total.clicks), [...totals.values()].map((total) => total.uniques)],
     );
+    if (target.owned) for (const { account } of owners) counted.add(account);
 
     const counters = new Map<string, { id: number; dimension: string; value: string; count: number }>();
     for (const group of groups) {
@@ -253,6 +263,7 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
       [rows.map((row) => row.id), rows.map((row) => row.dimension), rows.map((row) => row.value), rows.map((row) => row.count)],
     );
   }
+  return counted;
 }
 
 /**

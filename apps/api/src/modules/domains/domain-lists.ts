@@ -1,9 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock';
-import { AccountCache } from '../../database/account-cache';
-import { WriteEvents } from '../../database/write-events';
-import { REDIS, type RedisLink } from '../../infrastructure/redis';
-import { Metrics } from '../metrics/metrics';
+import { ACCOUNT_CACHE_DEPS, AccountCache, type AccountCacheDeps } from '../../database/account-cache';
 
 /**
  * The pages of the accounts' domain lists as `GET /domains` answers them, so a list read again
@@ -14,24 +10,17 @@ import { Metrics } from '../metrics/metrics';
  */
 @Injectable()
 export class DomainLists extends AccountCache {
-  constructor(
-    @Inject(REDIS) redis: RedisLink,
-    @Inject(Clock) clock: Clock,
-    @Inject(Metrics) metrics: Metrics,
-    @Inject(WriteEvents) events: WriteEvents,
-  ) {
+  constructor(@Inject(ACCOUNT_CACHE_DEPS) deps: AccountCacheDeps) {
     super(
       {
+        name: 'domains',
         channel: 'linkyard:domain-lists-invalidate',
         maxBytes: 8 * 1024 * 1024,
         ttlMs: 5 * 60_000,
         kinds: ['domain', 'account'],
         dropsBeforeAnswer: true,
       },
-      redis,
-      clock,
-      events,
+      deps,
     );
-    metrics.watchCache('domains', this);
   }
 }

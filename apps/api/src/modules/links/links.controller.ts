@@ -25,7 +25,7 @@ import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
 import { ApiError, badRequest } from '../../common/api-error';
 import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
-import { toLinkDetails, toListedRecord } from './links.mapper';
+import { toLinkDetails } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
 
 function readFormat(value: unknown): ExportFormat {
@@ -67,13 +67,7 @@ export class LinksController {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
     const [links, total] = await this.links.list(account, page, order, queryText(query.q), campaignFilter(query.campaign));
-    return listEnvelope(
-      'urls',
-      links.map((link) => toListedRecord(link, this.config.publicUrl)),
-      total,
-      page,
-      0,
-    );
+    return listEnvelope('urls', links, total, page, 0);
   }
 
   @Get('urls/export')

@@ -3,7 +3,7 @@ import { formatDateTime, formatNullableDateTime } from '../../common/dates';
 import { shortUrl } from '../../common/public-urls';
 import type { LinkEntity } from './link.entity';
 
-type LinkRecord = Ok<'listUrls'>['data']['urls'][number];
+export type LinkRecord = Ok<'listUrls'>['data']['urls'][number];
 type LinkDetails = Ok<'getUrl'>['details'];
 
 /** The `type` field as clients write it: direct, frame, a splash id, or overlay-<id>. */

@@ -10,11 +10,12 @@ import { SplashModule } from '../splash/splash.module';
 import { LinksController } from './links.controller';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
+import { LinkLists } from './link-lists';
 
 @Module({
   imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
   controllers: [LinksController],
-  providers: [LinksService, LinkImport],
+  providers: [LinksService, LinkImport, LinkLists],
   exports: [LinksService],
 })
 export class LinksModule {}

@@ -22,7 +22,8 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
-import { newLinkRecordJson, toLinkRecord, type LinkListed } from './links.mapper';
+import { LinkLists } from './link-lists';
+import { newLinkRecordJson, toLinkRecord, toListedRecord, type LinkRecord } from './links.mapper';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -48,6 +49,7 @@ export class LinksService {
     @Inject(WebhookOutbox) private readonly outbox: WebhookOutbox,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(LinkLists) private readonly lists: LinkLists,
   ) {
     this.services = { campaigns, channels, domains, overlays, pixels, splashPages };
   }
@@ -62,8 +64,10 @@ export class LinksService {
   }
 
   /**
-   * A page of the account's links (what a listed link shows, with its domain's address) and the
-   * total: one plain statement. `campaign` keeps the links of that campaign of the account's (404 for another's).
+   * A page of the account's links as the API lists them (with their domains' addresses) and the
+   * total: one plain statement, or none for a page without a search or a campaign that no write
+   * of the account dropped since it was read (LinkLists). `campaign` keeps the links of that
+   * campaign of the account's (404 for another's).
    */
   async list(
     account: Account,
@@ -71,9 +75,17 @@ export class LinksService {
     order: LinkOrder,
     search: string | undefined,
     campaign?: number,
-  ): Promise<[LinkListed[], number]> {
-    const inCampaign = campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id;
-    return this.links.list(account, page, order, { search, campaign: inCampaign });
+  ): Promise<[LinkRecord[], number]> {
+    const read = async () => {
+      const inCampaign = campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id;
+      const [links, total] = await this.links.list(account, page, order, { search, campaign: inCampaign });
+      return { userId: account.id, links: links.map((link) => toListedRecord(link, this.config.publicUrl)), total };
+    };
+    const listed =
+      search === undefined && campaign === undefined
+        ? await this.lists.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
+        : await read();
+    return [listed.links, listed.total];
   }
 
   /**
