@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { prepared } from '../src/database/guarded-pg';
 import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher';
 import { useApi } from './support/app';
-import { createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
+import { createChannel, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
 /**
@@ -225,11 +225,31 @@ describe('the busy paths', () => {
     if (pool.options.max === 1) expect(statuses.filter((status) => status === 503)).toHaveLength(1);
   });
 
-  it('a link with its channels and statistics is read in one statement', async () => {
-    const id = await createLink(api, user);
-    await api.request('GET', `/l/api/url/${id}`, { key: user.apikey });
+  it('a link with its channels and statistics is read in one statement, then from memory until the account writes or its clicks are written', async () => {
+    const owner = await createUser(api);
+    const id = await createLink(api, owner);
+    const read = async () => {
+      const answer = await api.request('GET', `/l/api/url/${id}`, { key: owner.apikey });
+      expect(answer.status).toBe(200);
+      return answer.body as {
+        details: { longurl: string; channels: number[] };
+        data: { clicks: number; topBrowsers: Record<string, string> };
+      };
+    };
     statements = [];
-    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).status).toBe(200);
+    await read();
     expect(statements).toHaveLength(1);
+    statements = [];
+    await read();
+    expect(statements).toEqual([]);
+    // Its clicks, a change of the link and its channels are in the next read.
+    await visit(await linkAlias(api, owner, id));
+    await api.flushClicks();
+    expect((await read()).data).toMatchObject({ clicks: 1, topBrowsers: { Firefox: '1' } });
+    await api.request('PUT', `/l/api/url/${id}/update`, { key: owner.apikey, body: { url: 'https://example.com/details' } });
+    expect((await read()).details.longurl).toBe('https://example.com/details');
+    const channel = await createChannel(api, owner);
+    await api.request('POST', `/l/api/channel/${channel}/assign/links/${id}`, { key: owner.apikey, rawBody: '' });
+    expect((await read()).details.channels).toEqual([channel]);
   });
 });

@@ -18,7 +18,6 @@ import { streamedFile, type ExportFormat } from '../../common/streamed-file';
 import { FileBody } from '../../common/request-body';
 import { LinkImport } from './link-import';
 import { formatDate } from '../../common/dates';
-import { statistics } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
@@ -133,8 +132,7 @@ export class LinksController {
 
   @Get('url/:id')
   async getUrl(@CurrentAccount() account: Account, @Param('id', ParseIdPipe) id: PathParams<'getUrl'>['id']): Promise<Ok<'getUrl'>> {
-    const { link, channelIds, counters } = await this.links.withDetails(account, id);
-    return { error: 0, id: link.id, details: toLinkDetails(link, channelIds, this.config.publicUrl), data: statistics(counters, link) };
+    return { error: 0, id, ...(await this.links.details(account, id)) };
   }
 
   @Get('url/:id/stats')

@@ -4,7 +4,7 @@ import { shortUrl } from '../../common/public-urls';
 import type { LinkEntity } from './link.entity';
 
 export type LinkRecord = Ok<'listUrls'>['data']['urls'][number];
-type LinkDetails = Ok<'getUrl'>['details'];
+export type LinkDetails = Ok<'getUrl'>['details'];
 
 /** The `type` field as clients write it: direct, frame, a splash id, or overlay-<id>. */
 export function typeField(link: LinkEntity): string {

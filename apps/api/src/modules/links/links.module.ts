@@ -10,12 +10,12 @@ import { SplashModule } from '../splash/splash.module';
 import { LinksController } from './links.controller';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
-import { LinkLists } from './link-lists';
+import { LinkReads } from './link-reads';
 
 @Module({
   imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
   controllers: [LinksController],
-  providers: [LinksService, LinkImport, LinkLists],
+  providers: [LinksService, LinkImport, LinkReads],
   exports: [LinksService],
 })
 export class LinksModule {}

@@ -22,8 +22,9 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
-import { LinkLists } from './link-lists';
-import { newLinkRecordJson, toLinkRecord, toListedRecord, type LinkRecord } from './links.mapper';
+import { LinkReads } from './link-reads';
+import { newLinkRecordJson, toLinkDetails, toLinkRecord, toListedRecord, type LinkDetails, type LinkRecord } from './links.mapper';
+import { statistics, type Statistics } from '../clicks/statistics.service';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
 import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
 
@@ -49,7 +50,7 @@ export class LinksService {
     @Inject(WebhookOutbox) private readonly outbox: WebhookOutbox,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(LinkLists) private readonly lists: LinkLists,
+    @Inject(LinkReads) private readonly reads: LinkReads,
   ) {
     this.services = { campaigns, channels, domains, overlays, pixels, splashPages };
   }
@@ -58,15 +59,22 @@ export class LinksService {
     return this.links.get(account, id);
   }
 
-  /** The account's link with the ids of its channels and its counters, or 404 (one statement). */
-  withDetails(account: Account, id: number): ReturnType<LinksRepository['withDetails']> {
-    return this.links.withDetails(account, id);
+  /**
+   * The account's link as `GET /url/:id` answers it: its details (with its channels' ids) and its
+   * statistics, or 404. One statement, or none while no write of the account dropped it (LinkReads).
+   */
+  async details(account: Account, id: number): Promise<{ details: LinkDetails; data: Statistics }> {
+    const read = await this.reads.get(`url:${account.id}:${id}`, async () => {
+      const { link, channelIds, counters } = await this.links.withDetails(account, id);
+      return { userId: account.id, details: toLinkDetails(link, channelIds, this.config.publicUrl), data: statistics(counters, link) };
+    });
+    return { details: read.details, data: read.data };
   }
 
   /**
    * A page of the account's links as the API lists them (with their domains' addresses) and the
    * total: one plain statement, or none for a page without a search or a campaign that no write
-   * of the account dropped since it was read (LinkLists). `campaign` keeps the links of that
+   * of the account dropped since it was read (LinkReads). `campaign` keeps the links of that
    * campaign of the account's (404 for another's).
    */
   async list(
@@ -83,7 +91,7 @@ export class LinksService {
     };
     const listed =
       search === undefined && campaign === undefined
-        ? await this.lists.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
+        ? await this.reads.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
         : await read();
     return [listed.links, listed.total];
   }
