@@ -93,7 +93,7 @@ describe('URLs users store', () => {
         JSON.stringify([{ location: 'GB', country: 'GB', link: 'https://example.co.uk/a^b%zz' }]),
         JSON.stringify({ auto: true, apple: 'javascript:alert(1)', google: '' }),
       ]);
-      api.linkyard.app.get(RedirectCache).drop('*');
+      await api.linkyard.app.get(RedirectCache).drop('*');
       // Served in normal form straight away, and the service keeps answering.
       expect((await visit(`/${alias}`)).headers.location).toBe('https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC');
       expect((await visit(`/${alias}`, { ip: UK })).headers.location).toBe('https://example.co.uk/a^b%zz');
