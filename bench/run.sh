@@ -104,7 +104,7 @@ bench_database() {
   fi
   start() {
     "${SERVER[@]}" env "${env_db[@]}" PORT=$API_PORT HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$API_PORT" ADMIN_API_KEY="$ADMIN_KEY" \
-      LOG_LEVEL=warn node apps/api/dist/main.js >> "$OUT/service-$db.log" 2>&1 &
+      LOG_LEVEL=warn sh apps/api/bin/linkyard-api >> "$OUT/service-$db.log" 2>&1 &
     service=$!
     pids+=($service)
     wait_healthy $API_PORT

@@ -47,7 +47,7 @@ taskset -c 1 node -e "
 receiver=$!
 pids+=("$receiver")
 taskset -c 0 env DATABASE_URL="$(scripts/postgres.sh socket-url linkyard_webhooks)" PORT=$PORT HOST=127.0.0.1 PUBLIC_URL=http://127.0.0.1:$PORT \
-  LOG_LEVEL=warn ADMIN_API_KEY=$ADMIN_KEY WEBHOOK_ALLOW_PRIVATE=true node apps/api/dist/main.js > bench/results/webhooks-service.log 2>&1 &
+  LOG_LEVEL=warn ADMIN_API_KEY=$ADMIN_KEY WEBHOOK_ALLOW_PRIVATE=true sh apps/api/bin/linkyard-api > bench/results/webhooks-service.log 2>&1 &
 service=$!
 pids+=("$service")
 for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.2; done

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { freePort, loopbackRequest, startBuiltService } from './support/built-service';
 
 /**
  * The first hour of a self-hoster, on the built service and a data folder of its own: the admin's
  * key is printed once the service listens (never by a start that failed), a second service on the
- * same folder is refused, and a lost key is replaced by `admin:key`.
+ * same folder is refused, a lost key is replaced by `admin:key`, and the service runs with the
+ * memory settings `pnpm start` gives it.
  */
 const DIST = join(__dirname, '..', 'dist');
 
@@ -82,4 +83,40 @@ describe('the first start and a lost admin key', () => {
       await again.stop();
     }
   }, 240_000);
+
+  it('runs as node itself with the memory settings of bin/linkyard-api, each of which the caller may set otherwise', async () => {
+    const settings = (pid: number) => {
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      return {
+        program: basename(readlinkSync(`/proc/${pid}/exe`)),
+        options: readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .filter((argument) => argument.startsWith('--')),
+        malloc: environment.filter((variable) => variable.startsWith('MALLOC_')).sort(),
+      };
+    };
+    const service = await startBuiltService({ DATA_DIR: join(dataDir, 'settings') });
+    try {
+      expect(settings(service.process.pid!)).toEqual({
+        program: basename(process.execPath),
+        options: ['--max-semi-space-size=8'],
+        malloc: ['MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072'],
+      });
+    } finally {
+      // The signal reaches the service itself (no shell is left between): it stops cleanly.
+      expect(await service.stop()).toBe(0);
+    }
+    // A database in memory keeps V8's young generation (bin/linkyard-api says why); a caller's own
+    // allocator setting stands.
+    const own = await startBuiltService({ DATA_DIR: 'memory://', MALLOC_TRIM_THRESHOLD_: '1048576' });
+    try {
+      expect(settings(own.process.pid!)).toEqual({
+        program: basename(process.execPath),
+        options: [],
+        malloc: ['MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=1048576'],
+      });
+    } finally {
+      expect(await own.stop()).toBe(0);
+    }
+  }, 120_000);
 });

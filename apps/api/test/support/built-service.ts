@@ -2,14 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
- * The built service (`dist/main.js`) as its own process, listening on a loopback port: for tests
- * that stop, stall or kill things, and for long fuzzing runs. Only 127.0.0.1 is ever addressed.
+ * The built service (`dist/main.js`) as its own process, started as `pnpm start` starts it (through
+ * `bin/linkyard-api`, which sets its memory settings and becomes the node process), listening on a
+ * loopback port: for tests that stop, stall or kill things, and for long fuzzing runs. Only
+ * 127.0.0.1 is ever addressed.
  */
 
 const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
+const LAUNCHER = join(__dirname, '..', '..', 'bin', 'linkyard-api');
 
 export interface HttpAnswer {
   status: number;
@@ -95,9 +98,10 @@ export interface BuiltService {
 export async function startBuiltService(env: Record<string, string>, port?: number): Promise<BuiltService> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the service first (pnpm --filter @linkyard/api build).`);
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn('sh', [LAUNCHER], {
     env: {
-      PATH: process.env.PATH ?? '',
+      // The node running the tests is the one the launcher finds first.
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       HOST: '127.0.0.1',
       PORT: String(listenPort),
       PUBLIC_URL: `http://127.0.0.1:${listenPort}`,
