@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import type { LinkyardApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { tuneHeap } from './heap';
 
@@ -33,8 +34,43 @@ async function main(): Promise<void> {
   // Tracing patches `http` and `pg` as they load: it starts before the service's modules are
   // loaded, and without an endpoint its SDK is never loaded at all.
   const tracing = config.tracing ? (await import('./tracing')).startTracing(config.tracing) : null;
-  const { createApp } = await import('./app');
-  const linkyard = await createApp(config);
+  // A stop asked for from here on is a clean one, even while the service starts (the database
+  // opened and migrated, listening, the first admin made): it waits for the start, then closes.
+  let linkyard: LinkyardApp | undefined;
+  let started: Promise<void> = Promise.resolve();
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    announce(`${signal} received: finishing requests in flight, then stopping`, { signal });
+    try {
+      // A start that failed ends the process itself (below, in main's catch).
+      const ready = await started.then(
+        () => true,
+        () => false,
+      );
+      if (!ready || !linkyard) return;
+      await linkyard.close();
+      // The last spans go out before the process ends, unless the collector is slow to take them.
+      if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+      process.exit(0);
+    } catch (error) {
+      console.error('Unclean stop:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  started = (async () => {
+    const { createApp } = await import('./app');
+    linkyard = await createApp(config);
+    await finishStart(config, linkyard);
+  })();
+  await started;
+}
+
+/** Listens, says so, and makes the first admin when there is none (its key said once). */
+async function finishStart(config: Config, linkyard: LinkyardApp): Promise<void> {
   try {
     await linkyard.app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -82,24 +118,6 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-
-  let stopping = false;
-  const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    announce(`${signal} received: finishing requests in flight, then stopping`, { signal });
-    try {
-      await linkyard.close();
-      // The last spans go out before the process ends, unless the collector is slow to take them.
-      if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-      process.exit(0);
-    } catch (error) {
-      console.error('Unclean stop:', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

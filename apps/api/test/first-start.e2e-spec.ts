@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { freePort, loopbackRequest, startBuiltService } from './support/built-service';
 
 /**
@@ -118,5 +118,33 @@ describe('the first start and a lost admin key', () => {
     } finally {
       expect(await own.stop()).toBe(0);
     }
+  }, 120_000);
+
+  it('stops cleanly on SIGTERM while it is still starting: it finishes the start, then closes the database and frees the folder', async () => {
+    const folder = join(dataDir, 'stopped-while-starting');
+    const child = spawn('sh', [join(__dirname, '..', 'bin', 'linkyard-api')], {
+      env: {
+        PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        DATA_DIR: folder,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // The folder is taken as the database opens, before the service listens.
+    for (let waited = 0; !existsSync(join(folder, 'linkyard.pid')) && waited < 600; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(join(folder, 'linkyard.pid'))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM received');
+    // The start it finished made the admin and said its key, and the folder is free for the next start.
+    expect(keyIn(output)).toMatch(/^lyk_/);
+    expect(existsSync(join(folder, 'linkyard.pid'))).toBe(false);
   }, 120_000);
 });
