@@ -17,6 +17,9 @@ function announce(message: string, fields: Record<string, unknown> = {}, text: s
     );
 }
 
+/** How long a stop asked for during the start waits for it to finish. */
+const START_STOP_WAIT_MS = 15_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -36,20 +39,36 @@ async function main(): Promise<void> {
   const tracing = config.tracing ? (await import('./tracing')).startTracing(config.tracing) : null;
   // A stop asked for from here on is a clean one, even while the service starts (the database
   // opened and migrated, listening, the first admin made): it waits for the start, then closes.
+  // A start that does not finish within START_STOP_WAIT_MS of the stop (a database that does not
+  // answer), or a second signal, ends the process without it (exit code 1).
   let linkyard: LinkyardApp | undefined;
   let started: Promise<void> = Promise.resolve();
+  let starting = true;
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
-    if (stopping) return;
+    if (stopping) {
+      if (starting) {
+        announce(`${signal} received again: stopping before the start finished`, { signal });
+        process.exit(1);
+      }
+      return;
+    }
     stopping = true;
     announce(`${signal} received: finishing requests in flight, then stopping`, { signal });
     try {
+      const start = await Promise.race([
+        started.then(
+          () => 'done' as const,
+          () => 'failed' as const,
+        ),
+        new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), START_STOP_WAIT_MS).unref()),
+      ]);
+      if (start === 'late') {
+        announce(`the start did not finish within ${START_STOP_WAIT_MS / 1000} s of the stop: stopping without it`, { signal });
+        process.exit(1);
+      }
       // A start that failed ends the process itself (below, in main's catch).
-      const ready = await started.then(
-        () => true,
-        () => false,
-      );
-      if (!ready || !linkyard) return;
+      if (start === 'failed' || !linkyard) return;
       await linkyard.close();
       // The last spans go out before the process ends, unless the collector is slow to take them.
       if (tracing) await Promise.race([tracing.shutdown(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
@@ -67,6 +86,7 @@ async function main(): Promise<void> {
     await finishStart(config, linkyard);
   })();
   await started;
+  starting = false;
 }
 
 /** Listens, says so, and makes the first admin when there is none (its key said once). */

@@ -147,4 +147,50 @@ describe('the first start and a lost admin key', () => {
     expect(keyIn(output)).toMatch(/^lyk_/);
     expect(existsSync(join(folder, 'linkyard.pid'))).toBe(false);
   }, 120_000);
+
+  it('stops on SIGTERM while its database never answers at the start: after 15 s, or at once on a second signal', async () => {
+    // A database that takes the connection and never answers: the start waits on it.
+    let connections = 0;
+    const silent = createServer(() => void connections++);
+    const silentPort = await freePort();
+    await new Promise<void>((resolve) => silent.listen(silentPort, '127.0.0.1', resolve));
+    const start = async () => {
+      const seen = connections;
+      const child = spawn('sh', [join(__dirname, '..', 'bin', 'linkyard-api')], {
+        env: {
+          PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          DATABASE_URL: `postgres://linkyard@127.0.0.1:${silentPort}/linkyard`,
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // Connecting to its database, it is starting.
+      for (let waited = 0; connections === seen && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(connections).toBeGreaterThan(seen);
+      return { child, exited, output: () => output };
+    };
+    try {
+      const once = await start();
+      once.child.kill('SIGTERM');
+      expect(await once.exited).toBe(1);
+      expect(once.output()).toContain('SIGTERM received: finishing requests in flight, then stopping');
+      expect(once.output()).toContain('the start did not finish within 15 s of the stop: stopping without it');
+
+      const twice = await start();
+      twice.child.kill('SIGTERM');
+      for (let waited = 0; !twice.output().includes('SIGTERM received') && waited < 100; waited++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      twice.child.kill('SIGINT');
+      expect(await twice.exited).toBe(1);
+      expect(twice.output()).toContain('SIGINT received again: stopping before the start finished');
+    } finally {
+      silent.close();
+    }
+  }, 120_000);
 });
