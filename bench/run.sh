@@ -45,6 +45,11 @@ else
 fi
 echo "Layout: $LAYOUT" >&2
 
+# The service as `pnpm start` runs it (apps/api/bin/linkyard-api: its memory settings); a build
+# from before that file (bench/compare.sh's older side) as it ran then.
+SERVICE=(sh apps/api/bin/linkyard-api)
+[ -f apps/api/bin/linkyard-api ] || SERVICE=(node apps/api/dist/main.js)
+
 PG_URL=$(scripts/postgres.sh start)
 pnpm --silent build >/dev/null
 
@@ -104,7 +109,7 @@ bench_database() {
   fi
   start() {
     "${SERVER[@]}" env "${env_db[@]}" PORT=$API_PORT HOST=127.0.0.1 PUBLIC_URL="http://127.0.0.1:$API_PORT" ADMIN_API_KEY="$ADMIN_KEY" \
-      LOG_LEVEL=warn sh apps/api/bin/linkyard-api >> "$OUT/service-$db.log" 2>&1 &
+      LOG_LEVEL=warn "${SERVICE[@]}" >> "$OUT/service-$db.log" 2>&1 &
     service=$!
     pids+=($service)
     wait_healthy $API_PORT
