@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { freePort, loopbackRequest, startBuiltService } from './support/built-service';
+import { basename, join } from 'node:path';
+import { freePort, launchBuiltService, loopbackRequest, startBuiltService } from './support/built-service';
 
 /**
  * The first hour of a self-hoster, on the built service and a data folder of its own: the admin's
@@ -122,29 +122,15 @@ describe('the first start and a lost admin key', () => {
 
   it('stops cleanly on SIGTERM while it is still starting: it finishes the start, then closes the database and frees the folder', async () => {
     const folder = join(dataDir, 'stopped-while-starting');
-    const child = spawn('sh', [join(__dirname, '..', 'bin', 'linkyard-api')], {
-      env: {
-        PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-        HOST: '127.0.0.1',
-        PORT: String(await freePort()),
-        DATA_DIR: folder,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const service = await launchBuiltService({ DATA_DIR: folder, LOG_LEVEL: 'info' });
     // The folder is taken as the database opens, before the service listens.
     for (let waited = 0; !existsSync(join(folder, 'linkyard.pid')) && waited < 600; waited++)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(join(folder, 'linkyard.pid'))).toBe(true);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM received');
+    expect(await service.stop('SIGTERM')).toBe(0);
+    expect(service.output()).toContain('SIGTERM received');
     // The start it finished made the admin and said its key, and the folder is free for the next start.
-    expect(keyIn(output)).toMatch(/^lyk_/);
+    expect(keyIn(service.output())).toMatch(/^lyk_/);
     expect(existsSync(join(folder, 'linkyard.pid'))).toBe(false);
   }, 120_000);
 
@@ -156,37 +142,23 @@ describe('the first start and a lost admin key', () => {
     await new Promise<void>((resolve) => silent.listen(silentPort, '127.0.0.1', resolve));
     const start = async () => {
       const seen = connections;
-      const child = spawn('sh', [join(__dirname, '..', 'bin', 'linkyard-api')], {
-        env: {
-          PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
-          HOST: '127.0.0.1',
-          PORT: String(await freePort()),
-          DATABASE_URL: `postgres://linkyard@127.0.0.1:${silentPort}/linkyard`,
-          LOG_LEVEL: 'info',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const service = await launchBuiltService({ DATABASE_URL: `postgres://linkyard@127.0.0.1:${silentPort}/linkyard`, LOG_LEVEL: 'info' });
       // Connecting to its database, it is starting.
       for (let waited = 0; connections === seen && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(connections).toBeGreaterThan(seen);
-      return { child, exited, output: () => output };
+      return service;
     };
     try {
       const once = await start();
-      once.child.kill('SIGTERM');
-      expect(await once.exited).toBe(1);
+      expect(await once.stop('SIGTERM')).toBe(1);
       expect(once.output()).toContain('SIGTERM received: finishing requests in flight, then stopping');
       expect(once.output()).toContain('the start did not finish within 15 s of the stop: stopping without it');
 
       const twice = await start();
-      twice.child.kill('SIGTERM');
+      twice.process.kill('SIGTERM');
       for (let waited = 0; !twice.output().includes('SIGTERM received') && waited < 100; waited++)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      twice.child.kill('SIGINT');
+      twice.process.kill('SIGINT');
       expect(await twice.exited).toBe(1);
       expect(twice.output()).toContain('SIGINT received again: stopping before the start finished');
     } finally {

@@ -95,7 +95,11 @@ export interface BuiltService {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startBuiltService(env: Record<string, string>, port?: number): Promise<BuiltService> {
+/**
+ * The built service started through `bin/linkyard-api` as its own process, not waited for: for
+ * tests of its start. `startBuiltService` waits for it to answer.
+ */
+export async function launchBuiltService(env: Record<string, string>, port?: number): Promise<BuiltService> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the service first (pnpm --filter @linkyard/api build).`);
   const listenPort = port ?? (await freePort());
   const child = spawn('sh', [LAUNCHER], {
@@ -116,7 +120,7 @@ export async function startBuiltService(env: Record<string, string>, port?: numb
   child.stdout.on('data', (chunk: string) => (output += chunk));
   child.stderr.on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const service: BuiltService = {
+  return {
     port: listenPort,
     process: child,
     output: () => output,
@@ -127,14 +131,19 @@ export async function startBuiltService(env: Record<string, string>, port?: numb
       return exited;
     },
   };
+}
+
+export async function startBuiltService(env: Record<string, string>, port?: number): Promise<BuiltService> {
+  const service = await launchBuiltService(env, port);
+  const child = service.process;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The service exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The service exited at start:\n${service.output()}`);
     const health = await service.request('GET', '/healthz', { timeoutMs: 2000 });
     if (health.status === 200) return service;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The service did not answer within 60 s:\n${output}`);
+      throw new Error(`The service did not answer within 60 s:\n${service.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
