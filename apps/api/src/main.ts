@@ -42,8 +42,12 @@ async function main(): Promise<void> {
   // A start that does not finish within START_STOP_WAIT_MS of the stop (a database that does not
   // answer), or a second signal, ends the process without it (exit code 1).
   let linkyard: LinkyardApp | undefined;
-  let started: Promise<void> = Promise.resolve();
   let starting = true;
+  const started = (async () => {
+    const { createApp } = await import('./app');
+    linkyard = await createApp(config);
+    await finishStart(config, linkyard);
+  })();
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) {
@@ -80,11 +84,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-  started = (async () => {
-    const { createApp } = await import('./app');
-    linkyard = await createApp(config);
-    await finishStart(config, linkyard);
-  })();
   await started;
   starting = false;
 }
