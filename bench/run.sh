@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One command: `pnpm bench` (or bash bench/run.sh). In one run, with one load generator (wrk):
 #   - the baseline: a bare node:http server answering a 302;
+#   - the redirect's answer alone: a bare node:http server sending the service's own 302, header
+#     for header, captured from the service during its run (bench/answer-floor.mjs);
 #   - Linkyard on PostgreSQL, then on the embedded database (PGlite), each:
 #       redirect (GET /{alias}, a browser user agent: every request is a counted click), a public
 #       bio page (GET /{alias} of a page of 13 blocks: every request is a counted visit),
@@ -25,6 +27,7 @@ SETTLE="${BENCH_SETTLE:-60}"
 BASE_PORT=4100
 API_PORT=4101
 FLOOR_PORT=4102
+ANSWER_PORT=4103
 ADMIN_KEY="lyk_bench-admin-key-0123456789abcdefghij"
 UA="Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0"
 OUT=bench/results
@@ -160,6 +163,17 @@ bench_database() {
   sleep 3 # the recorder's flush interval, and more
   after=$(api "$user_key" "http://127.0.0.1:$API_PORT/l/api/url/$link_id" | json 'v.data.clicks')
   echo "$((after - before))" > "$OUT/$db-recorded.txt"
+  if [ "$db" = postgres ]; then
+    # The redirect's answer alone (bench/answer-floor.mjs): a bare node:http server sending the
+    # 302 the service just sent, header for header, with none of the service's work behind it.
+    echo "The redirect's answer alone..." >&2
+    curl -s -o /dev/null -D "$OUT/redirect-answer.txt" -H "User-Agent: $UA" "http://127.0.0.1:$API_PORT/$alias"
+    "${SERVER[@]}" env PORT=$ANSWER_PORT node bench/answer-floor.mjs "$OUT/redirect-answer.txt" >/dev/null & pids+=($!)
+    wait_listening $ANSWER_PORT
+    "${LOAD[@]}" wrk -t1 -c10 -d2s "http://127.0.0.1:$ANSWER_PORT/x" >/dev/null
+    run_wrk answer_floor "$CONNECTIONS" "http://127.0.0.1:$ANSWER_PORT/x"
+    kill "${pids[-1]}"
+  fi
 
   echo "$db: public bio page..." >&2
   # A page as creators make them: an avatar, a title, a few lines, eight buttons with icons, a
@@ -217,6 +231,7 @@ base_api=$(field baseline_api rps)
   echo "|---|---|---|---|---|---|---|---|"
   echo "| bare node:http 302 (baseline) | $CONNECTIONS | $base | 1.00 | $(field baseline p50) | $(field baseline p99) | 0 | - |"
   echo "| baseline at $API_CONNECTIONS connections | $API_CONNECTIONS | $base_api | 1.00 | $(field baseline_api p50) | $(field baseline_api p99) | 0 | - |"
+  echo "| the redirect's answer alone: node:http sending the service's 302, header for header | $CONNECTIONS | $(field answer_floor rps) | $(ratio "$(field answer_floor rps)" "$base") | $(field answer_floor p50) | $(field answer_floor p99) | 0 | - |"
   echo "| the stack's floor: NestJS on Fastify, one guard, a fixed answer | $API_CONNECTIONS | $(field floor rps) | $(ratio "$(field floor rps)" "$base_api") | $(field floor p50) | $(field floor p99) | $(field floor errors) | - |"
   echo "| the stack's floor with one prepared statement (PostgreSQL) | $API_CONNECTIONS | $(field floor_db rps) | $(ratio "$(field floor_db rps)" "$base_api") | $(field floor_db p50) | $(field floor_db p99) | $(field floor_db errors) | - |"
   row() { # db name label connections baseline goal
@@ -234,6 +249,8 @@ base_api=$(field baseline_api rps)
     row $db series "GET /l/api/url/:id/stats, a year by hour ($SERIES_CLICKS clicks)" 1 "$base_api" "p99 < 50 ms"
   done
   echo
+  answer=$(field answer_floor rps)
+  echo "- The redirect as a share of its answer alone (its $(($(grep -c ':' "$OUT/redirect-answer.txt") - 3)) headers, $answer requests/s): PostgreSQL $(ratio "$(field postgres-redirect rps)" "$answer"), embedded $(ratio "$(field embedded-redirect rps)" "$answer"). What is short of 1 is Linkyard's own work on a redirect: the lookup, the visit's analysis and the click's recording and writing."
   floor_db=$(field floor_db rps)
   echo "- The API's reads on PostgreSQL as a share of the stack's floor with one statement ($floor_db requests/s): /account $(ratio "$(field postgres-account rps)" "$floor_db"), /domains $(ratio "$(field postgres-domains rps)" "$floor_db"), /urls $(ratio "$(field postgres-urls rps)" "$floor_db"), /url/:id $(ratio "$(field postgres-url rps)" "$floor_db"). What is short of 1 is Linkyard's own work (authentication, the rate limit, the answer's headers, the statement's rows and the answer's objects)."
   echo
