@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { arrayElement, arrayLiteral, literalOf } from '../../database/array-literal';
 import { Sql, type Scope, type SqlFixtures } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
 import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
@@ -165,10 +166,37 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
   return [...groups.values()];
 }
 
+/**
+ * The sixteen arrays of the click rows' statement, in its order, written in one pass over the batch
+ * (each field read by its name, not by a key that changes from column to column).
+ */
+function clickArrays(batch: readonly Click[]): string[] {
+  const columns = Array.from({ length: 16 }, () => new Array<string>(batch.length));
+  for (let index = 0; index < batch.length; index++) {
+    const click = batch[index]!;
+    columns[0]![index] = arrayElement(click.linkId);
+    columns[1]![index] = arrayElement(click.qrId);
+    columns[2]![index] = arrayElement(click.bioId);
+    columns[3]![index] = arrayElement(click.blockId);
+    columns[4]![index] = arrayElement(click.at);
+    columns[5]![index] = arrayElement(click.country);
+    columns[6]![index] = arrayElement(click.referrer);
+    columns[7]![index] = arrayElement(click.browser);
+    columns[8]![index] = arrayElement(click.os);
+    columns[9]![index] = arrayElement(click.device);
+    columns[10]![index] = arrayElement(click.social);
+    columns[11]![index] = arrayElement(click.bot);
+    columns[12]![index] = arrayElement(click.visitor);
+    columns[13]![index] = arrayElement(click.utmSource);
+    columns[14]![index] = arrayElement(click.utmMedium);
+    columns[15]![index] = arrayElement(click.utmCampaign);
+  }
+  return columns.map(literalOf);
+}
+
 /** The statements of a batch, in its transaction; the accounts whose links, QR codes or bio pages it counted people's clicks for. */
 async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: Scope) => Promise<void>): Promise<Set<number>> {
   const counted = new Set<number>();
-  const column = <K extends keyof Click>(key: K) => batch.map((click) => click[key]);
   // Clicks whose target was deleted meanwhile are dropped by the joins.
   await manager.query(
     `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
@@ -181,24 +209,7 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
           OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
           OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
           OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)`,
-    [
-      column('linkId'),
-      column('qrId'),
-      column('bioId'),
-      column('blockId'),
-      column('at'),
-      column('country'),
-      column('referrer'),
-      column('browser'),
-      column('os'),
-      column('device'),
-      column('social'),
-      column('bot'),
-      column('visitor'),
-      column('utmSource'),
-      column('utmMedium'),
-      column('utmCampaign'),
-    ],
+    clickArrays(batch),
   );
   // What else the batch's transaction holds (the webhooks' events of these clicks).
   if (alsoIn) await alsoIn(manager);
@@ -221,7 +232,8 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
       `INSERT INTO click_visitors (${idColumn}, visitor)
          SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
          ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
-      [visitors.map((click) => click[key]), visitors.map((click) => click.visitor)],
+      // As many as the batch's visitors: written as array literals (see arrayLiteral).
+      [arrayLiteral(visitors.map((click) => click[key])), arrayLiteral(visitors.map((click) => click.visitor))],
     );
 
     const totals = new Map<number, { clicks: number; uniques: number }>();
@@ -296,7 +308,11 @@ async function writeHours(manager: EntityManager, target: Target, all: Click[], 
              SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
                JOIN ${table} t ON t.id = v.id
              ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id, hour`,
-          [hourVisitors.map((row) => row.id), hourVisitors.map((row) => hourText(row.hour)), hourVisitors.map((row) => row.visitor)],
+          [
+            arrayLiteral(hourVisitors.map((row) => row.id)),
+            arrayLiteral(hourVisitors.map((row) => hourText(row.hour))),
+            arrayLiteral(hourVisitors.map((row) => row.visitor)),
+          ],
         );
 
   const hours = new Map<string, { id: number; hour: number; clicks: number; visitors: number; bots: number }>();
@@ -337,10 +353,10 @@ async function writeHours(manager: EntityManager, target: Target, all: Click[], 
        ON CONFLICT (${idColumn}, hour, ${columns.join(', ')}) WHERE ${idColumn} IS NOT NULL
        DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks`,
     [
-      groupRows.map((row) => row.id),
-      groupRows.map((row) => hourText(row.hour)),
-      ...GROUP_FIELDS.map((field) => groupRows.map((row) => row.click[field] ?? '')),
-      groupRows.map((row) => row.clicks),
+      arrayLiteral(groupRows.map((row) => row.id)),
+      arrayLiteral(groupRows.map((row) => hourText(row.hour))),
+      ...GROUP_FIELDS.map((field) => arrayLiteral(groupRows.map((row) => row.click[field] ?? ''))),
+      arrayLiteral(groupRows.map((row) => row.clicks)),
     ],
   );
 
