@@ -74,8 +74,13 @@ describe('array literals, as the database reads them', () => {
     expect(await readBack('text[]', [])).toEqual([]);
   });
 
-  it('refuses a number that is not finite rather than sending it', () => {
+  it('writes undefined as NULL, as the driver did', async () => {
+    expect(await readBack('text[]', ['a', undefined, 'b'])).toEqual(['a', null, 'b']);
+  });
+
+  it('refuses what it cannot write rather than sending it', () => {
     expect(() => arrayLiteral([1, Number.NaN])).toThrow(RangeError);
     expect(() => arrayLiteral([Number.POSITIVE_INFINITY])).toThrow(RangeError);
+    expect(() => arrayLiteral([{ toISOString: () => 'x' } as unknown as Date])).toThrow(TypeError);
   });
 });

@@ -24,6 +24,57 @@ async function recordedClicks(api: TestApi, linkId: number): Promise<number> {
 }
 
 describe('the click recorder', () => {
+  describe('a click as written', () => {
+    const api = useApi();
+
+    it('stores every field of a click as it was recorded, each in its column', async () => {
+      const user = await createUser(api);
+      const linkId = await createLink(api, user);
+      const click = clickOf(linkId, 7, {
+        at: new Date('2026-11-28T15:30:00.123Z'),
+        country: 'JP',
+        referrer: 'news.example.org',
+        browser: 'Safari',
+        os: 'iOS',
+        device: 'mobile',
+        social: 'twitter',
+        bot: true,
+        visitor: 'abcdef0123456789abcdef0123456789',
+        utmSource: 'say "hi" \\ {now}, ok',
+        utmMedium: '日本語 ✓',
+        utmCampaign: 'NULL',
+      });
+      const recorder = api.linkyard.app.get(ClickRecorder);
+      recorder.record(click);
+      await recorder.flush();
+      const rows = await api.linkyard.app.get(DataSource).query(
+        `SELECT link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+                  utm_source, utm_medium, utm_campaign FROM clicks WHERE link_id = $1`,
+        [linkId],
+      );
+      expect(rows).toEqual([
+        {
+          link_id: linkId,
+          qr_id: null,
+          bio_id: null,
+          block_id: null,
+          created_at: click.at,
+          country: 'JP',
+          referrer: 'news.example.org',
+          browser: 'Safari',
+          os: 'iOS',
+          device: 'mobile',
+          social: 'twitter',
+          bot: true,
+          visitor: 'abcdef0123456789abcdef0123456789',
+          utm_source: 'say "hi" \\ {now}, ok',
+          utm_medium: '日本語 ✓',
+          utm_campaign: 'NULL',
+        },
+      ]);
+    });
+  });
+
   describe('while the database refuses writes', () => {
     const api = useApi({ CLICK_BUFFER_LIMIT: '10000', CLICK_SPOOL_DIR: 'off' });
     let user: TestUser;

@@ -7,11 +7,12 @@ export type ArrayElement = string | number | boolean | Date | null;
  * into the same text element by element, each through two regular-expression replacements and a
  * growing string; a click batch sends sixteen such arrays of 2,000 elements (docs/benchmarks.md,
  * step 24). Texts are quoted, with `"` and `\` escaped; integers, flags (`t`, `f`) and times (UTC,
- * ISO 8601) need no quotes. A number must be finite: the columns given numbers are integers.
+ * ISO 8601) need no quotes; a null or undefined is NULL. A number must be finite: the columns given
+ * numbers are integers.
  */
 export function arrayLiteral(values: readonly ArrayElement[]): string {
   const parts = new Array<string>(values.length);
-  for (let index = 0; index < values.length; index++) parts[index] = arrayElement(values[index]!);
+  for (let index = 0; index < values.length; index++) parts[index] = arrayElement(values[index]);
   return literalOf(parts);
 }
 
@@ -21,8 +22,9 @@ export function literalOf(parts: readonly string[]): string {
 }
 
 /** One element of an array literal (see arrayLiteral). */
-export function arrayElement(value: ArrayElement): string {
-  if (value === null) return 'NULL';
+export function arrayElement(value: ArrayElement | undefined): string {
+  // undefined as null, as the driver wrote it (a click read back from an older spool file).
+  if (value === null || value === undefined) return 'NULL';
   switch (typeof value) {
     case 'string':
       return `"${NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value}"`;
@@ -32,7 +34,8 @@ export function arrayElement(value: ArrayElement): string {
     case 'boolean':
       return value ? 't' : 'f';
     default:
-      return value.toISOString();
+      if (value instanceof Date) return value.toISOString();
+      throw new TypeError(`not an array element: ${typeof value}`);
   }
 }
 

@@ -232,7 +232,6 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
       `INSERT INTO click_visitors (${idColumn}, visitor)
          SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
          ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
-      // As many as the batch's visitors: written as array literals (see arrayLiteral).
       [arrayLiteral(visitors.map((click) => click[key])), arrayLiteral(visitors.map((click) => click.visitor))],
     );
 
@@ -249,7 +248,11 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
     // The owners of what it counted, once each (as a SELECT: the driver answers an UPDATE's rows with its count).
     const owners = await manager.query<{ account: number }[]>(
       target.owned ? `WITH counted AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted` : update,
-      [[...totals.keys()], [...totals.values()].map((total) => total.clicks), [...totals.values()].map((total) => total.uniques)],
+      [
+        arrayLiteral([...totals.keys()]),
+        arrayLiteral([...totals.values()].map((total) => total.clicks)),
+        arrayLiteral([...totals.values()].map((total) => total.uniques)),
+      ],
     );
     if (target.owned) for (const { account } of owners) counted.add(account);
 
@@ -272,7 +275,12 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
            FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN ${table} t ON t.id = v.id
          ON CONFLICT (${idColumn}, dimension, value) WHERE ${idColumn} IS NOT NULL
          DO UPDATE SET count = click_counters.count + EXCLUDED.count`,
-      [rows.map((row) => row.id), rows.map((row) => row.dimension), rows.map((row) => row.value), rows.map((row) => row.count)],
+      [
+        arrayLiteral(rows.map((row) => row.id)),
+        arrayLiteral(rows.map((row) => row.dimension)),
+        arrayLiteral(rows.map((row) => row.value)),
+        arrayLiteral(rows.map((row) => row.count)),
+      ],
     );
   }
   return counted;
@@ -335,11 +343,11 @@ async function writeHours(manager: EntityManager, target: Target, all: Click[], 
        DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
                      bots = click_hours.bots + EXCLUDED.bots`,
     [
-      hourRows.map((row) => row.id),
-      hourRows.map((row) => hourText(row.hour)),
-      hourRows.map((row) => row.clicks),
-      hourRows.map((row) => row.visitors),
-      hourRows.map((row) => row.bots),
+      arrayLiteral(hourRows.map((row) => row.id)),
+      arrayLiteral(hourRows.map((row) => hourText(row.hour))),
+      arrayLiteral(hourRows.map((row) => row.clicks)),
+      arrayLiteral(hourRows.map((row) => row.visitors)),
+      arrayLiteral(hourRows.map((row) => row.bots)),
     ],
   );
   if (groupRows.length === 0) return;
@@ -381,11 +389,11 @@ async function writeHours(manager: EntityManager, target: Target, all: Click[], 
        ON CONFLICT (${idColumn}, day, dimension, value) WHERE ${idColumn} IS NOT NULL
        DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks`,
     [
-      valueRows.map((row) => row.id),
-      valueRows.map((row) => row.day),
-      valueRows.map((row) => row.dimension),
-      valueRows.map((row) => row.value),
-      valueRows.map((row) => row.clicks),
+      arrayLiteral(valueRows.map((row) => row.id)),
+      arrayLiteral(valueRows.map((row) => row.day)),
+      arrayLiteral(valueRows.map((row) => row.dimension)),
+      arrayLiteral(valueRows.map((row) => row.value)),
+      arrayLiteral(valueRows.map((row) => row.clicks)),
     ],
   );
 }
