@@ -23,6 +23,26 @@ async function recordedClicks(api: TestApi, linkId: number): Promise<number> {
   return row.n as number;
 }
 
+/** The clicks table's columns, each with the field of a click it stores. */
+const COLUMNS: Record<string, keyof Click> = {
+  link_id: 'linkId',
+  qr_id: 'qrId',
+  bio_id: 'bioId',
+  block_id: 'blockId',
+  created_at: 'at',
+  country: 'country',
+  referrer: 'referrer',
+  browser: 'browser',
+  os: 'os',
+  device: 'device',
+  social: 'social',
+  bot: 'bot',
+  visitor: 'visitor',
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+};
+
 describe('the click recorder', () => {
   describe('a click as written', () => {
     const api = useApi();
@@ -47,31 +67,10 @@ describe('the click recorder', () => {
       const recorder = api.linkyard.app.get(ClickRecorder);
       recorder.record(click);
       await recorder.flush();
-      const rows = await api.linkyard.app.get(DataSource).query(
-        `SELECT link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                  utm_source, utm_medium, utm_campaign FROM clicks WHERE link_id = $1`,
-        [linkId],
-      );
-      expect(rows).toEqual([
-        {
-          link_id: linkId,
-          qr_id: null,
-          bio_id: null,
-          block_id: null,
-          created_at: click.at,
-          country: 'JP',
-          referrer: 'news.example.org',
-          browser: 'Safari',
-          os: 'iOS',
-          device: 'mobile',
-          social: 'twitter',
-          bot: true,
-          visitor: 'abcdef0123456789abcdef0123456789',
-          utm_source: 'say "hi" \\ {now}, ok',
-          utm_medium: '日本語 ✓',
-          utm_campaign: 'NULL',
-        },
-      ]);
+      const rows = await api.linkyard.app
+        .get(DataSource)
+        .query(`SELECT ${Object.keys(COLUMNS).join(', ')} FROM clicks WHERE link_id = $1`, [linkId]);
+      expect(rows).toEqual([Object.fromEntries(Object.entries(COLUMNS).map(([column, field]) => [column, click[field]]))]);
     });
   });
 
