@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { useApi } from './support/app';
-import { createUser, type TestUser } from './support/factories';
+import { createUser, PASSWORD, type TestUser } from './support/factories';
 
 describe('HTTP conventions', () => {
   const api = useApi();
@@ -94,7 +94,7 @@ describe('HTTP conventions', () => {
     it('counts a null field as absent and trims strings', async () => {
       const response = await api.request('PUT', '/l/api/account/update', {
         key: user.apikey,
-        body: { email: `  Trimmed.${user.id}@Example.com  `, password: null },
+        body: { email: `  Trimmed.${user.id}@Example.com  `, password: null, currentpassword: PASSWORD },
       });
       expect(response.status).toBe(200);
       const account = await api.request('GET', '/l/api/account', { key: user.apikey });

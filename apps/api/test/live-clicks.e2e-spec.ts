@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { LiveClicks } from '../src/modules/clicks/live-clicks';
-import { ADMIN_KEY, useApi, type ApiResponse, type TestApi } from './support/app';
+import { ADMIN_KEY, useApi, type TestApi } from './support/app';
+import { cookieOf } from './support/sessions';
 import { createLink, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
@@ -65,11 +66,6 @@ function open(port: number, headers: Record<string, string>): Promise<Stream> {
     request.on('error', reject);
     request.end();
   });
-}
-
-function cookieOf(response: ApiResponse): string {
-  const header = response.headers['set-cookie'];
-  return (Array.isArray(header) ? header[0]! : String(header)).split(';', 1)[0]!;
 }
 
 async function visit(api: TestApi, alias: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { openApiDocument } from '../src/common/openapi-document';
 import { DataSource } from 'typeorm';
 import { ADMIN_KEY, useApi } from './support/app';
-import { createUser, type TestUser } from './support/factories';
+import { createUser, PASSWORD, type TestUser } from './support/factories';
 import { resolverWith } from './support/names';
 import { flatSchema, type Schema } from './support/openapi-schemas';
 
@@ -55,7 +55,9 @@ describe('requests as real clients send them', () => {
     ],
     ['getSession', 'GET', () => '/session'],
     ['endSession', 'DELETE', () => '/session', bodiless],
-    ['updateAccount', 'PUT', () => '/account/update', { email: `replay.${tag}@example.com`, password: null }],
+    // The account has a password: a change of its e-mail address sends it (the one field a client of
+    // the origin product must add, so that a key alone cannot take over an account).
+    ['updateAccount', 'PUT', () => '/account/update', { email: `replay.${tag}@example.com`, password: null, currentpassword: PASSWORD }],
     ['getDomainVerification', 'GET', () => `/domain/verification?domain=https://replay${tag}.example.com`],
     ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],
     ['listDomains', 'GET', () => '/domains'],

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Clicks as they land (extension)
-         * @description Server-sent events (`text/event-stream`) telling the account of its clicks and scans as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
+         * @description Server-sent events (`text/event-stream`) telling the account of its clicks and scans as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). A reader that stops reading is dropped once 256 KiB of events wait for it in the service (beyond its connection's own buffers); connecting again gives a new stream. Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
          */
         get: operations["streamClicks"];
         put?: never;
@@ -74,7 +74,7 @@ export interface paths {
         get?: never;
         /**
          * Change the e-mail address or the password
-         * @description Send `email`, `password` or both; a body with neither is a 400. The e-mail address must be valid and not used by another account, compared without regard to case (409). The password is stored with a slow password hash and never returned. When one field is refused, nothing changes.
+         * @description Send `email`, `password` or both; a body with neither is a 400. An account that has a password must also send it as `currentpassword` (400 without it; 403 when it is wrong, and that counts as a wrong password at sign-in does: past the limits, 429). An account without a password (the first admin, until it sets one) sets its first one with its key alone; such a password is cleared when the account's key is replaced (by its rotation, an admin's, or `pnpm admin:key`), with every session started with it, so that a key that leaked leaves no password behind; the account then sets one again. The e-mail address must be valid; an address another account uses (compared without regard to case) is not taken, and the answer does not say so, so that the call tells no one which addresses have accounts: `GET /account` shows the address in force. The password is stored with a slow password hash and never returned. A new password ends every other session of the account. When a field is refused (400), nothing changes. An extension to the spec: `currentpassword`.
          */
         put: operations["updateAccount"];
         post?: never;
@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in (extension)
-         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie. Wrong credentials are a 401 that does not say which part was wrong; every attempt counts against the failed-authentication limit of the client's address (past 20 a minute, 429, and no password is checked until the minute ends). Right credentials of a disabled account are a 403. The session's token is kept only as its SHA-256. An extension to the spec.
+         * @description Starts a session with `login` (the account's username or e-mail address, without regard to case) and `password`, or with `apikey`; a body with neither pair is a 400. Answers the session, as `GET /session` does, and sets its cookie (and, for a password, the device cookie that spares this browser the gap wrong passwords from elsewhere put between attempts). Wrong credentials are a 401 that does not say which part was wrong, and take as long whether or not an account has the login; wrong ones count against the limits of the client's address and of the account (see "Failed authentications": 429, and no password is checked until the wait is over). Right credentials of a disabled account are a 403. The session's token is kept only as its SHA-256. An extension to the spec.
          */
         post: operations["startSession"];
         /**
@@ -2135,16 +2135,22 @@ export interface components {
             data: components["schemas"]["Account"];
         };
         /**
-         * @description `email`, `password` or both; a body with neither is a 400 ("Send at least one of the fields "email" and "password"."). Unknown fields are ignored.
+         * @description `email`, `password` or both; a body with neither is a 400 ("Send at least one of the fields "email" and "password"."), and `currentpassword` when the account has a password. Unknown fields are ignored.
          * @example {
-         *       "email": "ada.lovelace@example.com"
+         *       "email": "ada.lovelace@example.com",
+         *       "currentpassword": "the old passphrase"
+         *     }
+         * @example {
+         *       "password": "a first passphrase"
          *     }
          */
         AccountUpdate: {
-            /** @description The new e-mail address; must not be another account's, compared without regard to case (409). */
+            /** @description The new e-mail address. An address another account uses (compared without regard to case) is not taken, and the answer does not say so. */
             email?: components["schemas"]["Email"];
             /** @description The new password, 8 to 200 characters; stored with a slow password hash, never returned. */
             password?: string;
+            /** @description The account's current password: required when the account has one (400 without it, 403 when wrong). An extension to the spec. */
+            currentpassword?: string;
         };
         /**
          * @description Optional settings of a new key. An empty or absent body makes a key that does not expire.
@@ -2179,6 +2185,7 @@ export interface components {
          * @example {
          *       "via": "session",
          *       "admin": false,
+         *       "hasPassword": true,
          *       "expires": "2026-11-30 09:00:00",
          *       "idleExpires": "2026-11-23 21:00:00",
          *       "csrf": "Hk2bQ1yT8fN0pLmZr4sVxW6cJ9aDgE3uIoK7tYqB5nM",
@@ -2201,6 +2208,8 @@ export interface components {
             via: "session" | "apikey";
             /** @description Whether the account is an admin. */
             admin: boolean;
+            /** @description Whether the account has a password: a change of its e-mail address or password then sends it as `currentpassword` (`PUT /account/update`). The first admin has none until it sets one. */
+            hasPassword: boolean;
             /** @description When the session ends at the latest (7 days after it began); `null` with an API key. */
             expires: components["schemas"]["NullableDateTime"];
             /** @description When the session ends if it is not used before (12 hours after its last use); `null` with an API key. */
@@ -5185,7 +5194,7 @@ export interface components {
          */
         PreviewPolicy: string;
         /**
-         * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`.
+         * @description The session cookie: `linkyard_session=<token>; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800` (with `Secure` and the name `__Host-linkyard_session` when `PUBLIC_URL` is https). Signing out sends it empty with `Max-Age=0`. A sign-in with a password sends a second one, the device cookie: `linkyard_device=<account id>.<device id>.<signature>; Path=/; HttpOnly; SameSite=Strict; Max-Age=7776000` (`__Host-linkyard_device` with `Secure` on https).
          * @example linkyard_session=3q2-7wCbFhAbQ8S3vT0kPzMnJ6y9uXaLdE1rGiWoYhc; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800
          */
         SessionCookie: string;
@@ -5390,7 +5399,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "ada.lovelace@example.com",
-                 *       "password": "correct horse battery staple"
+                 *       "password": "correct horse battery staple",
+                 *       "currentpassword": "the old passphrase"
                  *     }
                  */
                 "application/json": components["schemas"]["AccountUpdate"];
@@ -5402,7 +5412,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

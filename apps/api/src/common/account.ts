@@ -30,6 +30,8 @@ export interface AccountUser {
   ratelimit: number | null;
   planExpires: Date | null;
   createdAt: Date;
+  /** Whether the account has a password (not the password: no secret is here). */
+  hasPassword: boolean;
   plan?: { free: boolean; ratelimit: number } | null;
 }
 

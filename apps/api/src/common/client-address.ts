@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 
 /** Whether the `hop`th address (0: the peer of the socket) is a proxy this service trusts. */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -45,4 +46,16 @@ export function clientAddress(trust: TrustProxy | false): ClientAddress {
       return asked[0] === '[' ? asked.slice(0, asked.indexOf(']') + 1) : asked.split(':', 1)[0]!;
     },
   };
+}
+
+/**
+ * Where guesses (of a key, a password) are counted from: the address, or for IPv6 its /64, the
+ * block one subscriber or host is usually given (an IPv4-mapped address counts as its IPv4 address).
+ */
+export function guessSource(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }

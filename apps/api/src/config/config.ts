@@ -26,6 +26,11 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Requests a minute of the free plan, every account's by default, and of accounts without a plan. */
   defaultRateLimit: number;
+  /**
+   * Requests a minute of one dashboard session (the cookie's requests), instead of the plan's
+   * limit, which is for API keys.
+   */
+  sessionRateLimit: number;
   /** An account's webhook deliveries waiting to be sent, at most: events past it are counted, not queued. */
   webhookMaxPending: number;
   /** Replays of webhook deliveries an account may ask for in an hour. */
@@ -93,6 +98,12 @@ export interface TracingConfig {
  */
 export const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '.data');
 
+/**
+ * Requests a minute of one dashboard session by default: a person clicking around never reaches it
+ * (docs/dashboard.md has what the dashboard's pages ask for), and it is a small part of what one
+ * instance serves.
+ */
+export const SESSION_RATE_LIMIT = 600;
 /** The spec's rate limit, 30 requests a minute: the default of DEFAULT_RATE_LIMIT. */
 export const SPEC_RATE_LIMIT = 30;
 
@@ -254,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     defaultRateLimit: integer(env, 'DEFAULT_RATE_LIMIT', SPEC_RATE_LIMIT, 1, 1_000_000),
+    sessionRateLimit: integer(env, 'SESSION_RATE_LIMIT', SESSION_RATE_LIMIT, 1, 1_000_000),
     webhookMaxPending: integer(env, 'WEBHOOK_MAX_PENDING', 50_000, 1, 10_000_000),
     webhookReplaysPerHour: integer(env, 'WEBHOOK_REPLAYS_PER_HOUR', 100, 1, 100_000),
     liveStreamsPerAccount: integer(env, 'LIVE_STREAMS_PER_ACCOUNT', 5, 1, 1000),

@@ -12,6 +12,7 @@ import { BioPages1764400100000 } from './migrations/1764400100000-bio-pages';
 import { SessionKeys1764800000000 } from './migrations/1764800000000-session-keys';
 import { DisabledAccounts1764900200000 } from './migrations/1764900200000-disabled-accounts';
 import { ClickPartitions1765000000000 } from './migrations/1765000000000-click-partitions';
+import { CredentialsByKey1765100000000 } from './migrations/1765100000000-credentials-by-key';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   SessionKeys1764800000000,
   DisabledAccounts1764900200000,
   ClickPartitions1765000000000,
+  CredentialsByKey1765100000000,
 ];

@@ -2,7 +2,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Clock } from '../common/clock';
 import type { RedisLink } from './redis';
 
-/** The one storage instance, shared by the per-account limit and the failed-auth limit. */
+/** The one storage instance, shared by the per-account limit and the limits on guessing. */
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
 
 export interface WindowRecord {
@@ -23,6 +23,8 @@ export abstract class FixedWindowStorage implements ThrottlerStorage {
   constructor(protected readonly clock: Clock) {}
 
   protected abstract incrementWindow(key: string, windowEnd: number): Promise<number>;
+  protected abstract decrementWindow(key: string, windowEnd: number): Promise<void>;
+  protected abstract claim(key: string, until: number, gapMs: number): Promise<number | null>;
 
   async increment(key: string, ttl: number, limit: number): Promise<WindowRecord> {
     const now = this.clock.now();
@@ -32,15 +34,61 @@ export abstract class FixedWindowStorage implements ThrottlerStorage {
     const isBlocked = totalHits > limit;
     return { totalHits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0, windowEnd };
   }
+
+  /**
+   * Takes back one hit that `increment` counted under `key` (an attempt that turned out not to be
+   * what the limit counts: a right password); nothing once the hit's window has ended.
+   */
+  async refund(key: string, record: WindowRecord): Promise<void> {
+    if (record.windowEnd > this.clock.now()) await this.decrementWindow(key, record.windowEnd);
+  }
+
+  /**
+   * Claims the key's turn for the next `gapMs`: 0 when the key had no turn running (it has one now,
+   * ending `gapMs` from now), else the milliseconds until the running turn ends. Whoever claims
+   * first gets the turn; the others are told how long to wait.
+   */
+  async claimTurn(key: string, gapMs: number): Promise<number> {
+    const now = this.clock.now();
+    const runningUntil = await this.claim(key, now + gapMs, gapMs);
+    return runningUntil === null ? 0 : Math.max(1, runningUntil - now);
+  }
 }
 
 /** Counters in this process; entries of ended windows are dropped as new windows begin. */
 export class MemoryFixedWindowStorage extends FixedWindowStorage {
   private readonly windows = new Map<string, { windowEnd: number; hits: number }>();
   private nextSweep = 0;
+  /** The turns running, by key: when each ends. */
+  private readonly turns = new Map<string, number>();
 
   protected incrementWindow(key: string, windowEnd: number): Promise<number> {
     return Promise.resolve(this.count(key, windowEnd));
+  }
+
+  protected decrementWindow(key: string, windowEnd: number): Promise<void> {
+    this.uncount(key, windowEnd);
+    return Promise.resolve();
+  }
+
+  protected claim(key: string, until: number): Promise<number | null> {
+    return Promise.resolve(this.claimUntil(key, until));
+  }
+
+  uncount(key: string, windowEnd: number): void {
+    const entry = this.windows.get(key);
+    if (entry && entry.windowEnd === windowEnd && entry.hits > 0) entry.hits -= 1;
+  }
+
+  /** When the key's running turn ends, or null when none ran (the key's turn now ends at `until`). */
+  claimUntil(key: string, until: number): number | null {
+    const now = this.clock.now();
+    const running = this.turns.get(key);
+    if (running !== undefined && running > now) return running;
+    // Ended turns are dropped as new ones begin, as windows are (count).
+    if (this.turns.size > 1000) for (const [entryKey, end] of this.turns) if (end <= now) this.turns.delete(entryKey);
+    this.turns.set(key, until);
+    return null;
   }
 
   count(key: string, windowEnd: number): number {
@@ -94,5 +142,39 @@ export class RedisFixedWindowStorage extends FixedWindowStorage {
       }
     }
     return this.local.count(key, windowEnd);
+  }
+
+  protected async decrementWindow(key: string, windowEnd: number): Promise<void> {
+    if (this.redis.up) {
+      try {
+        await this.redis.run((client) => client.decr(`linkyard:rl:${key}:${windowEnd}`));
+        return;
+      } catch {
+        // Taken back here instead, below.
+      }
+    }
+    this.local.uncount(key, windowEnd);
+  }
+
+  /**
+   * The turn is a key that lives as long as the turn: SET NX claims it atomically; when it is
+   * taken, its value says when it ends.
+   */
+  protected async claim(key: string, until: number, gapMs: number): Promise<number | null> {
+    if (this.redis.up) {
+      try {
+        return await this.redis.run(async (client) => {
+          const redisKey = `linkyard:turn:${key}`;
+          const set = await client.set(redisKey, String(until), 'PX', gapMs, 'NX');
+          if (set === 'OK') return null;
+          const running = Number(await client.get(redisKey));
+          // Ended between the two commands: the next attempt claims it.
+          return Number.isFinite(running) && running > 0 ? running : until;
+        });
+      } catch {
+        // Claimed here instead, below.
+      }
+    }
+    return this.local.claimUntil(key, until);
   }
 }

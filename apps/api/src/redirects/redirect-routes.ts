@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseForm } from 'node:querystring';
 import { logFailure, toErrorResponse } from '../common/error-response';
+import { guessSource } from '../common/client-address';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
 import type { PasswordHasher } from '../modules/auth/password';
 import type { RouteTable } from '../common/route-table';
@@ -195,14 +196,16 @@ export function registerRedirectRoutes(
   const ownHost = new URL(publicUrl).hostname.toLowerCase();
 
   /**
-   * Seconds to wait before this address may try a link's password again; 0: it may now. Every
-   * attempt counts (a right one too), per link and address and per address over all links, in
-   * the same fixed windows as the API's rate limit (shared by instances through Redis).
+   * Seconds to wait before this address (an IPv6 address's /64) may try a link's password again;
+   * 0: it may now. Every attempt counts (a right one too), per link and address and per address
+   * over all links, in the same fixed windows as the API's rate limit (shared by instances through
+   * Redis).
    */
   const passwordAttemptWait = async (request: FastifyRequest, linkId: number): Promise<number> => {
+    const source = guessSource(request.ip);
     const [perLink, perAddress] = await Promise.all([
-      storage.increment(`link-password:${linkId}:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_LINK),
-      storage.increment(`link-password:${request.ip}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS),
+      storage.increment(`link-password:${linkId}:${source}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_LINK),
+      storage.increment(`link-password:${source}`, PASSWORD_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS),
     ]);
     return perLink.isBlocked || perAddress.isBlocked
       ? Math.max(perLink.isBlocked ? perLink.timeToExpire : 0, perAddress.isBlocked ? perAddress.timeToExpire : 0)

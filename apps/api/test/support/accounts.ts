@@ -16,6 +16,7 @@ export function accountFor(id: number, ratelimit = 30): Account {
       ratelimit: null,
       planExpires: null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
+      hasPassword: true,
       plan: { free: true, ratelimit },
     },
   };

@@ -2,6 +2,9 @@ import type { TestApi } from './app';
 
 let sequence = 0;
 
+/** The password every account createUser makes has (its own unless the test overrides it). */
+export const PASSWORD = 'correct horse battery';
+
 export interface TestUser {
   id: number;
   username: string;
@@ -18,7 +21,7 @@ export async function createUser(api: TestApi, overrides: Record<string, unknown
     body: {
       username: `user_${suffix}`,
       email: `user_${suffix}@example.com`,
-      password: 'correct horse battery',
+      password: PASSWORD,
       ratelimit: 100000,
       ...overrides,
     },

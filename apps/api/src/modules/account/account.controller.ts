@@ -27,9 +27,13 @@ export class AccountController {
     @Body() body: UpdateAccountDto,
     @Req() request: AuthenticatedRequest,
   ): Promise<Ok<'updateAccount'>> {
-    await this.users.updateCredentials(account.id, body);
+    const { passwordRef } = await this.users.updateCredentials(
+      account.id,
+      { email: body.email, password: body.password },
+      { currentPassword: body.currentpassword, address: request.ip },
+    );
     // A new password ends every session of the account but the one that set it.
-    if (body.password !== undefined) await this.sessions.endAllOf(account.id, request.session?.id);
+    if (passwordRef !== null) await this.sessions.afterPasswordChange(account.id, request.session?.id, passwordRef);
     return { error: 0, message: 'Account updated.' };
   }
 

@@ -12,6 +12,12 @@ export class UpdateAccountDto implements RequestBody<'updateAccount'> {
   @MinLength(8, { message: 'must be at least 8 characters long' })
   @MaxLength(200)
   password?: string;
+
+  /** The account's current password: needed to change either field when the account has one. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  currentpassword?: string;
 }
 
 export class RotateKeyDto implements NonNullable<RequestBody<'rotateAccountApiKey'>> {

@@ -2,19 +2,14 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { AuthenticatedRequest } from '../../common/account';
 import { Clock } from '../../common/clock';
-import { forbidden, tooManyRequests, unauthorized } from '../../common/api-error';
+import { forbidden, unauthorized } from '../../common/api-error';
 import { hashApiKey } from './api-key';
 import { AccountLookup } from './account-lookup';
 import { AuthCache } from './auth-cache';
-import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../../common/public.decorator';
 import { BODY_LIMIT, JsonText, jsonLimits, readJsonBody, RefusedBody } from '../../common/request-body';
-import { RATE_LIMIT_WINDOW_MS } from './rate-limit.guard';
-import { Metrics } from '../metrics/metrics';
+import { GuessLimits } from './guess-limits';
 import { SessionLookup } from './session-lookup';
-
-/** Failed authentications allowed per client address and minute before further ones get 429. */
-export const AUTH_FAILURE_LIMIT = 20;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -28,9 +23,8 @@ export class AuthGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccountLookup) private readonly accounts: AccountLookup,
     @Inject(AuthCache) private readonly cache: AuthCache,
-    @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
+    @Inject(GuessLimits) private readonly guesses: GuessLimits,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(SessionLookup) private readonly sessions: SessionLookup,
   ) {}
 
@@ -42,9 +36,11 @@ export class AuthGuard implements CanActivate {
   }
 
   /**
-   * Attaches the account of the request's key, from its headers alone, or throws (401, or 429 past
-   * the failed-auth limit). Also called before a body is read (see app.ts), so that a caller without
-   * a key never costs the reading of one; a request authenticated there is not looked up again.
+   * Attaches the account of the request's key, from its headers alone, or throws 401 (429 past the
+   * address's limit on wrong keys). Also called before a body is read (see app.ts), so that a
+   * caller without a key never costs the reading of one; a request authenticated there is not
+   * looked up again. Only a wrong key is a guess (GuessLimits): no credentials, a malformed header,
+   * an expired key or an ended session's cookie is a plain 401 that counts toward nothing.
    */
   async authenticate(request: AuthenticatedRequest): Promise<void> {
     if (request.account) return;
@@ -52,44 +48,35 @@ export class AuthGuard implements CanActivate {
     // The dashboard: without Authorization, a session cookie stands for the account (modules/sessions).
     if (!header) {
       const found = await this.sessions.accountForRequest(request.headers);
-      if (found?.ended) return this.fail(request, 'The session has ended: sign in again.');
-      if (found) {
-        request.account = found.account;
-        request.session = found.session;
-        return;
-      }
+      if (found?.ended) throw unauthorized(SESSION_ENDED);
+      if (!found) throw unauthorized('Missing API key: send the header Authorization: Bearer <API key>.');
+      request.account = found.account;
+      request.session = found.session;
+      return;
     }
-    if (!header) return this.fail(request, 'Missing API key: send the header Authorization: Bearer <API key>.');
     const match = BEARER.exec(header);
-    if (!match?.[1]) return this.fail(request, 'The Authorization header must be "Bearer <API key>".');
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <API key>".');
 
     const keyHash = hashApiKey(match[1]);
     let account = this.cache.get(keyHash);
     if (!account) {
       account = (await this.accounts.findAccountByKeyHash(keyHash)) ?? undefined;
-      if (!account) return this.fail(request, 'The API key is not valid.');
+      if (!account) {
+        await this.guesses.wrongKey(request.ip);
+        throw unauthorized('The API key is not valid.');
+      }
       this.cache.set(keyHash, account);
     }
     if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
-      return this.fail(request, 'The API key has expired; rotate it for a new one.');
+      throw unauthorized('The API key has expired; rotate it for a new one.');
     }
     request.account = account;
     request.keyHash = keyHash;
   }
-
-  /** Counts the failure against the client address; past the limit the answer is 429. */
-  private async fail(request: AuthenticatedRequest, message: string): Promise<never> {
-    const record = await this.storage.increment(`auth-failures:${request.ip}`, RATE_LIMIT_WINDOW_MS, AUTH_FAILURE_LIMIT);
-    if (record.isBlocked) {
-      this.metrics.refused('auth_failures');
-      throw tooManyRequests(
-        `Too many failed authentications from this address. Try again in ${record.timeToExpire} seconds.`,
-        record.timeToExpire,
-      );
-    }
-    throw unauthorized(message);
-  }
 }
+
+/** The answer to a request whose session cookie names no live session. */
+export const SESSION_ENDED = 'The session has ended: sign in again.';
 
 /** The answer to every API call of a disabled account's key. */
 export const DISABLED_ACCOUNT = 'This account is disabled: an admin of this service can enable it again.';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FairLimit } from '../../infrastructure/fair-limit';
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt: a deliberately slow, memory-hard hash, built into Node.
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -53,13 +53,26 @@ export class PasswordHasher {
     return this.limit.run(accountId, () => hashPassword(password));
   }
 
-  /** Whether `password` is the one `stored` was made of; counted against `accountId`, whose password it is. */
-  verify(accountId: number, password: string, stored: string): Promise<boolean> {
-    return this.limit.run(accountId, () => verifyPassword(password, stored));
+  /**
+   * Whether `password` is the one `stored` was made of, in the share of `share`: an account's id
+   * for its links' passwords, the subject of a sign-in (GuessLimits) for an account's own, so that
+   * a login no account has waits in a line of its own, as an account's does.
+   */
+  verify(share: number | string, password: string, stored: string): Promise<boolean> {
+    return this.limit.run(share, () => verifyPassword(password, stored));
   }
 
   /** The hashes of the passwords given (undefined where none, or `""`), in turn with other accounts'. */
   hashAll(accountId: number, passwords: readonly (string | undefined)[]): Promise<(string | undefined)[]> {
     return Promise.all(passwords.map((password) => (password ? this.hash(accountId, password) : Promise.resolve(undefined))));
   }
+}
+
+/**
+ * What a session started with a password keeps of it: the SHA-256 of its stored hash (which is
+ * salted), so that the session ends when the password changes or is cleared, on every instance,
+ * without a list of sessions to end.
+ */
+export function passwordRef(stored: string): string {
+  return createHash('sha256').update(stored).digest('hex');
 }

@@ -5,6 +5,8 @@ import { tooManyRequests } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/account';
 import type { FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { Metrics } from '../metrics/metrics';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
 
 const COUNTED = Symbol('linkyard:rate-limit-counted');
 
@@ -13,13 +15,14 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
  * The per-account limit (openapi.yaml, "Rate limits") on top of @nestjs/throttler: the account's own limit, one
- * counter per account across all routes, and the headers on every authenticated response, 429
- * included, with the reset as a Unix time.
+ * counter per account across all routes (per session for the dashboard's requests), and the
+ * headers on every authenticated response, 429 included, with the reset as a Unix time.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   // A property: the constructor is ThrottlerGuard's.
   @Inject(Metrics) private readonly metrics: Metrics;
+  @Inject(CONFIG) private readonly config: Config;
 
   /**
    * Every authenticated request is counted in its account's window of RATE_LIMIT_WINDOW_MS, at its
@@ -42,15 +45,18 @@ export class RateLimitGuard extends ThrottlerGuard {
     const account = request.account;
     if (!account || request[COUNTED]) return; // public route (no key), or counted already
     request[COUNTED] = true;
-    const limit = account.ratelimit;
-    const record = await (this.storageService as FixedWindowStorage).increment(`account:${account.id}`, RATE_LIMIT_WINDOW_MS, limit);
+    // A key spends its account's plan; a dashboard session has a budget of its own (per session).
+    const session = request.session;
+    const limit = session ? this.config.sessionRateLimit : account.ratelimit;
+    const counter = session ? `session:${session.id}` : `account:${account.id}`;
+    const record = await (this.storageService as FixedWindowStorage).increment(counter, RATE_LIMIT_WINDOW_MS, limit);
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - record.totalHits));
     reply.header('X-RateLimit-Reset', Math.floor(record.windowEnd / 1000));
     if (record.isBlocked) {
-      this.metrics.refused('account');
+      this.metrics.refused(session ? 'session' : 'account');
       throw tooManyRequests(
-        `Rate limit exceeded: ${limit} requests a minute. Try again in ${record.timeToExpire} seconds.`,
+        `Rate limit exceeded: ${limit} requests a minute${session ? ' for a dashboard session' : ''}. Try again in ${record.timeToExpire} seconds.`,
         record.timeToExpire,
       );
     }

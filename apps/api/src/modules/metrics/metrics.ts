@@ -1,8 +1,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry, type CounterConfiguration, type GaugeConfiguration } from 'prom-client';
 import { REQUEST_DURATION_NAME, RequestDurations } from './request-durations';
 
-/** What refused a request with 429: an account's API limit, failed keys from an address, or link passwords. */
-export const REFUSAL_KINDS = ['account', 'auth_failures', 'link_password'] as const;
+/**
+ * What refused a request with 429: an account's API limit, a dashboard session's budget, failed
+ * keys or passwords from an address, the gap between password attempts at one account, or link
+ * passwords.
+ */
+export const REFUSAL_KINDS = ['account', 'session', 'auth_failures', 'password_gap', 'link_password'] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
 const METRIC_NAME = /^linkyard_[a-z][a-z0-9_]*$/;
@@ -33,7 +37,7 @@ export class Metrics {
   constructor() {
     this.refusals = this.counter({
       name: 'linkyard_rate_limit_refusals_total',
-      help: 'Requests refused with 429, by kind: account (the per-account API limit), auth_failures (failed keys from one address), link_password (password attempts on a link).',
+      help: 'Requests refused with 429, by kind: account (the per-account API limit), session (a dashboard session over its budget), auth_failures (failed keys or passwords from one address), password_gap (password attempts at one account spaced out), link_password (password attempts on a link).',
       labelNames: ['kind'],
     });
     // Every kind from the start, at 0: rate() and increase() see the first refusal.

@@ -26,6 +26,14 @@ export class SessionEntity {
   @Column({ name: 'key_hash', type: 'char', length: 64, nullable: true })
   keyHash: string | null;
 
+  /**
+   * A session started with a password: the SHA-256 of the password's stored hash (passwordRef).
+   * The session ends when the password changes or is cleared (a key rotation clears a password set
+   * with the key alone).
+   */
+  @Column({ name: 'password_ref', type: 'char', length: 64, nullable: true })
+  passwordRef: string | null;
+
   /** The absolute end, SESSION_LIFETIME_MS after the start (or the key's expiry, when sooner). */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;

@@ -29,8 +29,9 @@ export class SessionsController {
     @Req() request: AuthenticatedRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Ok<'startSession'>> {
-    const started = await this.sessions.start(credentialsOf(body), request.ip);
-    reply.header('Set-Cookie', this.sessions.cookie.set(started.token)).header('Cache-Control', 'no-store');
+    const started = await this.sessions.start(credentialsOf(body), { address: request.ip, headers: request.headers });
+    const cookies = [this.sessions.cookie.set(started.token), ...(started.device ? [started.device] : [])];
+    reply.header('Set-Cookie', cookies).header('Cache-Control', 'no-store');
     return this.describe(started.account, started.session);
   }
 
@@ -50,6 +51,7 @@ export class SessionsController {
       data: {
         via: session ? 'session' : 'apikey',
         admin: user.admin,
+        hasPassword: user.hasPassword,
         expires: session ? formatDateTime(new Date(session.expiresAt)) : null,
         idleExpires: session ? formatDateTime(new Date(session.idleExpiresAt)) : null,
         csrf: session ? session.csrf : null,

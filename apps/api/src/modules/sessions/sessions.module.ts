@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { SessionLookup } from '../auth/session-lookup';
 import { UsersModule } from '../users/users.module';
+import { DeviceCookies } from './device-cookies';
 import { SessionEntity } from './session.entity';
 import { SessionsController } from './sessions.controller';
 import { SessionsRepository } from './sessions.repository';
@@ -12,7 +13,7 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [AuthModule, UsersModule, TypeOrmModule.forFeature([SessionEntity])],
   controllers: [SessionsController],
-  providers: [SessionsService, SessionsRepository, { provide: SessionLookup, useExisting: SessionsService }],
+  providers: [SessionsService, SessionsRepository, DeviceCookies, { provide: SessionLookup, useExisting: SessionsService }],
   exports: [SessionsService, SessionLookup],
 })
 export class SessionsModule {}

@@ -3,23 +3,26 @@
 
 -- SessionsRepository.add
 START TRANSACTION;
-INSERT INTO "sessions"("user_id", "token_hash", "created_at", "last_used_at", "key_hash", "expires_at") VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id";
+INSERT INTO "sessions"("user_id", "token_hash", "created_at", "last_used_at", "key_hash", "password_ref", "expires_at") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING "id";
 COMMIT;
 
 -- SessionsRepository.byTokenHash
-SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."token_hash" = $1)) LIMIT 1;
+SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."token_hash" = $1)) LIMIT 1;
 
 -- SessionsRepository.byId
-SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."id" = $1)) LIMIT 1;
+SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."id" = $1)) LIMIT 1;
 
 -- SessionsRepository.touch
 UPDATE "sessions" SET "last_used_at" = $1 WHERE "id" = $2;
 
 -- SessionsRepository.carryToKey
-UPDATE "sessions" SET "key_hash" = $1 WHERE "id" = $2 AND "key_hash" IS NOT NULL;
+UPDATE "sessions" SET "key_hash" = $1, "password_ref" = $2 WHERE "id" = $3;
 
 -- SessionsRepository.carryToKey (example 2)
-UPDATE "sessions" SET "key_hash" = $1, "expires_at" = least("expires_at", $2) WHERE "id" = $3 AND "key_hash" IS NOT NULL;
+UPDATE "sessions" SET "key_hash" = $1, "password_ref" = $2, "expires_at" = least("expires_at", $3) WHERE "id" = $4;
+
+-- SessionsRepository.carryToPassword
+UPDATE "sessions" SET "password_ref" = $1 WHERE "id" = $2 AND "key_hash" IS NULL;
 
 -- SessionsRepository.deleteEnded
 DELETE FROM "sessions" WHERE "user_id" = $1 AND ("expires_at" <= $2 OR "last_used_at" <= $3);

@@ -26,6 +26,7 @@ export class SessionsRepository {
       userId: f.spare.user,
       tokenHash: 'e'.repeat(64),
       keyHash: null,
+      passwordRef: 'a'.repeat(64),
       createdAt: EXAMPLE_TIME,
       lastUsedAt: EXAMPLE_TIME,
       expiresAt: EXAMPLE_TIME,
@@ -52,14 +53,20 @@ export class SessionsRepository {
   }
 
   /**
-   * The session, when it was started with a key, goes on with this key, and ends by `expires` at
-   * the latest; a session started with a password is left as it is.
+   * The session goes on as a session of this key, however it was started (its holder was just
+   * shown the key), and ends by `expires` at the latest.
    */
   @Sql((f) => [f.ids.session, f.keyHash, null], (f) => [f.ids.session, f.keyHash, EXAMPLE_TIME])
   async carryToKey(id: number, keyHash: string, expires: Date | null): Promise<void> {
-    const query = this.sessions.createQueryBuilder().update().set({ keyHash }).where('id = :id AND key_hash IS NOT NULL', { id });
-    if (expires) query.set({ keyHash, expiresAt: () => 'least(expires_at, :expires)' }).setParameter('expires', expires);
+    const query = this.sessions.createQueryBuilder().update().set({ keyHash, passwordRef: null }).where('id = :id', { id });
+    if (expires) query.set({ keyHash, passwordRef: null, expiresAt: () => 'least(expires_at, :expires)' }).setParameter('expires', expires);
     await query.execute();
+  }
+
+  /** The session, when it was started with a password, goes on with the account's new one. */
+  @Sql((f) => [f.ids.session, 'b'.repeat(64)])
+  async carryToPassword(id: number, passwordRef: string): Promise<void> {
+    await this.sessions.createQueryBuilder().update().set({ passwordRef }).where('id = :id AND key_hash IS NULL', { id }).execute();
   }
 
   @Sql((f) => [f.ids.session])

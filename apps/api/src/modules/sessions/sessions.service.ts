@@ -2,19 +2,18 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account, ActiveSession } from '../../common/account';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../common/api-error';
+import { badRequest, forbidden, unauthorized } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { hashApiKey } from '../auth/api-key';
-import { AUTH_FAILURE_LIMIT, DISABLED_ACCOUNT } from '../auth/auth.guard';
-import { hashPassword, PasswordHasher } from '../auth/password';
-import { RATE_LIMIT_WINDOW_MS } from '../auth/rate-limit.guard';
+import { DISABLED_ACCOUNT } from '../auth/auth.guard';
+import { GuessLimits } from '../auth/guess-limits';
+import { hashPassword, passwordRef, PasswordHasher } from '../auth/password';
 import { SessionLookup, type SessionAuthentication } from '../auth/session-lookup';
-import { Metrics } from '../metrics/metrics';
 import { UsersService } from '../users/users.service';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SessionCookie } from './session-cookie';
+import { DeviceCookies } from './device-cookies';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, sessionCookie, type ServiceCookie } from './session-cookie';
 import type { SessionEntity } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
 
@@ -26,54 +25,59 @@ const WRONG_CREDENTIALS = 'The username, e-mail address or password is not right
 /** How a sign-in proves who it is. */
 export type Credentials = { login: string; password: string } | { apikey: string };
 
+/** Where a sign-in comes from: the client's address, and its headers (a device cookie). */
+export interface SignInSource {
+  address: string;
+  headers: IncomingHttpHeaders;
+}
+
 export interface StartedSession {
   token: string;
   account: Account;
   session: ActiveSession;
+  /** A device cookie to hand out (a password sign-in), or null. */
+  device: string | null;
 }
 
 /**
  * The dashboard's sessions: started with a password or an API key, found again from the cookie,
- * ended on sign-out, on a password change and with the account. The token is 256 random bits
- * handed to the browser once, in an HttpOnly cookie; the database keeps only its SHA-256. The
- * token, the password and the proof are never logged, nor put in an error or a URL.
+ * ended on sign-out, with the credential they were started with (a rotated key, a changed or
+ * cleared password) and with the account. The token is 256 random bits handed to the browser
+ * once, in an HttpOnly cookie; the database keeps only its SHA-256. The token, the password and
+ * the proof are never logged, nor put in an error or a URL.
  */
 @Injectable()
 export class SessionsService extends SessionLookup {
-  readonly cookie: SessionCookie;
+  readonly cookie: ServiceCookie;
   private readonly endListeners: ((id: number) => void)[] = [];
-  /** A hash to check a password against when the login is unknown: both answers take as long. */
+  /** A hash to check a password against when the login has none: every answer costs one hash. */
   private decoy: Promise<string> | undefined;
 
   constructor(
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(UsersService) private readonly users: UsersService,
-    @Inject(RATE_LIMIT_STORAGE) private readonly storage: FixedWindowStorage,
+    @Inject(GuessLimits) private readonly guesses: GuessLimits,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(DeviceCookies) private readonly devices: DeviceCookies,
     @Inject(CONFIG) config: Config,
   ) {
     super();
-    this.cookie = new SessionCookie(config.publicUrl);
+    this.cookie = sessionCookie(config.publicUrl);
   }
 
   /**
-   * Signs in. Every attempt counts against the failed-authentication limit of the address, and
-   * past it nothing is checked: no password can be tried faster than that limit allows.
+   * Signs in. Only a wrong password or key counts as a guess (GuessLimits): per address, and, for
+   * passwords, per account; past a limit the answer is 429 and nothing is checked.
    */
-  async start(credentials: Credentials, address: string): Promise<StartedSession> {
-    const record = await this.storage.increment(`auth-failures:${address}`, RATE_LIMIT_WINDOW_MS, AUTH_FAILURE_LIMIT);
-    if (record.isBlocked) {
-      this.metrics.refused('auth_failures');
-      throw tooManyRequests(
-        `Too many failed authentications from this address. Try again in ${record.timeToExpire} seconds.`,
-        record.timeToExpire,
-      );
-    }
-    const account = await this.verify(credentials);
-    const keyHash = 'apikey' in credentials ? hashApiKey(credentials.apikey) : null;
+  async start(credentials: Credentials, source: SignInSource): Promise<StartedSession> {
     const now = this.clock.now();
+    let account: Account;
+    let passwordRef: string | null = null;
+    let device: string | null = null;
+    if ('apikey' in credentials) account = await this.verifyKey(credentials.apikey, source.address);
+    else ({ account, passwordRef, device } = await this.verifyPassword(credentials, source));
+    const keyHash = 'apikey' in credentials ? hashApiKey(credentials.apikey) : null;
     // Ended sessions of the account go as a new one starts; the others end on their own schedule.
     await this.sessions.deleteEnded(account.id, new Date(now), new Date(now - SESSION_IDLE_MS));
     const token = randomBytes(32).toString('base64url');
@@ -81,14 +85,19 @@ export class SessionsService extends SessionLookup {
       userId: account.id,
       tokenHash: tokenHash(token),
       keyHash,
+      passwordRef,
       createdAt: new Date(now),
       lastUsedAt: new Date(now),
       // A session of a key ends with the key at the latest.
       expiresAt: new Date(Math.min(now + SESSION_LIFETIME_MS, account.keyExpiresAt ?? Infinity)),
     });
-    return { token, account: { ...account, keyExpiresAt: null }, session: this.active(saved, token) };
+    return {
+      token,
+      account: { ...account, keyExpiresAt: null },
+      session: this.active(saved, token),
+      device: passwordRef === null ? null : await this.devices.issue(account.id, device),
+    };
   }
-
   /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
   async accountForRequest(headers: IncomingHttpHeaders): Promise<SessionAuthentication> {
     const token = this.cookie.read(headers);
@@ -122,12 +131,12 @@ export class SessionsService extends SessionLookup {
 
   /**
    * The account a session acts for: null when the account is gone or disabled (its sessions end),
-   * or when the session was started with a key that has since been rotated (it is no longer the
-   * account's) or has expired.
+   * when the session was started with a key that has since been rotated (it is no longer the
+   * account's) or has expired, or with a password the account no longer has.
    */
   private async accountOf(session: SessionEntity): Promise<Account | null> {
     if (session.keyHash === null) {
-      const account = await this.users.findAccountById(session.userId);
+      const account = session.passwordRef === null ? null : await this.users.findAccountByPassword(session.userId, session.passwordRef);
       return account && !account.disabled ? account : null;
     }
     const account = await this.users.findAccountByKeyHash(session.keyHash);
@@ -142,11 +151,20 @@ export class SessionsService extends SessionLookup {
   }
 
   /**
-   * The session that rotated its account's key, when it was started with a key, goes on with the
-   * new one (and ends with it at the latest); a session of a password is left as it is.
+   * The session that rotated its account's key goes on as a session of the new key (and ends with
+   * it at the latest), however it was started: its holder was just shown the key.
    */
   async carryToKey(id: number, apikey: string, expires: Date | null): Promise<void> {
     await this.sessions.carryToKey(id, hashApiKey(apikey), expires);
+  }
+
+  /**
+   * After a password change: every session of the account ends but `keep` (the one that changed
+   * it), which, when it was started with the old password, goes on with the new one.
+   */
+  async afterPasswordChange(userId: number, keep: number | undefined, passwordRef: string): Promise<void> {
+    await this.sessions.deleteAllOf(userId, keep);
+    if (keep !== undefined) await this.sessions.carryToPassword(keep, passwordRef);
   }
 
   /** Ends one session (sign-out). */
@@ -160,27 +178,42 @@ export class SessionsService extends SessionLookup {
     await this.sessions.deleteAllOf(userId, keep);
   }
 
-  private async verify(credentials: Credentials): Promise<Account> {
-    if ('apikey' in credentials) {
-      const account = await this.users.findAccountByKeyHash(hashApiKey(credentials.apikey));
-      if (!account) throw unauthorized('The API key is not valid.');
-      if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
-        throw unauthorized('The API key has expired; rotate it for a new one.');
-      }
-      if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
-      return account;
+  private async verifyKey(apikey: string, address: string): Promise<Account> {
+    const account = await this.users.findAccountByKeyHash(hashApiKey(apikey));
+    if (!account) {
+      await this.guesses.wrongKey(address);
+      throw unauthorized('The API key is not valid.');
     }
+    if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) {
+      throw unauthorized('The API key has expired; rotate it for a new one.');
+    }
+    if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
+    return account;
+  }
+
+  /**
+   * A login and password. A login no account has, or an account without a password, is checked
+   * against a decoy hash under the same limits, in a share of the hashing line of its own, as an
+   * account is: every answer costs one hash and one wait in the same kind of line, so neither the
+   * answer nor the time it takes tells whether an account has that login.
+   */
+  private async verifyPassword(
+    credentials: { login: string; password: string },
+    source: SignInSource,
+  ): Promise<{ account: Account; passwordRef: string; device: string | null }> {
     const user = await this.users.findByLogin(credentials.login);
-    // Checked in turn with other accounts' hashing (PasswordHasher); an unknown login against a
-    // decoy hash, in a share of its own, so both answers take as long.
+    const subject = user ? `account:${user.id}` : `login:${credentials.login.toLowerCase()}`;
+    const device = user ? await this.devices.deviceOf(source.headers, user.id) : null;
     const stored = user?.passwordHash ?? (await (this.decoy ??= hashPassword(randomBytes(16).toString('base64'))));
-    const matches = await this.hasher.verify(user?.id ?? 0, credentials.password, stored);
-    if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
+    const matches = await this.guesses.checkPassword({ subject, address: source.address, device }, () =>
+      this.hasher.verify(subject, credentials.password, stored),
+    );
+    if (!user?.passwordHash || !matches) throw unauthorized(WRONG_CREDENTIALS);
     const account = await this.users.findAccountById(user.id);
     if (!account) throw unauthorized(WRONG_CREDENTIALS);
     // Said only to whoever knows the password.
     if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
-    return account;
+    return { account, passwordRef: passwordRef(user.passwordHash), device };
   }
 
   private active(session: SessionEntity, token: string): ActiveSession {

@@ -12,8 +12,16 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 254 })
   email: string;
 
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash: string;
+  /** The password's scrypt hash; null: the account has no password (it signs in with its key). */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
+  /**
+   * The password was set with the account's key alone (no current password proven): the key's
+   * next rotation clears it, so that a leaked key leaves no lasting password behind.
+   */
+  @Column({ name: 'password_by_key', type: 'boolean', default: false })
+  passwordByKey: boolean;
 
   @Column({ type: 'boolean', default: false })
   admin: boolean;

@@ -14,7 +14,7 @@ type AccountData = Ok<'getAccount'>['data'];
 type AdminUser = Ok<'getUser'>['data'];
 type Plan = Ok<'listPlans'>['data'][number];
 
-export function toAccount(user: AccountUser, standing: Standing): AccountData {
+export function toAccount(user: Omit<AccountUser, 'hasPassword'>, standing: Standing): AccountData {
   return {
     id: user.id,
     email: user.email,

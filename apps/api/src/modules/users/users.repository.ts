@@ -13,6 +13,12 @@ import { UserEntity } from './user.entity';
 
 const EXAMPLE_TIME = new Date('2026-01-01T00:00:00Z');
 
+/** What a new key does to a password set with the old key alone: clears it. */
+const CLEAR_PASSWORD_BY_KEY = {
+  passwordHash: () => 'CASE WHEN password_by_key THEN NULL ELSE password_hash END',
+  passwordByKey: false,
+};
+
 /**
  * Every statement of the accounts and their plans. A write of what authentication reads (a key, a
  * plan, the account disabled or deleted) announces it: the key caches of every instance drop the
@@ -95,6 +101,7 @@ export class UsersRepository {
       username: 'written',
       email: 'written@example.com',
       passwordHash: 'x',
+      passwordByKey: false,
       admin: false,
       planId: null,
       planExpires: null,
@@ -117,8 +124,8 @@ export class UsersRepository {
   }
 
   /** Changes an account's e-mail address and/or password hash; 409 when the address was taken meanwhile. */
-  @Sql((f) => [f.ids.user, { email: 'changed@example.com' }])
-  async updateCredentials(id: number, patch: { email?: string; passwordHash?: string }): Promise<void> {
+  @Sql((f) => [f.ids.user, { email: 'changed@example.com' }], (f) => [f.ids.user, { passwordHash: 'y', passwordByKey: true }])
+  async updateCredentials(id: number, patch: { email?: string; passwordHash?: string; passwordByKey?: boolean }): Promise<void> {
     try {
       await this.users.update({ id }, patch);
     } catch (error) {
@@ -128,10 +135,13 @@ export class UsersRepository {
     await this.events.emit(this.users.manager, { kind: 'account', account: id });
   }
 
-  /** A new key hash (and expiry) for the account, or 404: the old key stops working at once, everywhere. */
+  /**
+   * A new key hash (and expiry) for the account, or 404: the old key stops working at once,
+   * everywhere, and a password set with it alone is cleared (with the sessions started with it).
+   */
   @Sql((f) => [f.spare.user, 'e'.repeat(64), null])
   async setKey(id: number, keyHash: string, expires: Date | null): Promise<void> {
-    const result = await this.users.update({ id }, { apiKeyHash: keyHash, apiKeyExpires: expires });
+    const result = await this.users.update({ id }, { apiKeyHash: keyHash, apiKeyExpires: expires, ...CLEAR_PASSWORD_BY_KEY });
     if (!result.affected) throw notFound(`No user with id ${id}.`);
     await this.events.emit(this.users.manager, { kind: 'key', account: id });
   }
@@ -152,7 +162,16 @@ export class UsersRepository {
   /** Makes the account an enabled admin whose key never expires (ADMIN_API_KEY), with this key hash when given. */
   @Sql((f) => [f.spare.user], (f) => [f.spare.user, 'd'.repeat(64)])
   async makeAdmin(id: number, keyHash?: string): Promise<void> {
-    await this.users.update({ id }, { admin: true, apiKeyExpires: null, disabledAt: null, ...(keyHash ? { apiKeyHash: keyHash } : {}) });
+    await this.users.update(
+      { id },
+      {
+        admin: true,
+        apiKeyExpires: null,
+        disabledAt: null,
+        // A new key: what the old one alone gave goes, as on a rotation (setKey).
+        ...(keyHash ? { apiKeyHash: keyHash, ...CLEAR_PASSWORD_BY_KEY } : {}),
+      },
+    );
     await this.events.emit(this.users.manager, { kind: 'account', account: id });
   }
 

@@ -2,7 +2,10 @@ import { ApiError } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { hashApiKey } from '../auth/api-key';
+import { GuessLimits } from '../auth/guess-limits';
 import type { PasswordHasher } from '../auth/password';
+import { MemoryFixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { Metrics } from '../metrics/metrics';
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
 import type { UsersRepository } from './users.repository';
@@ -86,9 +89,13 @@ class MemoryUsers {
 function service() {
   const users = new MemoryUsers();
   const clock = new StillClock(Date.UTC(2026, 0, 1));
-  const hasher = { hash: (_account: number, password: string) => Promise.resolve(`hashed:${password}`) } as unknown as PasswordHasher;
+  const hasher = {
+    hash: (_account: number, password: string) => Promise.resolve(`hashed:${password}`),
+    verify: (_share: string, password: string, stored: string) => Promise.resolve(stored === `hashed:${password}`),
+  } as unknown as PasswordHasher;
   const config = { defaultRateLimit: 30 } as Config;
-  return { users, clock, usersService: new UsersService(users as unknown as UsersRepository, clock, hasher, config) };
+  const guesses = new GuessLimits(new MemoryFixedWindowStorage(clock), new Metrics());
+  return { users, clock, usersService: new UsersService(users as unknown as UsersRepository, clock, hasher, guesses, config) };
 }
 
 const refusal = async (work: Promise<unknown>) => {
@@ -122,18 +129,39 @@ describe('UsersService', () => {
     });
   });
 
-  it("changes an account's e-mail address or password, but never to another account's address", async () => {
+  it("changes an account's e-mail address or password with its current password, never to another account's address", async () => {
     const { usersService, users } = service();
     const ada = (await usersService.create({ username: 'ada', email: 'ada@example.com', password: 'a-long-password' })).user;
     await usersService.create({ username: 'bob', email: 'bob@example.com', password: 'a-long-password' });
-    expect((await refusal(usersService.updateCredentials(ada.id, {})))?.status).toBe(400);
-    expect(await refusal(usersService.updateCredentials(ada.id, { email: 'BOB@example.com' }))).toEqual({
-      status: 409,
-      message: 'Another account already uses this e-mail address.',
+    const from = { address: '192.0.2.1' };
+    expect((await refusal(usersService.updateCredentials(ada.id, {}, from)))?.status).toBe(400);
+    expect(await refusal(usersService.updateCredentials(ada.id, { password: 'another-password' }, from))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('"currentpassword"'),
     });
+    expect(
+      (await refusal(usersService.updateCredentials(ada.id, { password: 'x'.repeat(8) }, { ...from, currentPassword: 'wrong' })))?.status,
+    ).toBe(403);
+    const proven = { ...from, currentPassword: 'a-long-password' };
+    // Another account's address is not taken, and nothing says so.
+    expect(await usersService.updateCredentials(ada.id, { email: 'BOB@example.com' }, proven)).toEqual({ passwordRef: null });
+    expect(users.rows[0]!.email).toBe('ada@example.com');
     // Its own address, in another case, is its own.
-    await usersService.updateCredentials(ada.id, { email: 'ADA@example.com', password: 'another-password' });
-    expect(users.rows[0]).toMatchObject({ email: 'ADA@example.com', passwordHash: 'hashed:another-password' });
+    await usersService.updateCredentials(ada.id, { email: 'ADA@example.com', password: 'another-password' }, proven);
+    expect(users.rows[0]).toMatchObject({ email: 'ADA@example.com', passwordHash: 'hashed:another-password', passwordByKey: false });
+  });
+
+  it('lets an account without a password set one with its key alone, marked as set so', async () => {
+    const { usersService, users } = service();
+    await usersService.createBootstrapAdmin();
+    expect(users.rows[0]!.passwordHash).toBeNull();
+    const { passwordRef } = await usersService.updateCredentials(
+      users.rows[0]!.id,
+      { password: 'a first password' },
+      { address: '192.0.2.1' },
+    );
+    expect(passwordRef).toMatch(/^[0-9a-f]{64}$/);
+    expect(users.rows[0]).toMatchObject({ passwordHash: 'hashed:a first password', passwordByKey: true });
   });
 
   it('gives a paid plan its limit until it expires, then the default', async () => {

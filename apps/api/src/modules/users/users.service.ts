@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Account, AccountUser } from '../../common/account';
-import { badRequest, conflict, notFound } from '../../common/api-error';
+import type { Account } from '../../common/account';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
 import type { PageRequest } from '../../common/pagination';
-import { PasswordHasher } from '../auth/password';
+import { GuessLimits } from '../auth/guess-limits';
+import { passwordRef, PasswordHasher } from '../auth/password';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 
@@ -12,13 +13,14 @@ const NEW_ACCOUNTS = 0;
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
-import { standingAt, type Standing } from './plan-rules';
+import { standingAt, type PlanHolder, type Standing } from './plan-rules';
 import { Clock } from '../../common/clock';
 
 export interface NewUser {
   username: string;
   email: string;
-  password: string;
+  /** Absent: the account has no password yet (it signs in with its key and may set one). */
+  password?: string;
   admin?: boolean;
   planId?: number;
   planExpires?: Date | null;
@@ -34,11 +36,12 @@ export class UsersService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(GuessLimits) private readonly guesses: GuessLimits,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   /** What the account's plan gives it now. */
-  standing(user: AccountUser): Standing {
+  standing(user: PlanHolder): Standing {
     return standingAt(user, this.clock.now(), this.config.defaultRateLimit);
   }
 
@@ -59,6 +62,12 @@ export class UsersService {
     return user && this.accountOf(user, null);
   }
 
+  /** The account of a user id while its password is the one `ref` was made of (passwordRef); else null. */
+  async findAccountByPassword(id: number, ref: string): Promise<Account | null> {
+    const user = await this.users.withPlan('id', id);
+    return user?.passwordHash && passwordRef(user.passwordHash) === ref ? this.accountOf(user, null) : null;
+  }
+
   /** The account as requests carry it, with the fields of its row its own record shows (no secrets). */
   private accountOf(user: UserEntity, keyExpiresAt: number | null): Account {
     const { id, username, email, admin, ratelimit, planExpires, createdAt, plan } = user;
@@ -68,7 +77,17 @@ export class UsersService {
       ratelimit: this.standing(user).ratelimit,
       keyExpiresAt,
       disabled: user.disabledAt !== null,
-      user: { id, username, email, admin, ratelimit, planExpires, createdAt, plan: plan && { free: plan.free, ratelimit: plan.ratelimit } },
+      user: {
+        id,
+        username,
+        email,
+        admin,
+        ratelimit,
+        planExpires,
+        createdAt,
+        hasPassword: user.passwordHash !== null,
+        plan: plan && { free: plan.free, ratelimit: plan.ratelimit },
+      },
     };
   }
 
@@ -100,7 +119,8 @@ export class UsersService {
       username: input.username,
       email: input.email,
       // New accounts' passwords share one place in the hashing line, whoever makes them.
-      passwordHash: await this.hasher.hash(NEW_ACCOUNTS, input.password),
+      passwordHash: input.password === undefined ? null : await this.hasher.hash(NEW_ACCOUNTS, input.password),
+      passwordByKey: false,
       admin: input.admin ?? false,
       planId,
       planExpires: input.planExpires ?? null,
@@ -111,18 +131,49 @@ export class UsersService {
     return { user: await this.get(saved.id), apiKey };
   }
 
-  /** Changes e-mail and/or password of an account. */
-  async updateCredentials(id: number, changes: { email?: string; password?: string }): Promise<void> {
+  /**
+   * Changes e-mail and/or password of an account. An account with a password must prove it
+   * (`currentPassword`, checked as a sign-in's guess is: GuessLimits); one without may set its first
+   * password with its key alone, and that password is marked so: the key's next rotation clears
+   * it. An e-mail address another account uses is not taken, and the answer does not say so: the
+   * call tells no one which addresses have accounts. Returns the new password's reference for the
+   * session that set it (null when the password did not change).
+   */
+  async updateCredentials(
+    id: number,
+    changes: { email?: string; password?: string },
+    proof: { currentPassword?: string; address: string },
+  ): Promise<{ passwordRef: string | null }> {
     if (changes.email === undefined && changes.password === undefined) {
       throw badRequest('Send at least one of the fields "email" and "password".');
     }
-    const patch: { email?: string; passwordHash?: string } = {};
-    if (changes.email !== undefined) {
-      await this.assertFree({ email: changes.email }, id);
-      patch.email = changes.email;
+    const user = await this.get(id);
+    const stored = user.passwordHash;
+    if (stored !== null) {
+      if (proof.currentPassword === undefined) {
+        throw badRequest('Send "currentpassword", the account\'s current password, to change its e-mail address or password.');
+      }
+      const share = `account:${id}`;
+      const right = await this.guesses.checkPassword({ subject: share, address: proof.address }, () =>
+        this.hasher.verify(share, proof.currentPassword!, stored),
+      );
+      if (!right) throw forbidden('"currentpassword" is not the account\'s current password.');
     }
-    if (changes.password !== undefined) patch.passwordHash = await this.hasher.hash(id, changes.password);
-    await this.users.updateCredentials(id, patch);
+    const patch: { email?: string; passwordHash?: string; passwordByKey?: boolean } = {};
+    if (changes.email !== undefined && !(await this.users.taken({ email: changes.email }, id))) patch.email = changes.email;
+    if (changes.password !== undefined) {
+      patch.passwordHash = await this.hasher.hash(id, changes.password);
+      patch.passwordByKey = stored === null;
+    }
+    try {
+      if (patch.email !== undefined || patch.passwordHash !== undefined) await this.users.updateCredentials(id, patch);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      // The address was taken meanwhile: left out, as when it was taken before.
+      delete patch.email;
+      if (patch.passwordHash !== undefined) await this.users.updateCredentials(id, patch);
+    }
+    return { passwordRef: patch.passwordHash === undefined ? null : passwordRef(patch.passwordHash) };
   }
 
   /** A new key for the account; the old one stops working at once. */
@@ -192,13 +243,8 @@ export class UsersService {
 
   /** The first admin of an empty database; returns its key. */
   async createBootstrapAdmin(apiKey?: string): Promise<string> {
-    const { apiKey: key } = await this.create({
-      username: 'admin',
-      email: 'admin@linkyard.invalid',
-      password: generateApiKey(),
-      admin: true,
-      apiKey,
-    });
+    // No password: the admin signs in with the key and sets one (docs/api-guide.md).
+    const { apiKey: key } = await this.create({ username: 'admin', email: 'admin@linkyard.invalid', admin: true, apiKey });
     return key;
   }
 
