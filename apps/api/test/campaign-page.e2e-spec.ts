@@ -141,6 +141,39 @@ describe("a campaign's page: the campaign, its links and its clicks", () => {
   });
 });
 
+describe('private links on public pages', () => {
+  const api = useApi();
+
+  it('are on no list page and no preview of one, the rotator still sends visitors to them, and a change shows at once', async () => {
+    const user = await createUser(api);
+    const slug = `mixed-${user.id}`;
+    const campaign = await createCampaign(api, user, { name: 'Mixed', slug, public: true });
+    // Made as the link form makes them by default (private), and one made public.
+    const hidden = [await createLink(api, user, { campaign, title: 'Private by default' })];
+    hidden.push(await createLink(api, user, { campaign, title: 'Private by choice', status: 'private' }));
+    const shown = await createLink(api, user, { campaign, title: 'Public', status: 'public' });
+    const aliases = new Map(await Promise.all([...hidden, shown].map(async (id) => [id, await linkAlias(api, user, id)] as const)));
+    const page = await api.request('GET', `/c/${campaign}`, { key: null });
+    const preview = await api.request('GET', `/l/api/campaign/${campaign}/preview`, { key: user.apikey });
+    for (const text of [page.text, preview.text]) {
+      expect(text).toContain(`&#47;${aliases.get(shown)}"`);
+      expect(text).toContain('Public');
+      for (const id of hidden) expect(text).not.toContain(`&#47;${aliases.get(id)}"`);
+      expect(text).not.toContain('Private by');
+    }
+    // The rotator redirects (it lists nothing): every link of the campaign takes its turn.
+    const sentTo = new Set<string>();
+    for (let turn = 0; turn < 3; turn += 1) sentTo.add(String((await api.request('GET', `/r/${slug}`, { key: null })).headers.location));
+    expect(sentTo.size).toBe(3);
+    // Made private, a link leaves the page at once; made public, one joins it.
+    await api.request('PUT', `/l/api/url/${shown}/update`, { key: user.apikey, body: { status: 'private' } });
+    await api.request('PUT', `/l/api/url/${hidden[0]}/update`, { key: user.apikey, body: { status: 'public' } });
+    const after = await api.request('GET', `/c/${campaign}`, { key: null });
+    expect(after.text).not.toContain(`&#47;${aliases.get(shown)}"`);
+    expect(after.text).toContain(`&#47;${aliases.get(hidden[0]!)}"`);
+  });
+});
+
 describe('previews of what a visitor sees', () => {
   const api = useApi();
   let user: TestUser;
@@ -167,7 +200,7 @@ describe('previews of what a visitor sees', () => {
 
   it("shows a campaign's list page as its visitors will see it, public or not yet, for its owner only", async () => {
     const campaign = await createCampaign(api, user, { name: `${HOSTILE} spring` });
-    const link = await createLink(api, user, { url: 'https://example.com/a', title: `مرحبا ${HOSTILE}` });
+    const link = await createLink(api, user, { url: 'https://example.com/a', title: `مرحبا ${HOSTILE}`, status: 'public' });
     await assign(api, user, campaign, link);
     // Private: the public page is a 404, the preview shows what it will be.
     expect((await api.request('GET', `/c/${campaign}`, { key: null })).status).toBe(404);

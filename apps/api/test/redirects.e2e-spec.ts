@@ -224,13 +224,16 @@ describe('the public side', () => {
       expect((await visit('/r/never-made')).status).toBe(404);
     });
 
-    it('list their links publicly only while public, escaping names', async () => {
+    it('list their public links publicly only while public, escaping names', async () => {
       const campaign = await createCampaign(api, user, { name: HOSTILE, public: true });
-      await createLink(api, user, { campaign, title: HOSTILE });
+      const listed = await createLink(api, user, { campaign, title: HOSTILE, status: 'public' });
+      const unlisted = await createLink(api, user, { campaign, title: 'Not for the page' });
       const list = await visit(`/c/${campaign}`);
       expect(list.status).toBe(200);
       expect(list.text).not.toContain('<script>alert');
-      expect(list.text).toContain(`href="${PUBLIC_URL.replace(/\//g, '&#47;')}&#47;`);
+      expect(list.text).toContain(`href="${PUBLIC_URL.replace(/\//g, '&#47;')}&#47;${await linkAlias(api, user, listed)}"`);
+      expect(list.text).not.toContain('Not for the page');
+      expect(list.text).not.toContain(`&#47;${await linkAlias(api, user, unlisted)}"`);
       await api.request('PUT', `/l/api/campaign/${campaign}/update`, { key: user.apikey, body: { name: 'Now private', public: false } });
       expect((await visit(`/c/${campaign}`)).status).toBe(404);
     });

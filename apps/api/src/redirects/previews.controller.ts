@@ -61,7 +61,7 @@ export class PreviewsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const campaign = await this.campaigns.get(account, id);
-    const links = await this.pages.campaignLinks(campaign.id);
+    const links = await this.pages.campaignLinks(campaign.id, 'listed');
     return preview(reply, () => campaignListPage({ name: campaign.name, links }));
   }
 

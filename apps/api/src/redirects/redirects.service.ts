@@ -253,7 +253,7 @@ export class RedirectsService {
     const urls = await this.cache.get(`rotator:${slug}`, async () => {
       const campaign = await this.campaigns.bySlug(slug);
       return campaign
-        ? this.campaignLinks(campaign.id).then((links) => ({
+        ? this.campaignLinks(campaign.id, 'all').then((links) => ({
             id: campaign.id,
             userId: campaign.userId,
             urls: links.map((link) => link.url),
@@ -271,13 +271,16 @@ export class RedirectsService {
     return this.cache.get(`campaign:${id}`, async () => {
       const campaign = await this.campaigns.byId(id);
       if (!campaign?.public) return null;
-      return { name: campaign.name, userId: campaign.userId, links: await this.campaignLinks(campaign.id) };
+      return { name: campaign.name, userId: campaign.userId, links: await this.campaignLinks(campaign.id, 'listed') };
     });
   }
 
-  /** A campaign's links as its list page shows them, oldest first (the page's preview reads them too). */
-  async campaignLinks(campaignId: number): Promise<{ title: string; url: string }[]> {
-    const links = await this.links.ofCampaign(campaignId);
+  /**
+   * A campaign's links as its list page shows them (`listed`: the public ones; the page's preview
+   * reads them too) or as its rotator takes them in turn (`all`), oldest first.
+   */
+  async campaignLinks(campaignId: number, which: 'all' | 'listed'): Promise<{ title: string; url: string }[]> {
+    const links = await this.links.ofCampaign(campaignId, which);
     return links.map((link) => ({ title: link.title || link.alias, url: shortUrl(this.config.publicUrl, link.alias, link.domain) }));
   }
 }

@@ -46,6 +46,13 @@ function groupBy<R, V>(rows: R[], key: (row: R) => number, value: (row: R) => V)
   return groups;
 }
 
+/**
+ * The one rule of what a public page may list (a campaign's list page and its preview, and any
+ * list a visitor sees): a link whose `status` is `public`. A private link (the default) still
+ * redirects at its own address, and a rotator still sends visitors to it; no page lists it.
+ */
+export const LISTED = { status: 'public' } as const;
+
 const aliasKey = (domainId: number | null, alias: string) => `${domainId ?? 0}/${alias}`;
 
 /**
@@ -103,10 +110,17 @@ export class LinksRepository {
     return ids.length ? this.links.find({ where: { id: In(ids) }, relations: { domain: true } }) : Promise.resolve([]);
   }
 
-  /** A campaign's links with their domains, oldest first. */
-  @Sql((f) => [f.ids.campaign])
-  ofCampaign(campaignId: number): Promise<LinkEntity[]> {
-    return this.links.find({ where: { campaignId }, relations: { domain: true }, order: { id: 'ASC' } });
+  /**
+   * A campaign's links with their domains, oldest first: all of them (what its rotator sends
+   * visitors to), or those a public page may list (LISTED).
+   */
+  @Sql((f) => [f.ids.campaign, 'all'], (f) => [f.ids.campaign, 'listed'])
+  ofCampaign(campaignId: number, which: 'all' | 'listed'): Promise<LinkEntity[]> {
+    return this.links.find({
+      where: { campaignId, ...(which === 'listed' ? LISTED : {}) },
+      relations: { domain: true },
+      order: { id: 'ASC' },
+    });
   }
 
   /** The account's links among these aliases (on any of its domains), with their domains' addresses. */
