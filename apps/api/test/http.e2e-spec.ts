@@ -37,6 +37,24 @@ describe('HTTP conventions', () => {
       expect((await api.request('GET', '/l/api/nothing/here', { key: null, outsideContract: true })).status).toBe(401);
     });
 
+    it('answers a path with a trailing slash with a 404 naming the endpoint meant, whatever the method', async () => {
+      for (const [method, path, meant] of [
+        ['GET', '/l/api/urls/', '/l/api/urls'],
+        ['GET', '/l/api/account//', '/l/api/account'],
+        ['DELETE', '/l/api/domain/12/delete/', '/l/api/domain/12/delete'],
+      ] as const) {
+        const response = await api.request(method, path, { key: user.apikey, outsideContract: true });
+        expect(response.status).toBe(404);
+        expect(response.headers.allow).toBeUndefined();
+        expect(response.body).toEqual({
+          error: 1,
+          message: `There is no endpoint at ${path}. The endpoint is at ${meant}, without the trailing slash.`,
+        });
+      }
+      const nowhere = await api.request('GET', '/l/api/nothing/', { key: user.apikey, outsideContract: true });
+      expect(nowhere.body).toEqual({ error: 1, message: 'There is no endpoint at /l/api/nothing/.' });
+    });
+
     it('answers 405 on a known path with ids too', async () => {
       const response = await api.request('GET', '/l/api/domain/12/delete', { key: user.apikey, outsideContract: true });
       expect(response.status).toBe(405);

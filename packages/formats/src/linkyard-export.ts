@@ -35,10 +35,15 @@ export type LinkyardExportRecord = components['schemas']['LinkExportRecord'];
 
 /**
  * Text a spreadsheet would run as a formula. A cell that starts with `=`, `+`, `-`, `@`, tab or CR,
- * possibly behind quotes already, is written with one more `'` in front, which spreadsheets show as
- * text; reading takes exactly one off again, so every text comes back as it was.
+ * or their full-width forms `＝`, `＋`, `－`, `＠` (which spreadsheets with an East Asian input
+ * method take as the same), possibly behind quotes already, is written with one more `'` in front,
+ * which spreadsheets show as text; reading takes exactly one off again (GUARDED_FORMULA), so every
+ * text comes back as it was.
  */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+const FORMULA_CHARACTERS = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+const FORMULA_START = new RegExp(`^'*[${FORMULA_CHARACTERS}]`);
+/** A cell written with the formula guard: one `'` too many in front of a formula character. */
+export const GUARDED_FORMULA = new RegExp(`^'+[${FORMULA_CHARACTERS}]`);
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTES = /"/g;
 

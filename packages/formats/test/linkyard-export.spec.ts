@@ -79,6 +79,21 @@ describe('Linkyard export, CSV', () => {
     expect(title('a=b')).toBe('a=b');
     expect(linkyardCsvLine(record({ title: '\rx' }))).toContain(`,"'\rx",`);
     expect(linkyardCsvLine(record({ title: "=cmd|' /C calc'!A0" }))).toContain(",'=cmd|' /C calc'!A0,");
+    // Full-width forms, which a spreadsheet with an East Asian input method runs as the same.
+    expect(title('＝1+1')).toBe("'＝1+1");
+    expect(title('＋1')).toBe("'＋1");
+    expect(title('－1')).toBe("'－1");
+    expect(title('＠SUM(A1)')).toBe("'＠SUM(A1)");
+    expect(title("'＝1")).toBe("''＝1");
+    expect(title('１＝1')).toBe('１＝1');
+  });
+
+  it('reads every guarded text back as it was', () => {
+    // (A leading tab is guarded too, but an import trims its texts.)
+    const texts = ['=1+1', "'=1", "''@x", '＝1+1', "'＋1", '－1', '＠x', "'plain", 'a=b', '-\tx'];
+    const csv = linkyardCsvHeader() + texts.map((title) => linkyardCsvLine(record({ title }))).join('');
+    const read = readImport('linkyard', csv).flatMap((entry) => ('link' in entry ? [entry.link.title] : []));
+    expect(read).toEqual(texts);
   });
 });
 

@@ -8,6 +8,12 @@ import { RouteTable } from './route-table';
 /** Turns an unmatched request into a 404 or, when the path exists with another method, a 405. */
 export function unmatchedRoute(routes: RouteTable, request: FastifyRequest): ApiError {
   const path = request.url.split('?')[0] ?? '/';
+  // No endpoint's path ends with a slash: say where the one meant is, rather than "use GET" for a GET.
+  if (path.length > 1 && path.endsWith('/')) {
+    const meant = path.replace(/\/+$/, '');
+    const there = routes.methodsFor(meant).length > 0 ? ` The endpoint is at ${meant}, without the trailing slash.` : '';
+    return new ApiError(404, `There is no endpoint at ${path}.${there}`);
+  }
   const allowed = routes.methodsFor(path).filter((method) => method !== 'HEAD');
   if (allowed.length > 0) {
     return new ApiError(405, `Method ${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`, {

@@ -25,7 +25,6 @@ export const DASHBOARD_POLICY = [
   "connect-src 'self'",
   "frame-src 'self'",
   "font-src 'self'",
-  "frame-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",

@@ -3,15 +3,12 @@ import { findColumn, readCsv, isEmptyRecord } from '../csv-read';
 import { ImportFormatError } from '../errors';
 import { LinkDraft, describe } from '../fields';
 import { isJsonObject, tryParseJson, type JsonObject } from '../json';
-import { LINKYARD_COLUMNS, type LinkyardColumn } from '../linkyard-export';
+import { GUARDED_FORMULA, LINKYARD_COLUMNS, type LinkyardColumn } from '../linkyard-export';
 import type { DeepLink, ImportRecord } from '../types';
 
 /** How the cells of a record arrive: JSON values (NDJSON) or text (CSV, where lists are JSON text). */
 type Encoding = 'json' | 'csv';
 type CellReader = (column: LinkyardColumn) => unknown;
-
-/** A cell written with the formula guard: one `'` too many in front of a formula character. */
-const GUARDED_FORMULA = /^'+[=+\-@\t\r]/;
 
 /**
  * Reads Linkyard's own export, CSV or NDJSON (an NDJSON file starts with `{`). Ids of campaigns,

@@ -12,6 +12,29 @@ import { UsersService } from '../users/users.service';
 const KEEP_ALIVE_MS = 15_000;
 /** This often a stream checks that its session (or its key) is still good. */
 export const LIVE_CHECK_MS = 5_000;
+/**
+ * What a stream may hold for a reader that does not read (beyond what the connection's own buffers
+ * take): a batch is a few hundred bytes, so a reader this far behind has stopped. Past it, the
+ * stream is dropped, and its memory with it; a reader that comes back connects again.
+ */
+export const LIVE_BUFFER_LIMIT = 256 * 1024;
+
+/**
+ * Writes a stream's text, or drops the stream (`drop`) once its reader has left more than
+ * `limit` bytes unread in the service's buffer: a slow or stalled reader never holds memory
+ * without bound.
+ */
+export function boundedWriter(
+  raw: NodeJS.WritableStream & { writableLength: number; destroyed: boolean },
+  limit: number,
+  drop: () => void,
+) {
+  return (text: string): void => {
+    if (raw.destroyed) return;
+    if (raw.writableLength + Buffer.byteLength(text) > limit) return drop();
+    raw.write(text);
+  };
+}
 
 /** `GET /clicks/live`: the account's clicks as they are written, as server-sent events. */
 @Controller('clicks')
@@ -42,8 +65,12 @@ export class LiveController implements OnModuleInit {
     const raw = reply.raw;
     let ended = false;
     const timers: NodeJS.Timeout[] = [];
+    const bounded = boundedWriter(raw, LIVE_BUFFER_LIMIT, () => {
+      finish();
+      raw.destroy();
+    });
     const write = (text: string) => {
-      if (!ended && !raw.destroyed) raw.write(text);
+      if (!ended) bounded(text);
     };
     /** Batches held while the stream's key is checked again (null: not held). */
     let held: LiveBatch[] | null = null;
