@@ -6,6 +6,7 @@ import { Link, navigate, useLocation } from './router';
 import { SignIn } from './pages/SignIn';
 import { LinksPage } from './pages/Links';
 import { ErrorState, Loading } from './components/states';
+import { RateLimitNotice } from './components/RateLimitNotice';
 
 // The pages with charts and long forms load when first visited: the first page stays small.
 const LinkPage = lazy(() => import('./pages/LinkPage'));
@@ -57,16 +58,23 @@ export function App() {
     }
   }, [session.data, queryClient]);
 
-  if (session.isPending) return <Loading label="Loading the dashboard" />;
-  if (session.isError)
-    return (
-      <main id="main" className="narrow">
-        <h1 tabIndex={-1}>Linkyard</h1>
-        <ErrorState error={session.error} retry={() => void session.refetch()} />
-      </main>
-    );
-  if (session.data === null) return <SignIn ended={sessionExpired()} />;
-  return <Shell session={session.data} />;
+  return (
+    <>
+      {session.isPending ? (
+        <Loading label="Loading the dashboard" />
+      ) : session.isError ? (
+        <main id="main" className="narrow">
+          <h1 tabIndex={-1}>Linkyard</h1>
+          <ErrorState error={session.error} retry={() => void session.refetch()} />
+        </main>
+      ) : session.data === null ? (
+        <SignIn ended={sessionExpired()} />
+      ) : (
+        <Shell session={session.data} />
+      )}
+      <RateLimitNotice />
+    </>
+  );
 }
 
 function Shell({ session }: { session: Session }) {

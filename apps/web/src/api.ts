@@ -1,4 +1,5 @@
 import { createLinkyardClient, LinkyardError, type components } from '@linkyard/client';
+import { rateLimitWait } from './rate-limit';
 
 export type Schemas = components['schemas'];
 export type Session = Schemas['Session'];
@@ -12,13 +13,21 @@ export function rememberSession(session: Session | null): void {
 
 /**
  * The one way the dashboard reaches the service: the typed client in session mode (the browser's
- * cookie, no key in the page). A 429 is waited for a few seconds at most, then shown.
+ * cookie, no key in the page). A 429 (a session's budget is far above what a person clicks, but a
+ * busy service may still ask) is waited for as `Retry-After` says, a minute at most, and the
+ * request sent again, while the page says so quietly (RateLimitNotice).
  */
 export const api = createLinkyardClient({
   baseUrl: window.location.origin,
   session: { csrf: () => csrf },
-  retry: { retries: 1, maxWaitSeconds: 5 },
+  retry: { retries: 3, maxWaitSeconds: 60 },
+  onRateLimitWait: (wait) => rateLimitWait(wait.seconds),
 });
+
+/** Whether a 401 says that a session ended (rather than that there was none). */
+export function isEndedSession(error: unknown): boolean {
+  return isStatus(error, 401) && error instanceof LinkyardError && /session has ended/.test(error.message);
+}
 
 /** What to tell the user of a failed call: the API's own message when it answered. */
 export function errorMessage(error: unknown): string {

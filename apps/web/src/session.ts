@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isStatus, type Session } from './api';
+import { api, isEndedSession, isStatus, type Session } from './api';
 
 /** The query that holds who is signed in; every page that signs in or out updates it. */
 export const SESSION_KEY = ['session'] as const;
@@ -32,6 +32,8 @@ export function useSession() {
         const { data } = await api.GET('/session');
         return data.data;
       } catch (error) {
+        // A cookie of an ended session (a tab left open, a sign-out elsewhere): the form says so.
+        if (isEndedSession(error)) markSessionExpired();
         if (isStatus(error, 401)) return null;
         throw error;
       }

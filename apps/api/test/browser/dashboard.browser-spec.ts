@@ -433,9 +433,12 @@ suite('the dashboard in a browser', () => {
         ['autumn-one', 'Autumn one'],
         ['autumn-two', HOSTILE],
       ]) {
-        const id = await createLink(api, admin, { url: `${base}/`, custom: alias, title });
+        const id = await createLink(api, admin, { url: `${base}/`, custom: alias, title, status: 'public' });
         await api.request('POST', `/l/api/campaign/${campaignId}/assign/${id}`, { key: adminKey });
       }
+      // A private link is in the campaign (the rotator sends visitors to it) but on no list page.
+      const unlisted = await createLink(api, admin, { url: `${base}/`, custom: 'autumn-private', title: 'Autumn private' });
+      await api.request('POST', `/l/api/campaign/${campaignId}/assign/${unlisted}`, { key: adminKey });
       await pinDates();
       await page.goto(`${base}/dashboard/campaigns`);
       await page.getByRole('link', { name: 'Autumn sale' }).click();
@@ -469,6 +472,7 @@ suite('the dashboard in a browser', () => {
       await frame.getByRole('heading', { name: 'Autumn sale' }).waitFor();
       await frame.getByRole('link', { name: 'Autumn one' }).waitFor();
       expect(await frame.getByText(HOSTILE).count()).toBe(1);
+      expect(await frame.getByText('Autumn private').count()).toBe(0);
       const inside = page.frames().find((candidate) => candidate.url().includes(`/campaign/${campaignId}/preview`))!;
       expect(await inside.evaluate<string>('self.origin')).toBe('null');
       expect(await apiFromFrame(inside)).toBe(0);

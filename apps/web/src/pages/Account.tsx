@@ -58,8 +58,8 @@ export default function AccountPage() {
         </dl>
       )}
       <div className="columns">
-        <EmailForm current={account.data?.email ?? ''} />
-        <PasswordForm />
+        <EmailForm current={account.data?.email ?? ''} hasPassword={session.data?.hasPassword ?? true} />
+        <PasswordForm hasPassword={session.data?.hasPassword ?? true} />
       </div>
       <div className="columns">
         <ApiKey />
@@ -76,13 +76,31 @@ export default function AccountPage() {
   );
 }
 
-function EmailForm({ current }: { current: string }) {
+/** The current password, asked by every change of an account that has one (a key alone may not make changes). */
+function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <>
+      <label htmlFor={id}>Current password</label>
+      <input id={id} type="password" autoComplete="current-password" required value={value} onChange={(e) => onChange(e.target.value)} />
+    </>
+  );
+}
+
+function EmailForm({ current, hasPassword }: { current: string; hasPassword: boolean }) {
   const [email, setEmail] = useState('');
+  const [proof, setProof] = useState('');
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: async () => (await api.PUT('/account/update', { body: { email: email.trim() } })).data,
+    mutationFn: async () => {
+      const wanted = email.trim();
+      await api.PUT('/account/update', { body: { email: wanted, ...(hasPassword ? { currentpassword: proof } : {}) } });
+      // The answer is the same whether or not another account has the address: the account says which.
+      const inForce = (await api.GET('/account')).data.data.email;
+      return { wanted, inForce };
+    },
     onSuccess: () => {
       setEmail('');
+      setProof('');
       void queryClient.invalidateQueries({ queryKey: ['account'] });
       void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     },
@@ -106,17 +124,24 @@ function EmailForm({ current }: { current: string }) {
           onChange={(e) => setEmail(e.target.value)}
           placeholder={current}
         />
+        {hasPassword && <CurrentPassword id="email-current-password" value={proof} onChange={setProof} />}
         {save.isError && (
           <p className="error" role="alert">
             {errorMessage(save.error)}
           </p>
         )}
-        {save.isSuccess && (
-          <p className="notice" role="status">
-            The e-mail address was changed.
-          </p>
-        )}
-        <button type="submit" disabled={save.isPending || email.trim() === ''}>
+        {save.isSuccess &&
+          (save.data.inForce.toLowerCase() === save.data.wanted.toLowerCase() ? (
+            <p className="notice" role="status">
+              The e-mail address was changed.
+            </p>
+          ) : (
+            <p className="error" role="status">
+              The e-mail address was not changed: <bdi>{save.data.wanted}</bdi> cannot be used for this account. It is still{' '}
+              <bdi>{save.data.inForce}</bdi>.
+            </p>
+          ))}
+        <button type="submit" disabled={save.isPending || email.trim() === '' || (hasPassword && proof === '')}>
           Change e-mail address
         </button>
       </form>
@@ -124,15 +149,21 @@ function EmailForm({ current }: { current: string }) {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const [proof, setProof] = useState('');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: async () => (await api.PUT('/account/update', { body: { password } })).data,
+    mutationFn: async () =>
+      (await api.PUT('/account/update', { body: { password, ...(hasPassword ? { currentpassword: proof } : {}) } })).data,
     onSuccess: () => {
+      setProof('');
       setPassword('');
       setAgain('');
+      // The account has a password now: the next change asks for it.
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     },
   });
   const submit = (event: FormEvent) => {
@@ -142,9 +173,14 @@ function PasswordForm() {
   };
   return (
     <section className="card" aria-labelledby="password-title">
-      <h2 id="password-title">Set a password</h2>
-      <p className="small">At least 8 characters. Other sessions of the account end; this one stays signed in.</p>
+      <h2 id="password-title">{hasPassword ? 'Change the password' : 'Set a password'}</h2>
+      <p className="small">
+        At least 8 characters. Other sessions of the account end; this one stays signed in.
+        {!hasPassword &&
+          ' Set with the API key alone, it lasts as long as the key: a new key clears it, and you set it again (then change it once with the current one, and it stays).'}
+      </p>
       <form onSubmit={submit}>
+        {hasPassword && <CurrentPassword id="current-password" value={proof} onChange={setProof} />}
         <label htmlFor="new-password">New password</label>
         <input
           id="new-password"
@@ -180,8 +216,8 @@ function PasswordForm() {
             The password was set.
           </p>
         )}
-        <button type="submit" disabled={save.isPending || password === ''}>
-          Set password
+        <button type="submit" disabled={save.isPending || password === '' || (hasPassword && proof === '')}>
+          {hasPassword ? 'Change password' : 'Set password'}
         </button>
       </form>
     </section>

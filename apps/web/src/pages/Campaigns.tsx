@@ -264,6 +264,9 @@ export function CampaignPage({ id }: { id: number }) {
       <CampaignClicks id={campaign.id} />
       <section aria-labelledby="list-preview-title">
         <h2 id="list-preview-title">The list page, as visitors see it</h2>
+        <p className="small">
+          It lists the campaign&apos;s public links only. A private link (the default) is left out; the rotator still sends visitors to it.
+        </p>
         <PreviewFrame
           src={apiPage('/campaign/{id}/preview', { id: campaign.id })}
           title={`Preview of the list page of ${campaign.name}`}
