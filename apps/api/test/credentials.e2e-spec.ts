@@ -32,10 +32,16 @@ describe.each([
   const api = useApi();
 
   it('leaves its holder no password, no session and no new key', async () => {
-    // The first admin has no password: the key alone may set its first one, as the thief does.
+    // The first admin has no password: the key alone may set its first one, as the thief does,
+    // then changes it, giving the first as the current one, to make it look proven.
     const setByThief = await api.request('PUT', '/l/api/account/update', { key: ADMIN_KEY, body: { password: 'the thief chose this' } });
     expect(setByThief.status).toBe(200);
-    const byPassword = await signIn(api, { login: 'admin', password: 'the thief chose this' }, '203.0.113.5');
+    const changedByThief = await api.request('PUT', '/l/api/account/update', {
+      key: ADMIN_KEY,
+      body: { password: 'the thief chose again', currentpassword: 'the thief chose this' },
+    });
+    expect(changedByThief.status).toBe(200);
+    const byPassword = await signIn(api, { login: 'admin', password: 'the thief chose again' }, '203.0.113.5');
     expect(byPassword.response.status).toBe(200);
     const byKey = await signIn(api, { apikey: ADMIN_KEY }, '203.0.113.5');
     expect((await api.request('GET', '/l/api/users', asBrowser(byPassword.cookie))).status).toBe(200);
@@ -49,24 +55,22 @@ describe.each([
       const mint = await api.request('POST', '/l/api/account/apikey/rotate', { ...asBrowser(session.cookie, session.csrf), body: {} });
       expect(mint.status).toBe(401);
     }
-    expect((await signIn(api, { login: 'admin', password: 'the thief chose this' }, '203.0.113.5')).response.status).toBe(401);
+    expect((await signIn(api, { login: 'admin', password: 'the thief chose again' }, '203.0.113.5')).response.status).toBe(401);
     expect((await api.request('GET', '/l/api/account', { key: ADMIN_KEY })).status).toBe(401);
     expect((await api.request('GET', '/l/api/users', { key: newKey })).status).toBe(200);
+    // The old key cannot set a password any more: the account has none, and the key is not its.
+    expect((await api.request('PUT', '/l/api/account/update', { key: ADMIN_KEY, body: { password: 'too late now' } })).status).toBe(401);
 
-    // The owner sets a password again with the new key; changed once more with the current one, it
-    // is proven, and outlives the next rotation.
+    // The owner sets a password again with the new key; it is the key's in turn, and the next
+    // rotation clears it with its sessions.
     const first = await api.request('PUT', '/l/api/account/update', { key: newKey, body: { password: 'the owner chose this' } });
     expect(first.status).toBe(200);
-    const proven = await api.request('PUT', '/l/api/account/update', {
-      key: newKey,
-      body: { password: 'the owner chose this, twice', currentpassword: 'the owner chose this' },
-    });
-    expect(proven.status).toBe(200);
-    const session = await signIn(api, { login: 'admin', password: 'the owner chose this, twice' });
+    const session = await signIn(api, { login: 'admin', password: 'the owner chose this' });
+    expect(session.response.status).toBe(200);
     const again = await api.request('POST', '/l/api/account/apikey/rotate', { key: newKey, body: {} });
     expect(again.status).toBe(200);
-    expect((await api.request('GET', '/l/api/account', asBrowser(session.cookie))).status).toBe(200);
-    expect((await signIn(api, { login: 'admin', password: 'the owner chose this, twice' })).response.status).toBe(200);
+    expect((await api.request('GET', '/l/api/account', asBrowser(session.cookie))).status).toBe(401);
+    expect((await signIn(api, { login: 'admin', password: 'the owner chose this' })).response.status).toBe(401);
   });
 });
 
@@ -136,7 +140,7 @@ describe('guessing', () => {
       const early = await attempt(user.username, PASSWORD, from(100 + guess));
       expect(early.status).toBe(429);
       expect(Number(early.headers['retry-after'])).toBe(gap);
-      expect(early.body.message).toMatch(/sign in with the API key/);
+      expect(early.body.message).toMatch(/a sign-in with the API key, is not held up/);
       api.clock.advance(gap * 1000);
     }
     // The gap is now 32 seconds: a stranger slows down sign-ins from new devices, never the owner's
@@ -166,6 +170,48 @@ describe('guessing', () => {
       expect((await attempt(user.username, `guess ${guess}`, from(guess))).status).toBe(401);
     }
     expect(Number((await attempt(user.username, PASSWORD, from(200))).headers['retry-after'])).toBe(300);
+  });
+
+  it("spares no device whose cookie names the account's old password, and spares one signed in with the new", async () => {
+    const user = await createUser(api);
+    const old = deviceCookieOf(await attempt(user.username, PASSWORD, '192.0.2.2'));
+    const changed = await api.request('PUT', '/l/api/account/update', {
+      key: user.apikey,
+      body: { password: 'a new passphrase', currentpassword: PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= 7; guess += 1) statuses.push((await attempt(user.username, `guess ${guess}`, '192.0.2.2', old)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    // Signed in with the new password (after the wait), the browser is spared again.
+    api.clock.advance(2000);
+    const fresh = deviceCookieOf(await attempt(user.username, 'a new passphrase', '192.0.2.2', old));
+    expect(fresh).not.toBe(old);
+    for (let guess = 8; guess <= 10; guess += 1)
+      expect((await attempt(user.username, `guess ${guess}`, '192.0.2.2', fresh)).status).toBe(401);
+  });
+
+  it('counts attempts refused during the gap against their address', async () => {
+    const user = await createUser(api);
+    for (let guess = 1; guess <= 6; guess += 1)
+      expect((await attempt(user.username, `guess ${guess}`, `198.51.100.${guess}`)).status).toBe(401);
+    const messages: string[] = [];
+    for (let asked = 0; asked < 22; asked += 1)
+      messages.push((await attempt(user.username, 'again', '203.0.113.200')).body.message as string);
+    expect(messages.slice(0, 20).every((message) => /wrong passwords for this account/.test(message))).toBe(true);
+    expect(messages.slice(20).every((message) => /from this address/.test(message))).toBe(true);
+  });
+
+  it("never holds up the account's own change of its password when a stranger guesses at its sign-in", async () => {
+    const user = await createUser(api);
+    for (let guess = 1; guess <= 6; guess += 1)
+      expect((await attempt(user.username, `guess ${guess}`, `198.18.0.${guess}`)).status).toBe(401);
+    expect((await attempt(user.username, PASSWORD, '198.18.0.50')).status).toBe(429);
+    const change = await api.request('PUT', '/l/api/account/update', {
+      key: user.apikey,
+      body: { password: 'changed while guessed at', currentpassword: PASSWORD },
+    });
+    expect(change.status).toBe(200);
   });
 
   it('answers a login no account has exactly as an account: the same statuses at the same attempts', async () => {

@@ -142,6 +142,11 @@ describe('sessions', () => {
     for (let reload = 0; reload < 12; reload += 1) expect((await api.request('GET', '/l/api/account', asBrowser(cookie))).status).toBe(200);
     const byKey = await api.request('GET', '/l/api/account', { key: limited.apikey });
     expect(byKey.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' });
+    // One budget for all of the account's sessions: another session gives no more.
+    const another = await signIn(api, { apikey: limited.apikey });
+    const before = Number((await api.request('GET', '/l/api/account', asBrowser(cookie))).headers['x-ratelimit-remaining']);
+    const after = Number((await api.request('GET', '/l/api/account', asBrowser(another.cookie))).headers['x-ratelimit-remaining']);
+    expect(after).toBe(before - 1);
   });
 
   it('ends on sign-out: the cookie is cleared and no longer works', async () => {

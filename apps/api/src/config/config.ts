@@ -27,8 +27,8 @@ export interface Config {
   /** Requests a minute of the free plan, every account's by default, and of accounts without a plan. */
   defaultRateLimit: number;
   /**
-   * Requests a minute of one dashboard session (the cookie's requests), instead of the plan's
-   * limit, which is for API keys.
+   * Requests a minute of an account's dashboard sessions together (the cookie's requests),
+   * instead of the plan's limit, which is for API keys.
    */
   sessionRateLimit: number;
   /** An account's webhook deliveries waiting to be sent, at most: events past it are counted, not queued. */
@@ -99,7 +99,7 @@ export interface TracingConfig {
 export const DEFAULT_DATA_DIR = resolve(__dirname, '..', '..', '.data');
 
 /**
- * Requests a minute of one dashboard session by default: a person clicking around never reaches it
+ * Requests a minute of an account's dashboard sessions by default: a person clicking around never reaches it
  * (docs/dashboard.md has what the dashboard's pages ask for), and it is a small part of what one
  * instance serves.
  */

@@ -147,7 +147,15 @@ export class RedisFixedWindowStorage extends FixedWindowStorage {
   protected async decrementWindow(key: string, windowEnd: number): Promise<void> {
     if (this.redis.up) {
       try {
-        await this.redis.run((client) => client.decr(`linkyard:rl:${key}:${windowEnd}`));
+        await this.redis.run((client) => {
+          const redisKey = `linkyard:rl:${key}:${windowEnd}`;
+          // Made to expire with its window again: a key gone meanwhile never stays behind.
+          return client
+            .multi()
+            .decr(redisKey)
+            .pexpireat(redisKey, windowEnd + 1000)
+            .exec();
+        });
         return;
       } catch {
         // Taken back here instead, below.
@@ -156,20 +164,13 @@ export class RedisFixedWindowStorage extends FixedWindowStorage {
     this.local.uncount(key, windowEnd);
   }
 
-  /**
-   * The turn is a key that lives as long as the turn: SET NX claims it atomically; when it is
-   * taken, its value says when it ends.
-   */
+  /** The turn is a key that lives as long as the turn, claimed atomically; taken, its value says when it ends. */
   protected async claim(key: string, until: number, gapMs: number): Promise<number | null> {
     if (this.redis.up) {
       try {
         return await this.redis.run(async (client) => {
-          const redisKey = `linkyard:turn:${key}`;
-          const set = await client.set(redisKey, String(until), 'PX', gapMs, 'NX');
-          if (set === 'OK') return null;
-          const running = Number(await client.get(redisKey));
-          // Ended between the two commands: the next attempt claims it.
-          return Number.isFinite(running) && running > 0 ? running : until;
+          const running = (await client.eval(CLAIM_TURN, 1, `linkyard:turn:${key}`, String(until), String(gapMs))) as string | null;
+          return running === null ? null : Number(running);
         });
       } catch {
         // Claimed here instead, below.
@@ -178,3 +179,9 @@ export class RedisFixedWindowStorage extends FixedWindowStorage {
     return this.local.claimUntil(key, until);
   }
 }
+
+/** KEYS[1]: the turn; ARGV: when a new turn ends, and its length. The running turn's end, or nil once claimed. */
+const CLAIM_TURN = `local running = redis.call('GET', KEYS[1])
+if running then return running end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return false`;

@@ -176,8 +176,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <h2 id="password-title">{hasPassword ? 'Change the password' : 'Set a password'}</h2>
       <p className="small">
         At least 8 characters. Other sessions of the account end; this one stays signed in.
-        {!hasPassword &&
-          ' Set with the API key alone, it lasts as long as the key: a new key clears it, and you set it again (then change it once with the current one, and it stays).'}
+        {!hasPassword && ' Set with the API key alone, it lasts as long as the key: a new key clears it, and you set it again.'}
       </p>
       <form onSubmit={submit}>
         {hasPassword && <CurrentPassword id="current-password" value={proof} onChange={setProof} />}

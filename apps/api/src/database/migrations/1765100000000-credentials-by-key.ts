@@ -13,8 +13,9 @@ export class CredentialsByKey1765100000000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL`);
-    await db.query(`ALTER TABLE users ADD COLUMN password_by_key boolean NOT NULL DEFAULT false`);
-    await db.query(`UPDATE users SET password_by_key = true`);
+    // Every existing row gets true without a rewrite of the table; new rows false.
+    await db.query(`ALTER TABLE users ADD COLUMN password_by_key boolean NOT NULL DEFAULT true`);
+    await db.query(`ALTER TABLE users ALTER COLUMN password_by_key SET DEFAULT false`);
     await db.query(`ALTER TABLE sessions ADD COLUMN password_ref char(64)`);
     await db.query(`DELETE FROM sessions WHERE key_hash IS NULL`);
   }

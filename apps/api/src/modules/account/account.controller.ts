@@ -30,7 +30,8 @@ export class AccountController {
     const { passwordRef } = await this.users.updateCredentials(
       account.id,
       { email: body.email, password: body.password },
-      { currentPassword: body.currentpassword, address: request.ip },
+      // The key the request was authenticated by, or its session was started with.
+      { currentPassword: body.currentpassword, address: request.ip, keyHash: request.keyHash ?? request.session?.keyHash ?? null },
     );
     // A new password ends every session of the account but the one that set it.
     if (passwordRef !== null) await this.sessions.afterPasswordChange(account.id, request.session?.id, passwordRef);

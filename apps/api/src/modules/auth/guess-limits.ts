@@ -15,6 +15,8 @@ export const FIRST_GAP_MS = 1000;
 export const MAX_GAP_MS = 5 * 60_000;
 /** Wrong passwords from a trusted device (one the account signed in on) in a day before it is trusted no more that day. */
 export const DEVICE_FAILURE_LIMIT = 10;
+/** Wrong passwords from all of an account's trusted devices together in a day, past which none is spared the gap. */
+export const ACCOUNT_DEVICE_FAILURE_LIMIT = 20;
 const DAY_MS = 24 * 3600_000;
 
 /** The gap before the next attempt at an account once it has `failures` wrong passwords today (this attempt included). */
@@ -32,8 +34,13 @@ export interface PasswordAttempt {
   subject: string;
   /** The client's address. */
   address: string;
-  /** The id of a device this account signed in on before (its device cookie), if the request has one. */
-  device?: string | null;
+  /**
+   * The id of a device this account signed in on with its current password (a device cookie),
+   * if the request has one: `account` names the account.
+   */
+  device?: { id: string; account: number } | null;
+  /** A sign-in (its 429 says what is never held up: a known browser, the key); else a change of the account. */
+  signIn: boolean;
 }
 
 /**
@@ -43,10 +50,12 @@ export interface PasswordAttempt {
  * - Per address, or per /64 for IPv6: 20 wrong keys or passwords a minute, then 429 until the
  *   minute ends.
  * - Per account (and per unknown login): 5 wrong passwords a day are free; then one attempt at a
- *   time, spaced by a gap from 1 second doubling to 5 minutes (429 with the wait meanwhile). A
- *   stranger can slow down the account's sign-ins from new devices, never stop its owner: a
- *   device the account signed in on (its device cookie) is spared the gap, and limited to 10
- *   wrong passwords a day of its own; API keys are not limited per account.
+ *   time, spaced by a gap from 1 second doubling to 5 minutes (429 with the wait meanwhile; an
+ *   attempt refused so still counts for its address). A stranger can slow down the account's
+ *   sign-ins from new devices, never stop its owner: a device the account signed in on with its
+ *   current password (its device cookie) is spared the gap, while it has fewer than 10 wrong
+ *   passwords that day and the account's devices fewer than 20 together; API keys are not
+ *   limited per account.
  */
 @Injectable()
 export class GuessLimits {
@@ -69,32 +78,51 @@ export class GuessLimits {
     const fromAddress = addressKey(attempt.address);
     const byAddress = await this.storage.increment(fromAddress, AUTH_FAILURE_WINDOW_MS, AUTH_FAILURE_LIMIT);
     if (byAddress.isBlocked) this.refuseAddress(byAddress);
-    let counted: { key: string; record: WindowRecord } | null = null;
-    if (attempt.device) {
-      const key = `device-failures:${attempt.device}`;
-      const record = await this.storage.increment(key, DAY_MS, DEVICE_FAILURE_LIMIT);
-      if (!record.isBlocked) counted = { key, record };
-    }
-    if (!counted) {
-      const key = `password-failures:${attempt.subject}`;
-      const record = await this.storage.increment(key, DAY_MS, Number.MAX_SAFE_INTEGER);
-      const gap = passwordGapMs(record.totalHits);
-      const wait = gap === 0 ? 0 : await this.storage.claimTurn(`password-turn:${attempt.subject}`, gap);
-      if (wait > 0) {
-        // Not a guess: nothing was checked.
-        await Promise.all([this.storage.refund(key, record), this.storage.refund(fromAddress, byAddress)]);
-        this.metrics.refused('password_gap');
-        const seconds = Math.ceil(wait / 1000);
-        throw tooManyRequests(
-          `Too many wrong passwords for this account today: the next attempt may be made in ${seconds} seconds (or sign in with the API key).`,
-          seconds,
-        );
-      }
-      counted = { key, record };
-    }
+    const counted = (attempt.device && (await this.spareDevice(attempt.device))) || (await this.takeTurn(attempt));
     const right = await check();
-    if (right) await Promise.all([this.storage.refund(counted.key, counted.record), this.storage.refund(fromAddress, byAddress)]);
+    if (right)
+      await Promise.all([
+        ...counted.map(({ key, record }) => this.storage.refund(key, record)),
+        this.storage.refund(fromAddress, byAddress),
+      ]);
     return right;
+  }
+
+  /** The device's counts of this attempt, or null when the device (or the account's devices) had too many wrong passwords today. */
+  private async spareDevice(device: { id: string; account: number }): Promise<Counted[] | null> {
+    const counts: Counted[] = [];
+    for (const [key, limit] of [
+      [`device-failures:${device.id}`, DEVICE_FAILURE_LIMIT],
+      [`device-failures:account:${device.account}`, ACCOUNT_DEVICE_FAILURE_LIMIT],
+    ] as const) {
+      const record = await this.storage.increment(key, DAY_MS, limit);
+      counts.push({ key, record });
+      if (record.isBlocked) {
+        await Promise.all(counts.map((count) => this.storage.refund(count.key, count.record)));
+        return null;
+      }
+    }
+    return counts;
+  }
+
+  /** Counts the attempt against its subject, and takes the subject's turn when its wrong passwords space attempts out; else 429. */
+  private async takeTurn(attempt: PasswordAttempt): Promise<Counted[]> {
+    const key = `password-failures:${attempt.subject}`;
+    const record = await this.storage.increment(key, DAY_MS, Number.MAX_SAFE_INTEGER);
+    const gap = passwordGapMs(record.totalHits);
+    const wait = gap === 0 ? 0 : await this.storage.claimTurn(`password-turn:${attempt.subject}`, gap);
+    if (wait === 0) return [{ key, record }];
+    // No password was checked: the subject's count is given back (its address's is not, so that
+    // asking again and again during the wait still meets the address's limit).
+    await this.storage.refund(key, record);
+    this.metrics.refused('password_gap');
+    const seconds = Math.ceil(wait / 1000);
+    throw tooManyRequests(
+      attempt.signIn
+        ? `Too many wrong passwords for this account today: the next attempt may be made in ${seconds} seconds. A browser that signed in to it before, or a sign-in with the API key, is not held up.`
+        : `Too many wrong current passwords for this account today: the next attempt may be made in ${seconds} seconds.`,
+      seconds,
+    );
   }
 
   private refuseAddress(record: WindowRecord): never {
@@ -104,6 +132,12 @@ export class GuessLimits {
       record.timeToExpire,
     );
   }
+}
+
+/** A count an attempt made, to give back when the password was right. */
+interface Counted {
+  key: string;
+  record: WindowRecord;
 }
 
 function addressKey(address: string): string {

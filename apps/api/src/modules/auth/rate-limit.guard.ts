@@ -15,7 +15,7 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
  * The per-account limit (openapi.yaml, "Rate limits") on top of @nestjs/throttler: the account's own limit, one
- * counter per account across all routes (per session for the dashboard's requests), and the
+ * counter per account across all routes (another for its dashboard sessions' requests), and the
  * headers on every authenticated response, 429 included, with the reset as a Unix time.
  */
 @Injectable()
@@ -45,10 +45,11 @@ export class RateLimitGuard extends ThrottlerGuard {
     const account = request.account;
     if (!account || request[COUNTED]) return; // public route (no key), or counted already
     request[COUNTED] = true;
-    // A key spends its account's plan; a dashboard session has a budget of its own (per session).
+    // A key spends its account's plan; the account's dashboard sessions share a budget of their own
+    // (one for all of them: starting more sessions gives no more).
     const session = request.session;
     const limit = session ? this.config.sessionRateLimit : account.ratelimit;
-    const counter = session ? `session:${session.id}` : `account:${account.id}`;
+    const counter = session ? `dashboard:${account.id}` : `account:${account.id}`;
     const record = await (this.storageService as FixedWindowStorage).increment(counter, RATE_LIMIT_WINDOW_MS, limit);
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - record.totalHits));

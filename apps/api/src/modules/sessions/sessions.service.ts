@@ -95,7 +95,7 @@ export class SessionsService extends SessionLookup {
       token,
       account: { ...account, keyExpiresAt: null },
       session: this.active(saved, token),
-      device: passwordRef === null ? null : await this.devices.issue(account.id, device),
+      device: passwordRef === null ? null : await this.devices.issue(account.id, device, passwordRef),
     };
   }
   /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
@@ -203,17 +203,19 @@ export class SessionsService extends SessionLookup {
   ): Promise<{ account: Account; passwordRef: string; device: string | null }> {
     const user = await this.users.findByLogin(credentials.login);
     const subject = user ? `account:${user.id}` : `login:${credentials.login.toLowerCase()}`;
-    const device = user ? await this.devices.deviceOf(source.headers, user.id) : null;
+    const ref = user?.passwordHash ? passwordRef(user.passwordHash) : null;
+    const device = user && ref ? await this.devices.deviceOf(source.headers, user.id, ref) : null;
     const stored = user?.passwordHash ?? (await (this.decoy ??= hashPassword(randomBytes(16).toString('base64'))));
-    const matches = await this.guesses.checkPassword({ subject, address: source.address, device }, () =>
-      this.hasher.verify(subject, credentials.password, stored),
+    const matches = await this.guesses.checkPassword(
+      { subject, address: source.address, device: user && device !== null ? { id: device, account: user.id } : null, signIn: true },
+      () => this.hasher.verify(subject, credentials.password, stored),
     );
-    if (!user?.passwordHash || !matches) throw unauthorized(WRONG_CREDENTIALS);
+    if (!user?.passwordHash || !ref || !matches) throw unauthorized(WRONG_CREDENTIALS);
     const account = await this.users.findAccountById(user.id);
     if (!account) throw unauthorized(WRONG_CREDENTIALS);
     // Said only to whoever knows the password.
     if (account.disabled) throw forbidden(DISABLED_ACCOUNT);
-    return { account, passwordRef: passwordRef(user.passwordHash), device };
+    return { account, passwordRef: ref, device };
   }
 
   private active(session: SessionEntity, token: string): ActiveSession {
@@ -222,6 +224,7 @@ export class SessionsService extends SessionLookup {
       csrf: csrfProof(token),
       expiresAt: session.expiresAt.getTime(),
       idleExpiresAt: Math.min(session.expiresAt.getTime(), session.lastUsedAt.getTime() + SESSION_IDLE_MS),
+      keyHash: session.keyHash,
     };
   }
 }

@@ -35,10 +35,10 @@ INSERT INTO "users"("username", "email", "password_hash", "password_by_key", "ad
 COMMIT;
 
 -- UsersRepository.updateCredentials
-UPDATE "users" SET "email" = $1 WHERE "id" = $2;
+UPDATE "users" SET "email" = $1 WHERE "id" = $2 AND "password_hash" IS NULL AND "api_key_hash" = $3;
 
 -- UsersRepository.updateCredentials (example 2)
-UPDATE "users" SET "password_hash" = $1, "password_by_key" = $2 WHERE "id" = $3;
+UPDATE "users" SET "password_hash" = $1, "password_by_key" = $2 WHERE "id" = $3 AND "password_hash" = $4;
 
 -- UsersRepository.setKey
 UPDATE "users" SET "api_key_hash" = $1, "api_key_expires" = $2, "password_hash" = CASE WHEN "password_by_key" THEN NULL ELSE "password_hash" END, "password_by_key" = $3 WHERE "id" = $4;
@@ -51,9 +51,6 @@ UPDATE "users" SET "disabled_at" = $1 WHERE "id" = $2;
 
 -- UsersRepository.makeAdmin
 UPDATE "users" SET "admin" = $1, "api_key_expires" = $2, "disabled_at" = $3 WHERE "id" = $4;
-
--- UsersRepository.makeAdmin (example 2)
-UPDATE "users" SET "admin" = $1, "api_key_expires" = $2, "disabled_at" = $3, "api_key_hash" = $4, "password_hash" = CASE WHEN "password_by_key" THEN NULL ELSE "password_hash" END, "password_by_key" = $5 WHERE "id" = $6;
 
 -- UsersRepository.subscribe
 UPDATE "users" SET "plan_id" = $1, "plan_expires" = $2 WHERE "id" = $3;

@@ -13,12 +13,6 @@ import { UserEntity } from './user.entity';
 
 const EXAMPLE_TIME = new Date('2026-01-01T00:00:00Z');
 
-/** What a new key does to a password set with the old key alone: clears it. */
-const CLEAR_PASSWORD_BY_KEY = {
-  passwordHash: () => 'CASE WHEN password_by_key THEN NULL ELSE password_hash END',
-  passwordByKey: false,
-};
-
 /**
  * Every statement of the accounts and their plans. A write of what authentication reads (a key, a
  * plan, the account disabled or deleted) announces it: the key caches of every instance drop the
@@ -123,16 +117,35 @@ export class UsersRepository {
     return saved;
   }
 
-  /** Changes an account's e-mail address and/or password hash; 409 when the address was taken meanwhile. */
-  @Sql((f) => [f.ids.user, { email: 'changed@example.com' }], (f) => [f.ids.user, { passwordHash: 'y', passwordByKey: true }])
-  async updateCredentials(id: number, patch: { email?: string; passwordHash?: string; passwordByKey?: boolean }): Promise<void> {
+  /**
+   * Changes an account's e-mail address and/or password hash, if its credentials are still those
+   * the change was checked against: the password hash it had (null: none), and for a change made
+   * with the key alone, that key. False when they changed meanwhile (nothing written); 409 when
+   * the address was taken meanwhile.
+   */
+  @Sql(
+    (f) => [f.ids.user, { email: 'changed@example.com' }, { passwordHash: null, apiKeyHash: f.keyHash }],
+    (f) => [f.ids.user, { passwordHash: 'y', passwordByKey: true }, { passwordHash: 'x' }],
+  )
+  async updateCredentials(
+    id: number,
+    patch: { email?: string; passwordHash?: string; passwordByKey?: boolean },
+    unchanged: { passwordHash: string | null; apiKeyHash?: string },
+  ): Promise<boolean> {
+    const query = this.users.createQueryBuilder().update().set(patch).where('id = :id', { id });
+    if (unchanged.passwordHash === null) query.andWhere('password_hash IS NULL');
+    else query.andWhere('password_hash = :passwordHash', { passwordHash: unchanged.passwordHash });
+    if (unchanged.apiKeyHash !== undefined) query.andWhere('api_key_hash = :apiKeyHash', { apiKeyHash: unchanged.apiKeyHash });
+    let affected: number;
     try {
-      await this.users.update({ id }, patch);
+      affected = (await query.execute()).affected ?? 0;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('Another account already uses this e-mail address.');
       throw error;
     }
+    // Announced written or not (one caches' drop too many, when the credentials changed meanwhile).
     await this.events.emit(this.users.manager, { kind: 'account', account: id });
+    return affected > 0;
   }
 
   /**
@@ -141,7 +154,15 @@ export class UsersRepository {
    */
   @Sql((f) => [f.spare.user, 'e'.repeat(64), null])
   async setKey(id: number, keyHash: string, expires: Date | null): Promise<void> {
-    const result = await this.users.update({ id }, { apiKeyHash: keyHash, apiKeyExpires: expires, ...CLEAR_PASSWORD_BY_KEY });
+    const result = await this.users.update(
+      { id },
+      {
+        apiKeyHash: keyHash,
+        apiKeyExpires: expires,
+        passwordHash: () => 'CASE WHEN password_by_key THEN NULL ELSE password_hash END',
+        passwordByKey: false,
+      },
+    );
     if (!result.affected) throw notFound(`No user with id ${id}.`);
     await this.events.emit(this.users.manager, { kind: 'key', account: id });
   }
@@ -159,19 +180,10 @@ export class UsersRepository {
     await this.events.emit(this.users.manager, { kind: 'account', account: id });
   }
 
-  /** Makes the account an enabled admin whose key never expires (ADMIN_API_KEY), with this key hash when given. */
-  @Sql((f) => [f.spare.user], (f) => [f.spare.user, 'd'.repeat(64)])
-  async makeAdmin(id: number, keyHash?: string): Promise<void> {
-    await this.users.update(
-      { id },
-      {
-        admin: true,
-        apiKeyExpires: null,
-        disabledAt: null,
-        // A new key: what the old one alone gave goes, as on a rotation (setKey).
-        ...(keyHash ? { apiKeyHash: keyHash, ...CLEAR_PASSWORD_BY_KEY } : {}),
-      },
-    );
+  /** Makes the account an enabled admin whose key never expires (ADMIN_API_KEY gives it its key with setKey). */
+  @Sql((f) => [f.spare.user])
+  async makeAdmin(id: number): Promise<void> {
+    await this.users.update({ id }, { admin: true, apiKeyExpires: null, disabledAt: null });
     await this.events.emit(this.users.manager, { kind: 'account', account: id });
   }
 

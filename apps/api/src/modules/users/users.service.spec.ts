@@ -65,7 +65,13 @@ class MemoryUsers {
     this.rows.push(row);
     return Promise.resolve(row);
   };
-  updateCredentials = (id: number, patch: Partial<UserEntity>) => Promise.resolve(void Object.assign(this.must(id), patch));
+  updateCredentials = (id: number, patch: Partial<UserEntity>, unchanged: { passwordHash: string | null; apiKeyHash?: string }) => {
+    const row = this.must(id);
+    const same =
+      row.passwordHash === unchanged.passwordHash && (unchanged.apiKeyHash === undefined || row.apiKeyHash === unchanged.apiKeyHash);
+    if (same) Object.assign(row, patch);
+    return Promise.resolve(same);
+  };
   setKey = (id: number, apiKeyHash: string, apiKeyExpires: Date | null) =>
     Promise.resolve(void Object.assign(this.must(id), { apiKeyHash, apiKeyExpires }));
   setDisabled = (id: number, disabled: boolean, now: Date) => {
@@ -73,15 +79,7 @@ class MemoryUsers {
     row.disabledAt = disabled ? (row.disabledAt ?? now) : null;
     return Promise.resolve();
   };
-  makeAdmin = (id: number, keyHash?: string) =>
-    Promise.resolve(
-      void Object.assign(this.must(id), {
-        admin: true,
-        apiKeyExpires: null,
-        disabledAt: null,
-        ...(keyHash ? { apiKeyHash: keyHash } : {}),
-      }),
-    );
+  makeAdmin = (id: number) => Promise.resolve(void Object.assign(this.must(id), { admin: true, apiKeyExpires: null, disabledAt: null }));
   plan = (id: number) => Promise.resolve(this.plans.find((plan) => plan.id === id) ?? null);
   freePlan = () => Promise.resolve(FREE);
 }
@@ -133,7 +131,7 @@ describe('UsersService', () => {
     const { usersService, users } = service();
     const ada = (await usersService.create({ username: 'ada', email: 'ada@example.com', password: 'a-long-password' })).user;
     await usersService.create({ username: 'bob', email: 'bob@example.com', password: 'a-long-password' });
-    const from = { address: '192.0.2.1' };
+    const from = { address: '192.0.2.1', keyHash: 'k'.repeat(64) };
     expect((await refusal(usersService.updateCredentials(ada.id, {}, from)))?.status).toBe(400);
     expect(await refusal(usersService.updateCredentials(ada.id, { password: 'another-password' }, from))).toMatchObject({
       status: 400,
@@ -155,13 +153,35 @@ describe('UsersService', () => {
     const { usersService, users } = service();
     await usersService.createBootstrapAdmin();
     expect(users.rows[0]!.passwordHash).toBeNull();
+    const admin = users.rows[0]!;
     const { passwordRef } = await usersService.updateCredentials(
-      users.rows[0]!.id,
+      admin.id,
       { password: 'a first password' },
-      { address: '192.0.2.1' },
+      { address: '192.0.2.1', keyHash: admin.apiKeyHash },
     );
     expect(passwordRef).toMatch(/^[0-9a-f]{64}$/);
-    expect(users.rows[0]).toMatchObject({ passwordHash: 'hashed:a first password', passwordByKey: true });
+    expect(admin).toMatchObject({ passwordHash: 'hashed:a first password', passwordByKey: true });
+    // Changed with it as the current one, it is still the key's: it proves no more than the key.
+    await usersService.updateCredentials(
+      admin.id,
+      { password: 'a second password' },
+      { address: '192.0.2.1', keyHash: null, currentPassword: 'a first password' },
+    );
+    expect(admin).toMatchObject({ passwordHash: 'hashed:a second password', passwordByKey: true });
+  });
+
+  it('writes nothing when the key the change was made with was replaced meanwhile (401)', async () => {
+    const { usersService, users } = service();
+    await usersService.createBootstrapAdmin();
+    const admin = users.rows[0]!;
+    const oldKey = admin.apiKeyHash;
+    await usersService.rotateKey(admin.id, null);
+    expect(
+      await refusal(usersService.updateCredentials(admin.id, { password: 'set too late' }, { address: '192.0.2.1', keyHash: oldKey })),
+    ).toMatchObject({
+      status: 401,
+    });
+    expect(admin.passwordHash).toBeNull();
   });
 
   it('gives a paid plan its limit until it expires, then the default', async () => {

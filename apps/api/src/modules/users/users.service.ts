@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../common/api-error';
+import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../common/api-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key';
 import type { PageRequest } from '../../common/pagination';
 import { GuessLimits } from '../auth/guess-limits';
@@ -8,13 +8,16 @@ import { passwordRef, PasswordHasher } from '../auth/password';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 
-/** The hashing line's key for the passwords of accounts being created (they have no id yet). */
-const NEW_ACCOUNTS = 0;
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
 import { UsersRepository } from './users.repository';
 import { standingAt, type PlanHolder, type Standing } from './plan-rules';
 import { Clock } from '../../common/clock';
+
+/** The hashing line's key for the passwords of accounts being created (they have no id yet). */
+const NEW_ACCOUNTS = 0;
+const WRONG_CURRENT_PASSWORD = '"currentpassword" is not the account\'s current password.';
+const CREDENTIALS_CHANGED = "The account's key or password was replaced while this change was made: nothing was changed. Sign in again.";
 
 export interface NewUser {
   username: string;
@@ -133,16 +136,19 @@ export class UsersService {
 
   /**
    * Changes e-mail and/or password of an account. An account with a password must prove it
-   * (`currentPassword`, checked as a sign-in's guess is: GuessLimits); one without may set its first
-   * password with its key alone, and that password is marked so: the key's next rotation clears
-   * it. An e-mail address another account uses is not taken, and the answer does not say so: the
-   * call tells no one which addresses have accounts. Returns the new password's reference for the
+   * (`currentPassword`, checked as a guess: GuessLimits); one without may set its first password
+   * with its key alone (`keyHash`: the key the request was authenticated by, or its session was
+   * started with), and that password, and every password changed from it, is marked as the key's:
+   * the key's next replacement clears it. The change is written only if the credentials it was
+   * checked against are still the account's (a rotation meanwhile: 401, nothing written). An
+   * e-mail address another account uses is not taken, and the answer does not say so: the call
+   * tells no one which addresses have accounts. Returns the new password's reference for the
    * session that set it (null when the password did not change).
    */
   async updateCredentials(
     id: number,
     changes: { email?: string; password?: string },
-    proof: { currentPassword?: string; address: string },
+    proof: { currentPassword?: string; address: string; keyHash: string | null },
   ): Promise<{ passwordRef: string | null }> {
     if (changes.email === undefined && changes.password === undefined) {
       throw badRequest('Send at least one of the fields "email" and "password".');
@@ -153,26 +159,35 @@ export class UsersService {
       if (proof.currentPassword === undefined) {
         throw badRequest('Send "currentpassword", the account\'s current password, to change its e-mail address or password.');
       }
-      const share = `account:${id}`;
-      const right = await this.guesses.checkPassword({ subject: share, address: proof.address }, () =>
-        this.hasher.verify(share, proof.currentPassword!, stored),
+      // Guesses made by whoever holds the account's key or a session: spaced on their own, so a
+      // stranger guessing at the sign-in never holds up the account's own changes.
+      const right = await this.guesses.checkPassword({ subject: `change:${id}`, address: proof.address, signIn: false }, () =>
+        this.hasher.verify(`account:${id}`, proof.currentPassword!, stored),
       );
-      if (!right) throw forbidden('"currentpassword" is not the account\'s current password.');
+      if (!right) throw forbidden(WRONG_CURRENT_PASSWORD);
+    } else if (proof.keyHash === null) {
+      // A session of a password the account no longer has (it ends at its next request).
+      throw unauthorized(CREDENTIALS_CHANGED);
     }
     const patch: { email?: string; passwordHash?: string; passwordByKey?: boolean } = {};
     if (changes.email !== undefined && !(await this.users.taken({ email: changes.email }, id))) patch.email = changes.email;
     if (changes.password !== undefined) {
       patch.passwordHash = await this.hasher.hash(id, changes.password);
-      patch.passwordByKey = stored === null;
+      // Proven with the current password, a password stays as lasting as that one was.
+      patch.passwordByKey = stored === null || user.passwordByKey;
     }
+    if (patch.email === undefined && patch.passwordHash === undefined) return { passwordRef: null };
+    const unchanged = stored === null ? { passwordHash: null, apiKeyHash: proof.keyHash! } : { passwordHash: stored };
+    let written: boolean;
     try {
-      if (patch.email !== undefined || patch.passwordHash !== undefined) await this.users.updateCredentials(id, patch);
+      written = await this.users.updateCredentials(id, patch, unchanged);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 409)) throw error;
       // The address was taken meanwhile: left out, as when it was taken before.
       delete patch.email;
-      if (patch.passwordHash !== undefined) await this.users.updateCredentials(id, patch);
+      written = patch.passwordHash === undefined || (await this.users.updateCredentials(id, patch, unchanged));
     }
+    if (!written) throw stored === null ? unauthorized(CREDENTIALS_CHANGED) : forbidden(WRONG_CURRENT_PASSWORD);
     return { passwordRef: patch.passwordHash === undefined ? null : passwordRef(patch.passwordHash) };
   }
 
@@ -222,7 +237,9 @@ export class UsersService {
     }
     const existing = await this.users.firstAdmin();
     if (existing) {
-      await this.users.makeAdmin(existing.id, keyHash);
+      // A new key, replaced as a rotation replaces one (what the old key alone gave goes).
+      await this.users.setKey(existing.id, keyHash, null);
+      await this.users.makeAdmin(existing.id);
       return;
     }
     await this.createBootstrapAdmin(apiKey);
