@@ -454,7 +454,8 @@ describe('two instances, Redis stalled (SIGSTOP)', () => {
       const email = `${when}.${Date.now()}@example.com`;
       const updated = await writer.service.request('PUT', '/l/api/account/update', {
         headers: { ...json, authorization: `Bearer ${newKey}` },
-        body: JSON.stringify({ email }),
+        // The account has a password: a change of its address proves it.
+        body: JSON.stringify({ email, currentpassword: 'fault passphrase' }),
       });
       expect(updated.status).toBe(200);
       expect(((await readerAccount()).body as { data: { email: string } }).data.email).toBe(email);
