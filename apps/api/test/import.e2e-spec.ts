@@ -117,13 +117,15 @@ describe('import', () => {
     expect(lines.get(3)).toMatchObject({
       result: 'renamed',
       previousAlias: 'promo/2024',
+      reason: 'unusable',
       shorturl: expect.stringMatching(/^http:\/\/links\.test\/\w{6}$/),
     });
     expect(await details(lines.get(3)!.id!)).toMatchObject({
       longurl: 'https://shop.example.org/promo?ref=shlink&x=1',
       title: 'Документация, выпуск 2\nс переносом строки',
     });
-    expect(lines.get(6)).toMatchObject({ result: 'renamed', previousAlias: 'zh' });
+    // Two letters: too short to be an alias here, not taken.
+    expect(lines.get(6)).toMatchObject({ result: 'renamed', previousAlias: 'zh', reason: 'unusable' });
     expect(await details(lines.get(6)!.id!)).toMatchObject({ title: '中文标题 "引号"' });
     const api2 = await importFile(fixture('shlink-api.json'), 'application/json', 'shlink');
     expect(api2.body.data.results[0]).toMatchObject({ result: 'existing', alias: 'abc12', id: lines.get(2)!.id });
@@ -159,7 +161,15 @@ describe('import', () => {
     const file = `keyword,url,title\n${taken},https://example.com/theirs,T\n${free},https://example.com/free,F\n`;
     const first = await importFile(file, 'text/csv', 'yourls');
     expect(first.body.data.results).toEqual([
-      { line: 2, result: 'renamed', id: expect.any(Number), alias: expect.any(String), shorturl: expect.any(String), previousAlias: taken },
+      {
+        line: 2,
+        result: 'renamed',
+        id: expect.any(Number),
+        alias: expect.any(String),
+        shorturl: expect.any(String),
+        previousAlias: taken,
+        reason: 'taken',
+      },
       { line: 3, result: 'created', id: expect.any(Number), alias: free, shorturl: `${PUBLIC_URL}/${free}` },
     ]);
     expect(await details(first.body.data.results[0].id)).toMatchObject({ longurl: 'https://example.com/theirs' });

@@ -275,6 +275,27 @@ describe('links', () => {
   });
 
   describe('GET /urls', () => {
+    it('puts newest first by the date a link shows, an imported one by its own date', async () => {
+      const fresh = await createUser(api);
+      const first = await createLink(api, fresh, { title: 'Made first' });
+      const second = await createLink(api, fresh, { title: 'Made second' });
+      const csv = `"keyword","url","title","timestamp","ip","clicks"\n"from-2025-${fresh.id}","https://example.org/old","Old","2025-03-01 10:00:00","203.0.113.7","0"\n`;
+      const imported = await api.request('POST', '/l/api/urls/import?from=yourls', {
+        key: fresh.apikey,
+        rawBody: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(imported.status).toBe(200);
+      // Imported last, its id is the highest: it still comes last, by its date.
+      const listed = (await api.request('GET', '/l/api/urls', { key: fresh.apikey })).body.data.urls as {
+        id: number;
+        alias: string;
+        date: string;
+      }[];
+      expect(listed.map((link) => link.id).slice(0, 2)).toEqual([second, first]);
+      expect(listed.at(-1)).toMatchObject({ alias: `from-2025-${fresh.id}`, date: '2025-03-01 10:00:00' });
+    });
+
     it("lists the account's links newest first with the list fields", async () => {
       const first = await createLink(api, user, { title: 'First' });
       const second = await createLink(api, user, { title: 'Second', description: 'note' });

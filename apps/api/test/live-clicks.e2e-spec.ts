@@ -111,16 +111,32 @@ describe('the live click stream', () => {
     await visit(api, await linkAlias(api, bob, bobLink));
     await api.flushClicks();
 
-    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 2 }], qrs: [] });
-    expect(await theirs.next('clicks')).toEqual({ links: [{ id: bobLink, clicks: 1 }], qrs: [] });
+    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 2 }], qrs: [], bio: [] });
+    expect(await theirs.next('clicks')).toEqual({ links: [{ id: bobLink, clicks: 1 }], qrs: [], bio: [] });
     // Only Bob's own click reached Bob, and nothing of Bob's reached Alice.
     await visit(api, await linkAlias(api, alice, aliceLink));
     await api.flushClicks();
-    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 1 }], qrs: [] });
+    expect(await mine.next('clicks')).toEqual({ links: [{ id: aliceLink, clicks: 1 }], qrs: [], bio: [] });
     expect(theirs.events.filter((event) => event.event === 'clicks')).toEqual([
-      { event: 'clicks', data: { links: [{ id: bobLink, clicks: 1 }], qrs: [] } },
+      { event: 'clicks', data: { links: [{ id: bobLink, clicks: 1 }], qrs: [], bio: [] } },
     ]);
     expect(mine.events.filter((event) => event.event === 'clicks')).toHaveLength(2);
+  });
+
+  it("tells an account of its bio pages' visits and buttons' clicks, as of its links'", async () => {
+    const mine = await openFor(alice);
+    await mine.next('ready');
+    const made = await api.request('POST', '/l/api/bio/add', {
+      key: alice.apikey,
+      body: { name: 'Live page', blocks: [{ type: 'link', title: 'Shop', url: 'https://example.com/shop' }] },
+    });
+    const page = (await api.request('GET', `/l/api/bio/${made.body.id}`, { key: alice.apikey })).body.details;
+    const view = (path: string) => api.request('GET', path, { key: null, headers: { 'user-agent': FIREFOX } });
+    expect((await view(`/${page.alias}`)).status).toBe(200);
+    expect((await view(`/${page.alias}`)).status).toBe(200);
+    expect((await view(`/${page.alias}/b/${page.blocks[0].id}`)).status).toBe(302);
+    await api.flushClicks();
+    expect(await mine.next('clicks')).toEqual({ links: [], qrs: [], bio: [{ id: page.id, visits: 2, clicks: 1 }] });
   });
 
   it('ends a stream when its session is signed out, and when it expires', async () => {

@@ -144,7 +144,16 @@ describe('QR codes', () => {
       const detail = await api.request('GET', `/l/api/qr/${id}`, { key: user.apikey });
       expect(detail.body).toEqual({
         error: 0,
-        details: record,
+        // The record, and the design it was made with (its page shows where it points).
+        details: {
+          ...record,
+          type: 'link',
+          data: 'https://example.com/menu',
+          foreground: 'rgb(0,0,0)',
+          background: 'rgb(255,255,255)',
+          logo: '',
+          logoUploaded: false,
+        },
         data: {
           clicks: 0,
           uniqueClicks: 0,

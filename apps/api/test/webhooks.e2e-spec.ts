@@ -633,7 +633,7 @@ describe('webhooks on a public deployment', () => {
       expect([target, response.status, response.body.message]).toEqual([
         target,
         400,
-        `Invalid field "url": ${REFUSED}; webhooks call public http(s) addresses only.`,
+        `Invalid field "url": ${REFUSED}; webhooks call public http(s) addresses only (the operator may allow private ones, for local tests or a private network, with WEBHOOK_ALLOW_PRIVATE=true).`,
       ]);
     }
     const list = await api.request('GET', '/l/api/webhooks', { key: user.apikey });

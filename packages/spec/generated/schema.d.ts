@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Clicks as they land (extension)
-         * @description Server-sent events (`text/event-stream`) telling the account of its clicks and scans as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). A reader that stops reading is dropped once 256 KiB of events wait for it in the service (beyond its connection's own buffers); connecting again gives a new stream. Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
+         * @description Server-sent events (`text/event-stream`) telling the account of its clicks, scans and bio page visits as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). A reader that stops reading is dropped once 256 KiB of events wait for it in the service (beyond its connection's own buffers); connecting again gives a new stream. Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
          */
         get: operations["streamClicks"];
         put?: never;
@@ -157,8 +157,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The TXT record that proves control of a domain
-         * @description What to put in the domain's DNS so that this account may add it when the deployment asks for proof (`DOMAIN_VERIFICATION=txt`; `required` says whether it does): a TXT record named `record` holding `value`. The value is made for this account and this host only.
+         * The DNS records a domain needs, and whether it has them
+         * @description What to put in the domain's DNS, and what its DNS holds now (asked when this is called, within 5 seconds). `pointTo`: the records that point it at this service (the targets of `DOMAIN_DNS_TARGETS`, else the host of `PUBLIC_URL`): an address takes an A (IPv4) or AAAA (IPv6) record, a host name a CNAME record; `points` says whether the domain resolves to one of them now. The proof that this account controls it, which the deployment asks for before the domain is added when `required` (`DOMAIN_VERIFICATION=txt`): a TXT record named `record` holding `value`, made for this account and this host only; `proven` says whether it is there now. Before a domain is added, or any time after (the dashboard shows it).
          */
         get: operations["getDomainVerification"];
         put?: never;
@@ -1063,7 +1063,7 @@ export interface paths {
         };
         /**
          * Read a QR code and its statistics
-         * @description `details` has the fields of the list record; `data` the scan statistics, in the same shape as a link's (zeros until scans are recorded; only `link` codes count scans).
+         * @description `details` has the fields of the list record and, as an extension, the code's design (its type, content, colours and logo: `QrDetails`); `data` the scan statistics, in the same shape as a link's (zeros until scans are recorded; only `link` codes count scans).
          */
         get: operations["getQr"];
         put?: never;
@@ -2877,7 +2877,7 @@ export interface components {
             date: components["schemas"]["DateTime"];
         };
         /**
-         * @description The `data` of an `event: clicks` of `GET /clicks/live`: the account's links and QR codes in a batch the click writer stored, each with the clicks (or scans) of that batch, bots included.
+         * @description The `data` of an `event: clicks` of `GET /clicks/live`: the account's links and QR codes in a batch the click writer stored, each with the clicks (or scans) of that batch, and its bio pages, each with the visits of the page and the clicks of its buttons; bots included.
          * @example {
          *       "links": [
          *         {
@@ -2885,7 +2885,14 @@ export interface components {
          *           "clicks": 2
          *         }
          *       ],
-         *       "qrs": []
+         *       "qrs": [],
+         *       "bio": [
+         *         {
+         *           "id": 3,
+         *           "visits": 1,
+         *           "clicks": 0
+         *         }
+         *       ]
          *     }
          */
         LiveClicks: {
@@ -2895,6 +2902,13 @@ export interface components {
             }[];
             qrs: {
                 id: components["schemas"]["Id"];
+                clicks: number;
+            }[];
+            bio: {
+                id: components["schemas"]["Id"];
+                /** @description Visits of the page in the batch. */
+                visits: number;
+                /** @description Clicks of its buttons in the batch. */
                 clicks: number;
             }[];
         };
@@ -3524,7 +3538,7 @@ export interface components {
                 results: components["schemas"]["ImportResult"][];
             };
         };
-        /** @description What became of one record. `line` is where it starts in the file (CSV, NDJSON) or its position in the list (JSON, from 1). `previousAlias` is the alias the source gave, when it was taken; `field` and `message` say why a record failed. */
+        /** @description What became of one record. `line` is where it starts in the file (CSV, NDJSON) or its position in the list (JSON, from 1). A `renamed` record got a new alias: `previousAlias` is the one the source gave, and `reason` says why it was not kept (`taken`: another link of the account has it on that domain; `unusable`: it is not 3 to 50 letters, digits, `_` or `-`, or it is a reserved word). `field` and `message` say why a record failed. */
         ImportResult: {
             line: number;
             /** @enum {string} */
@@ -3533,6 +3547,11 @@ export interface components {
             alias?: components["schemas"]["LinkAlias"];
             shorturl?: components["schemas"]["ShortUrl"];
             previousAlias?: string;
+            /**
+             * @description Why a `renamed` record did not keep its alias (an extension).
+             * @enum {string}
+             */
+            reason?: "taken" | "unusable";
             field?: string | null;
             message?: string;
         };
@@ -4110,6 +4129,29 @@ export interface components {
             /** @description When the code was created. */
             date: components["schemas"]["DateTime"];
         };
+        /** @description A QR code with its design: the fields of the list's record, and (an extension) what it holds and how it is drawn, so that it can be shown and redesigned without entering its content again. */
+        QrDetails: {
+            id: components["schemas"]["Id"];
+            /**
+             * Format: uri
+             * @description `{PUBLIC_URL}/qr/{alias}`, which serves the image (PNG; SVG with `?format=svg`).
+             */
+            link: string;
+            /** @description Scans counted (only `link` codes count scans). */
+            scans: number;
+            name: string;
+            /** @description When the code was created. */
+            date: components["schemas"]["DateTime"];
+            type: components["schemas"]["QrType"];
+            /** @description The content, as stored for its type; for a `link` code, where its scans are sent. */
+            data: components["schemas"]["QrData"];
+            foreground: components["schemas"]["RgbColor"];
+            background: components["schemas"]["RgbColor"];
+            /** @description The address its logo was fetched from, or `""` (no logo, or an uploaded one). */
+            logo: string;
+            /** @description Whether its logo was uploaded (`logoFile`). */
+            logoUploaded: boolean;
+        };
         /**
          * @example {
          *       "error": "0",
@@ -4137,7 +4179,13 @@ export interface components {
          *         "link": "http://localhost:3000/qr/k3Xq9",
          *         "scans": 0,
          *         "name": "QR code",
-         *         "date": "2025-03-02 11:15:00"
+         *         "date": "2025-03-02 11:15:00",
+         *         "type": "link",
+         *         "data": "https://shop.example.com/window",
+         *         "foreground": "rgb(0,0,0)",
+         *         "background": "rgb(255,255,255)",
+         *         "logo": "",
+         *         "logoUploaded": false
          *       },
          *       "data": {
          *         "clicks": 0,
@@ -4156,7 +4204,7 @@ export interface components {
          */
         QrDetailResponse: {
             error: components["schemas"]["ErrorZero"];
-            details: components["schemas"]["Qr"];
+            details: components["schemas"]["QrDetails"];
             data: components["schemas"]["Statistics"];
         };
         /**
@@ -5066,7 +5114,7 @@ export interface components {
          */
         UserId: components["schemas"]["Id"];
         /**
-         * @description `date`: newest first (the default). `clicks`: most clicked first, ties newest first. Any other value is a 400.
+         * @description `date`: newest first by the date a link shows (`date`: when it was made, or the date an import gave it), ties by id (the default). `clicks`: most clicked first, ties newest first. Any other value is a 400.
          * @example clicks
          */
         Order: "date" | "clicks";
@@ -5657,7 +5705,15 @@ export interface operations {
                      *       "error": 0,
                      *       "record": "_linkyard.go.example.com",
                      *       "value": "linkyard-verification=3f2a9c1e0b7d4e6f8a1b2c3d4e5f60718293a4b5",
-                     *       "required": true
+                     *       "required": true,
+                     *       "pointTo": [
+                     *         {
+                     *           "type": "CNAME",
+                     *           "value": "links.example.com"
+                     *         }
+                     *       ],
+                     *       "points": true,
+                     *       "proven": false
                      *     }
                      */
                     "application/json": {
@@ -5667,6 +5723,17 @@ export interface operations {
                         value: string;
                         /** @description Whether this deployment asks for the record before adding a domain. */
                         required: boolean;
+                        /** @description The records that point the domain at this service (one of them is enough). */
+                        pointTo: {
+                            /** @enum {string} */
+                            type: "A" | "AAAA" | "CNAME";
+                            /** @description The address (A, AAAA) or host name (CNAME) the record holds. */
+                            value: string;
+                        }[];
+                        /** @description Whether the domain resolves to one of them now. */
+                        points: boolean;
+                        /** @description Whether the TXT record is there now. */
+                        proven: boolean;
                     };
                 };
             };
@@ -5790,7 +5857,7 @@ export interface operations {
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description `date`: newest first (the default). `clicks`: most clicked first, ties newest first. Any other value is a 400.
+                 * @description `date`: newest first by the date a link shows (`date`: when it was made, or the date an import gave it), ties by id (the default). `clicks`: most clicked first, ties newest first. Any other value is a 400.
                  * @example clicks
                  */
                 order?: components["parameters"]["Order"];
@@ -7985,7 +8052,13 @@ export interface operations {
                      *         "link": "http://localhost:3000/qr/k3Xq9",
                      *         "scans": 312,
                      *         "name": "Shop window",
-                     *         "date": "2025-03-02 11:15:00"
+                     *         "date": "2025-03-02 11:15:00",
+                     *         "type": "link",
+                     *         "data": "https://shop.example.com/window",
+                     *         "foreground": "rgb(0,0,0)",
+                     *         "background": "rgb(255,255,255)",
+                     *         "logo": "",
+                     *         "logoUploaded": false
                      *       },
                      *       "data": {
                      *         "clicks": 312,

@@ -13,6 +13,7 @@ import { SessionKeys1764800000000 } from './migrations/1764800000000-session-key
 import { DisabledAccounts1764900200000 } from './migrations/1764900200000-disabled-accounts';
 import { ClickPartitions1765000000000 } from './migrations/1765000000000-click-partitions';
 import { CredentialsByKey1765100000000 } from './migrations/1765100000000-credentials-by-key';
+import { LinksByDate1765200000000 } from './migrations/1765200000000-links-by-date';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   DisabledAccounts1764900200000,
   ClickPartitions1765000000000,
   CredentialsByKey1765100000000,
+  LinksByDate1765200000000,
 ];

@@ -85,6 +85,11 @@ FROM clicks
 WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
 ORDER BY created_at, id LIMIT 2000;
 
+-- ClickReadsRepository.bioOwners
+SELECT p.id AS bio_id, NULL::int AS block_id, p.user_id FROM bio_pages p WHERE p.id = ANY($1::int[])
+UNION ALL
+SELECT b.bio_id, b.id AS block_id, p.user_id FROM bio_blocks b JOIN bio_pages p ON p.id = b.bio_id WHERE b.id = ANY($2::int[]);
+
 -- ClickReadsRepository.owners
 SELECT id, user_id FROM links WHERE id = ANY($1::int[]);
 

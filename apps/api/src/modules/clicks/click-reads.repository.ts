@@ -163,6 +163,17 @@ export class ClickReadsRepository {
     );
   }
 
+  /** The pages of these bio pages and of these buttons, with the accounts that own them (block_id null: a page itself). */
+  @Sql((f) => [[f.ids.bio], [f.ids.block]])
+  bioOwners(pages: number[], blocks: number[]): Promise<{ bio_id: number; block_id: number | null; user_id: number }[]> {
+    return this.dataSource.query<{ bio_id: number; block_id: number | null; user_id: number }[]>(
+      `SELECT p.id AS bio_id, NULL::int AS block_id, p.user_id FROM bio_pages p WHERE p.id = ANY($1::int[])
+       UNION ALL
+       SELECT b.bio_id, b.id AS block_id, p.user_id FROM bio_blocks b JOIN bio_pages p ON p.id = b.bio_id WHERE b.id = ANY($2::int[])`,
+      [pages, blocks],
+    );
+  }
+
   /** The accounts that own these links or QR codes. */
   @Sql((f) => ['links', [f.ids.link, f.spare.link]], (f) => ['qr_codes', [f.ids.qr]])
   owners(table: 'links' | 'qr_codes', ids: number[]): Promise<{ id: number; user_id: number }[]> {

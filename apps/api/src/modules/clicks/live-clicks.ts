@@ -7,10 +7,14 @@ import { ClickReadsRepository } from './click-reads.repository';
 /** The Redis channel the instances share written clicks on. */
 export const LIVE_CHANNEL = 'linkyard:live-clicks';
 
-/** What a stream is told of a batch of written clicks: its account's links and QR codes, and how many of each. */
+/**
+ * What a stream is told of a batch of written clicks: its account's links and QR codes, and how
+ * many of each; its bio pages, with their visits and the clicks of their buttons.
+ */
 export interface LiveBatch {
   links: { id: number; clicks: number }[];
   qrs: { id: number; clicks: number }[];
+  bio: { id: number; visits: number; clicks: number }[];
 }
 
 /** One open stream (`GET /clicks/live`). */
@@ -84,24 +88,38 @@ export class LiveClicks implements OnModuleInit {
   }
 
   /**
-   * A batch the click writer committed: its clicks counted per link and QR code, grouped by the
-   * account that owns them, then told to that account's streams (through Redis when it is up).
+   * A batch the click writer committed: its clicks counted per link, QR code and bio page (its
+   * visits, and the clicks of its buttons), grouped by the account that owns them, then told to
+   * that account's streams (through Redis when it is up).
    */
-  async written(clicks: { linkId: number | null; qrId: number | null }[]): Promise<void> {
+  async written(clicks: { linkId: number | null; qrId: number | null; bioId: number | null; blockId: number | null }[]): Promise<void> {
     const viaRedis = this.redis.configured && this.redis.up;
     if (!viaRedis && this.count === 0) return;
     const links = countOf(clicks.map((click) => click.linkId));
     const qrs = countOf(clicks.map((click) => click.qrId));
-    if (links.size === 0 && qrs.size === 0) return;
+    const visits = countOf(clicks.map((click) => click.bioId));
+    const blocks = countOf(clicks.map((click) => click.blockId));
+    if (links.size === 0 && qrs.size === 0 && visits.size === 0 && blocks.size === 0) return;
     const owners = async (table: 'links' | 'qr_codes', ids: number[]) => (ids.length === 0 ? [] : await this.reads.owners(table, ids));
     const byAccount = new Map<number, LiveBatch>();
     const batchOf = (account: number) => {
-      const batch = byAccount.get(account) ?? { links: [], qrs: [] };
+      const batch = byAccount.get(account) ?? { links: [], qrs: [], bio: [] };
       byAccount.set(account, batch);
       return batch;
     };
     for (const row of await owners('links', [...links.keys()])) batchOf(row.user_id).links.push({ id: row.id, clicks: links.get(row.id)! });
     for (const row of await owners('qr_codes', [...qrs.keys()])) batchOf(row.user_id).qrs.push({ id: row.id, clicks: qrs.get(row.id)! });
+    if (visits.size > 0 || blocks.size > 0) {
+      // A button's click is its page's: one entry a page, with its visits and its buttons' clicks.
+      const pages = new Map<number, { account: number; visits: number; clicks: number }>();
+      for (const row of await this.reads.bioOwners([...visits.keys()], [...blocks.keys()])) {
+        const page = pages.get(row.bio_id) ?? { account: row.user_id, visits: 0, clicks: 0 };
+        if (row.block_id === null) page.visits += visits.get(row.bio_id) ?? 0;
+        else page.clicks += blocks.get(row.block_id) ?? 0;
+        pages.set(row.bio_id, page);
+      }
+      for (const [id, page] of pages) batchOf(page.account).bio.push({ id, visits: page.visits, clicks: page.clicks });
+    }
     for (const [account, batch] of byAccount) {
       if (viaRedis) {
         try {
@@ -117,8 +135,10 @@ export class LiveClicks implements OnModuleInit {
 
   private heard(message: string): void {
     try {
-      const { account, links, qrs } = JSON.parse(message) as { account: number } & LiveBatch;
-      if (Number.isInteger(account) && Array.isArray(links) && Array.isArray(qrs)) this.deliver(account, { links, qrs });
+      const { account, links, qrs, bio } = JSON.parse(message) as { account: number } & LiveBatch;
+      // (An instance of before bio pages were told sends none.)
+      if (Number.isInteger(account) && Array.isArray(links) && Array.isArray(qrs))
+        this.deliver(account, { links, qrs, bio: Array.isArray(bio) ? bio : [] });
     } catch (error) {
       this.logger.warn(`A live click message could not be read: ${(error as Error).message}`);
     }

@@ -27,7 +27,7 @@ export class DomainsController {
     const domain = typeof query.domain === 'string' ? query.domain.trim() : '';
     if (domain === '')
       throw badRequest('The query parameter domain is required: the domain as you will add it, e.g. https://go.example.com.');
-    return { error: 0, ...(await this.domains.verification(account, domain)) };
+    return { error: 0, ...(await this.domains.dnsStatus(account, domain)) };
   }
 
   @PostOk('domain/add')

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { toDomain, type Domain } from './domains.mapper';
 import { DomainLists } from './domain-lists';
 import { toLinkRecord } from '../links/links.mapper';
@@ -17,6 +18,22 @@ import { LinksRepository } from '../links/links.repository';
 import type { DomainEntity } from './domain.entity';
 import { normalizeDomain } from './domain-origin';
 import { DomainsRepository } from './domains.repository';
+
+/** A domain's DNS as this service wants it, and as it is. */
+export interface DnsStatus {
+  record: string;
+  value: string;
+  required: boolean;
+  pointTo: { type: 'A' | 'AAAA' | 'CNAME'; value: string }[];
+  points: boolean;
+  proven: boolean;
+}
+
+/** The record that points a domain at a target: an address is an A or AAAA record's, a name a CNAME's. */
+function recordFor(target: string): DnsStatus['pointTo'][number] {
+  const family = isIP(target.replace(/^\[|\]$/g, ''));
+  return { type: family === 4 ? 'A' : family === 6 ? 'AAAA' : 'CNAME', value: target.replace(/^\[|\]$/g, '') };
+}
 
 /** Branded domains: who may add a host (its DNS, its proof), and what their deletion moves. */
 @Injectable()
@@ -92,6 +109,22 @@ export class DomainsService {
       value: ownershipToken(secret, account.id, host),
       required: this.config.domainVerification === 'txt',
     };
+  }
+
+  /**
+   * What the domain's DNS should hold and what it holds now: the records that point it at this
+   * service (DOMAIN_DNS_TARGETS, else PUBLIC_URL's host: an address takes an A or AAAA record, a
+   * name a CNAME), whether it resolves there, and whether its TXT proof is there.
+   */
+  async dnsStatus(account: Account, domain: string): Promise<DnsStatus> {
+    const { host } = normalizeDomain(domain);
+    const proof = await this.verification(account, domain);
+    const targets = this.config.domainDnsTargets.length > 0 ? this.config.domainDnsTargets : [new URL(this.config.publicUrl).hostname];
+    const [points, proven] = await Promise.all([
+      pointsAtTargets(this.resolver, host, targets),
+      provesOwnership(this.resolver, host, proof.value),
+    ]);
+    return { ...proof, pointTo: targets.map(recordFor), points, proven };
   }
 
   async add(account: Account, input: { domain: string; redirectroot?: string; redirect404?: string }): Promise<DomainEntity> {

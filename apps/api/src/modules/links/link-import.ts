@@ -131,7 +131,8 @@ export class LinkImport {
           id: link.id,
           alias: link.alias,
           shorturl: shortUrl(this.config.publicUrl, link.alias, link.domain),
-          ...(renamed ? { previousAlias: alias } : {}),
+          // Why it has a new alias: the source's was another link's here, or one this service cannot use.
+          ...(renamed ? { previousAlias: alias, reason: usableAlias(alias) ? ('taken' as const) : ('unusable' as const) } : {}),
         });
       });
     }
@@ -270,11 +271,16 @@ function historyOf(link: ImportedLink, now: number): LinkHistory {
  * An alias this service cannot use is left out (the link gets a new one: `renamed`), and so is a
  * domain that is not the account's.
  */
+/** Whether an alias of another shortener's can be a link's here (its length and characters, not a reserved word). */
+function usableAlias(alias: string): boolean {
+  return ALIAS.test(alias) && !isReservedAlias(alias);
+}
+
 function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: OwnTypes): unknown {
   const body: Record<string, unknown> = {
     type: keptType(link.type, ownTypes),
     url: link.longurl,
-    custom: link.alias !== undefined && ALIAS.test(link.alias) && !isReservedAlias(link.alias) ? link.alias : undefined,
+    custom: link.alias !== undefined && usableAlias(link.alias) ? link.alias : undefined,
     domain: link.domain !== undefined && ownDomains.has(link.domain) ? link.domain : undefined,
     title: link.title,
     description: link.description,

@@ -45,11 +45,11 @@ SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."do
 to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3)
-ORDER BY l."id" DESC;
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
+ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 2)
-WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE l."user_id" = $1 AND l."campaign_id" = $2 AND (l."alias" ILIKE $3 OR l."url" ILIKE $3 OR l."title" ILIKE $3 OR l."description" ILIKE $3))
+WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE l."user_id" = $1 AND l."campaign_id" = $2 AND (l."alias" ILIKE $3 OR l."url" ILIKE $3 OR l."title" ILIKE $3 OR l."description" ILIKE $3))
 SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
 to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM matched l) AS total
@@ -62,8 +62,8 @@ SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."do
 to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
-WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."id" DESC OFFSET $2 LIMIT $3)
-ORDER BY l."id" DESC;
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
+ORDER BY l."created_at" DESC, l."id" DESC;
 SELECT count(*) AS total FROM "links" l WHERE l."user_id" = $1;
 
 -- LinksRepository.pageAfter

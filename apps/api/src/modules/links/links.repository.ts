@@ -161,7 +161,8 @@ export class LinksRepository {
       const term = `$${params.length}`;
       where += ` AND (l."alias" ILIKE ${term} OR l."url" ILIKE ${term} OR l."title" ILIKE ${term} OR l."description" ILIKE ${term})`;
     }
-    const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."id" DESC';
+    // Newest first by the date a link shows (an imported link keeps its own), as the list's "Created".
+    const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."created_at" DESC, l."id" DESC';
     const next = params.length + 1;
     const source = search ? 'matched' : '"links"';
     // Only the columns a listed link shows, its date written as the API writes dates: a page of 15
@@ -170,7 +171,7 @@ export class LinksRepository {
     const text = statementText(
       listTexts,
       `${source}\n${where}\n${orderBy}`,
-      () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks" FROM "links" l WHERE ${where}) ` : ''}
+      () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE ${where}) ` : ''}
         SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
                (SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total

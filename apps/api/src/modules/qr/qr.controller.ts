@@ -14,7 +14,7 @@ import { StatisticsService } from '../clicks/statistics.service';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { AddQrDto, PreviewQrDto, UpdateQrDto } from './qr.dto';
-import { toQrRecord } from './qr.mapper';
+import { toQrDetails, toQrRecord } from './qr.mapper';
 import { QrService } from './qr.service';
 
 @Controller('qr')
@@ -44,7 +44,7 @@ export class QrController {
     const qr = await this.qrs.get(account, id);
     return {
       error: 0,
-      details: toQrRecord(qr, this.config.publicUrl),
+      details: toQrDetails(qr, this.config.publicUrl),
       data: await this.statistics.read('qr', qr.id, { clicks: qr.scans, uniqueClicks: qr.uniqueScans }),
     };
   }

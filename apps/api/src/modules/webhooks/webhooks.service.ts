@@ -128,7 +128,10 @@ export class WebhooksService {
       await checkOutboundDestination(url, this.config.webhookAllowPrivate, async (host) => (await this.resolver.resolve(host)).addresses);
     } catch (error) {
       if (error instanceof OutboundError)
-        throw badRequest(`Invalid field "url": ${error.message}; webhooks call public http(s) addresses only.`, 'url');
+        throw badRequest(
+          `Invalid field "url": ${error.message}; webhooks call public http(s) addresses only (the operator may allow private ones, for local tests or a private network, with WEBHOOK_ALLOW_PRIVATE=true).`,
+          'url',
+        );
       throw error;
     }
   }
