@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // The dashboard is served by the service at /dashboard/ (apps/api/src/dashboard): every asset has a
@@ -23,6 +23,8 @@ export default defineConfig({
       },
     },
   },
+  // The web app's own tests (pure functions: draft models, formats, the invalidation map): pnpm test runs them.
+  test: { include: ['src/**/*.test.ts'], environment: 'node' },
   server: {
     // `pnpm --filter @linkyard/web dev`: the API of a service started with `pnpm start`.
     proxy: { '/l/api': 'http://localhost:3000' },

@@ -1,40 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isEndedSession, isStatus, type Session } from './api';
+import { api } from './api';
+import { isEndedSession, isStatus } from './errors';
+import { SESSION_KEY, type SessionState } from './query-client';
 
-/** The query that holds who is signed in; every page that signs in or out updates it. */
-export const SESSION_KEY = ['session'] as const;
+export { SESSION_KEY, endSession, startSession } from './query-client';
 
-/**
- * How the last session ended: `expired` when the service stopped taking it (idle, too old, ended
- * elsewhere), so the sign-in form says why; `user` when the user signed out.
- */
-let lastEnd: 'expired' | 'user' | null = null;
-export function markSignedOut(): void {
-  lastEnd = 'user';
-}
-export function markSignedIn(): void {
-  lastEnd = null;
-}
-export function markSessionExpired(): void {
-  if (lastEnd !== 'user') lastEnd = 'expired';
-}
-/** Whether the service ended the last session (rather than the user signing out). */
-export function sessionExpired(): boolean {
-  return lastEnd === 'expired';
-}
-
-/** Who is signed in: null when nobody is (the session cookie is missing or ended). */
+/** Who is signed in, asked of the service once; sign-in, sign-out and a 401 anywhere change it (query-client.ts). */
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: async (): Promise<Session | null> => {
+    queryFn: async (): Promise<SessionState> => {
       try {
         const { data } = await api.GET('/session');
-        return data.data;
+        return { session: data.data, ended: null };
       } catch (error) {
         // A cookie of an ended session (a tab left open, a sign-out elsewhere): the form says so.
-        if (isEndedSession(error)) markSessionExpired();
-        if (isStatus(error, 401)) return null;
+        if (isStatus(error, 401)) return { session: null, ended: isEndedSession(error) ? 'expired' : null };
         throw error;
       }
     },

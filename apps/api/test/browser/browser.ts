@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -105,4 +105,64 @@ export async function saveDocsPicture(path: string, picture: Buffer): Promise<vo
     }
   }
   writeFileSync(path, picture);
+}
+
+/**
+ * Opens a place of the dashboard from its menu, as a person would: behind "Menu" on a phone, and
+ * under "More" when it is not on the menu's main row.
+ */
+export async function openFromMenu(page: Page, label: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  const link = menu.getByRole('link', { name: label, exact: true });
+  if (await link.isVisible()) return link.click();
+  const menuButton = menu.getByRole('button', { name: 'Menu', exact: true });
+  if (await menuButton.isVisible()) await menuButton.click();
+  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'More', exact: true }).click();
+  await link.click();
+}
+
+/**
+ * A loopback door to the service that can be shut as a stopped service is: every connection cut
+ * and new ones refused, until it opens again on the same port (the browser never knows the difference).
+ */
+export interface ServiceDoor {
+  port: number;
+  shut(): Promise<void>;
+  open(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function serviceDoor(target: number): Promise<ServiceDoor> {
+  const port = await freePort();
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      const made = createServer((client) => {
+        const upstream = connect(target, '127.0.0.1');
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      made.once('error', reject);
+      made.listen(port, '127.0.0.1', () => {
+        server = made;
+        resolve();
+      });
+    });
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  await open();
+  return { port, shut, open, close: shut };
 }

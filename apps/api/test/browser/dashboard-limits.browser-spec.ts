@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createLink, PASSWORD, type TestUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, openFromMenu } from './browser';
 
 /**
  * The dashboard as a person uses it, under the limits meant for scripts: a session has a budget of
@@ -98,7 +98,6 @@ suite('the dashboard under the limits', () => {
     await signIn(page, user.username, PASSWORD);
     // (Before it, the page asked who is signed in: nobody yet, a 401.)
     statuses.length = 0;
-    const menu = page.getByRole('navigation', { name: 'Main' });
     let views = 0;
     let mostInOnePage = 0;
     const started = Date.now();
@@ -107,7 +106,7 @@ suite('the dashboard under the limits', () => {
     for (let round = 0; round < 3; round += 1) {
       for (const [label, heading] of SECTIONS) {
         const before = statuses.length;
-        await menu.getByRole('link', { name: label, exact: true }).click();
+        await openFromMenu(page, label);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         mostInOnePage = Math.max(mostInOnePage, statuses.length - before);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
@@ -6,7 +6,17 @@ import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
 import sharp from 'sharp';
 import { createCampaign, createLink, createOverlay, createPixel, createSplash, createUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir, waitInPage } from './browser';
+import {
+  accessibilityProblems,
+  findChromium,
+  freePort,
+  launch,
+  openFromMenu,
+  portFree,
+  saveDocsPicture,
+  screenshotDir,
+  waitInPage,
+} from './browser';
 
 /**
  * The dashboard in a real browser (Debian's Chromium driven by playwright-core), against the real
@@ -319,16 +329,16 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('heading', { name: 'Links' }).waitFor();
       await check('links', true);
       await page.getByLabel('Search links').fill('summer');
-      await page.getByText('Page 1 of 1 (1 link)').waitFor();
+      await page.getByText('1 link', { exact: true }).waitFor();
       await page.getByLabel('Search links').fill('');
-      await page.getByText('Page 1 of 1 (3 links)').waitFor();
+      await page.getByText('3 links', { exact: true }).waitFor();
       await page.getByLabel('Select autumn-sale').check();
       await page.getByLabel('Select summer-sale').check();
       await page.getByRole('button', { name: 'Delete selected (2)' }).click();
       await check('links-delete');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('2 links were deleted.').waitFor();
-      await page.getByText('Page 1 of 1 (1 link)').waitFor();
+      await page.getByText('1 link', { exact: true }).waitFor();
     }));
 
   it('rotates the API key after a confirmation, and shows the new key once', () =>
@@ -395,7 +405,7 @@ suite('the dashboard in a browser', () => {
 
   /** Goes to a section through the main menu, as a person would. */
   async function openSection(label: string, heading: string): Promise<void> {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await openFromMenu(page, label);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   }
 
@@ -493,6 +503,10 @@ suite('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Add to the channel' }).click();
       await page.getByRole('region', { name: 'Items table' }).getByRole('link', { name: 'Spring sale' }).waitFor();
       await check('channel', true);
+      // An item taken out of the channel leaves it, and stays a link.
+      await page.getByRole('button', { name: 'Take out Spring sale of the channel' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Take out' }).click();
+      await page.getByText('This channel has no items yet.').waitFor();
       await openSection('Channels', 'Channels');
       await page.getByRole('button', { name: 'Edit Newsletters' }).click();
       await page.getByLabel('Name').fill('Letters');
@@ -693,17 +707,24 @@ suite('the dashboard in a browser', () => {
   it('adds a branded domain after reading the DNS records to set, changes its redirects and deletes it', () =>
     step('domains', async () => {
       await openSection('Domains', 'Branded domains');
-      await page.getByLabel('Domain', { exact: true }).fill('https://go.example.com');
+      // Typed as people type it, without https://.
+      await page.getByLabel('Domain', { exact: true }).fill('go.example.com');
       await page.getByRole('button', { name: 'Show the DNS records to set' }).click();
       const records = page.getByRole('region', { name: 'DNS records' });
       await records.getByText('_linkyard.go.example.com').waitFor();
       expect(await records.getByText(/^linkyard-verification=[0-9a-f]{40}$/).count()).toBe(1);
-      expect(await records.getByRole('cell', { name: 'CNAME' }).count()).toBe(1);
+      // The service's address is an IP address: an A record points at it (a CNAME names a host, never an address).
+      expect(await records.getByRole('row', { name: 'A go.example.com 127.0.0.1' }).count()).toBe(1);
+      expect(await records.getByRole('cell', { name: 'CNAME' }).count()).toBe(0);
+      await page.getByText('Not pointing here yet').waitFor();
       await check('domains', true);
       await page.getByLabel('An unknown alias sends to (optional)').fill('https://example.com/not-found');
       await page.getByRole('button', { name: 'Add domain' }).click();
       await page.getByRole('heading', { name: 'https://go.example.com', level: 3 }).waitFor();
-      await page.getByRole('button', { name: 'Change the redirects of https://go.example.com' }).click();
+      // Its card says whether the DNS points here already.
+      await page.getByText('Set an A record to 127.0.0.1', { exact: false }).waitFor();
+      await check('domains-added');
+      await page.getByRole('button', { name: 'Change redirects https://go.example.com' }).click();
       await page.getByLabel('The bare domain sends to', { exact: true }).fill('https://example.com/');
       await page.getByRole('button', { name: 'Save redirects' }).click();
       await page.getByText('https://example.com/', { exact: true }).waitFor();
@@ -729,6 +750,17 @@ suite('the dashboard in a browser', () => {
         expect(await page.getByRole('region', { name: 'What became of each record' }).getByRole('row').count()).toBeGreaterThan(1);
       }
       await check('bulk', true);
+      // An alias that cannot be one here is renamed, and the report says so (not "taken").
+      const short = join(screenshotDir('failures'), 'short-alias.csv');
+      writeFileSync(
+        short,
+        '"keyword","url","title","timestamp","ip","clicks"\n"ab","https://example.org/ab","Two letters","2025-03-01 10:00:00","203.0.113.9","0"\n',
+      );
+      await page.getByLabel('File', { exact: true }).setInputFiles(short);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText(/^100% \(/).waitFor();
+      await page.getByText('(was ab, which cannot be an alias here', { exact: false }).waitFor();
+      expect(await page.getByText('(was ab, taken)').count()).toBe(0);
       await page.getByLabel('Links, one a line').fill(`${base}/one bulk-one\n${base}/two\nnot a url`);
       await page.getByRole('button', { name: 'Make 3 links' }).click();
       await page.getByText('2 created, 1 refused.').waitFor();
@@ -791,6 +823,22 @@ suite('the dashboard in a browser', () => {
     step('admin', async () => {
       await openSection('Admin', 'Administration');
       await check('admin', true);
+      // On a phone: each user a block, every control in view (no sideways scroller), prices that say what they are.
+      await page.setViewportSize({ width: 375, height: 800 });
+      try {
+        await check('admin-375');
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+        const users = page.getByRole('region', { name: 'Users table' });
+        expect(await users.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(true);
+        const picker = users.getByRole('combobox', { name: /^Plan of / }).first();
+        expect((await picker.boundingBox())!.width).toBeGreaterThan(200);
+        expect(await page.getByText(/Free\s+Free/).count()).toBe(0);
+        const prices = await page.getByRole('region', { name: 'Plans table' }).locator('td[data-label="Price"]').allTextContents();
+        expect(prices.every((price) => price === 'Free' || / a period$/.test(price))).toBe(true);
+        await saveDocsPicture(join(DOCS, 'dashboard-admin-375.png'), await page.screenshot({ fullPage: true }));
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
       await page.getByRole('button', { name: 'Add a user' }).click();
       await page.getByLabel('Username').fill('grace');
       await page.getByLabel('E-mail address').fill('grace@example.com');

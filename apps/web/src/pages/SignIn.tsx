@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, rememberSession } from '../api';
-import { SESSION_KEY, markSignedIn } from '../session';
+import { useMutation } from '@tanstack/react-query';
+import { api, errorMessage } from '../api';
+import { startSession } from '../session';
 
 /**
  * Signing in: with the account's username or e-mail address and password, or with its API key
@@ -9,7 +9,6 @@ import { SESSION_KEY, markSignedIn } from '../session';
  * cookie the page cannot read; nothing secret is kept by the page.
  */
 export function SignIn({ ended }: { ended: boolean }) {
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<'password' | 'apikey'>('password');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -21,11 +20,9 @@ export function SignIn({ ended }: { ended: boolean }) {
       return data.data;
     },
     onSuccess: (session) => {
-      markSignedIn();
-      rememberSession(session);
       setPassword('');
       setApikey('');
-      queryClient.setQueryData(SESSION_KEY, session);
+      startSession(session);
     },
   });
   const submit = (event: FormEvent) => {

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+
+type To =
+  | '/links'
+  | '/bio'
+  | '/qr'
+  | '/campaigns'
+  | '/channels'
+  | '/account'
+  | '/bulk'
+  | '/pixels'
+  | '/pages'
+  | '/domains'
+  | '/webhooks'
+  | '/admin';
+interface Entry {
+  to: To;
+  label: string;
+  admin?: boolean;
+}
+
+/** The menu: the places visited most on one row, the rest under "More". */
+const MAIN: Entry[] = [
+  { to: '/links', label: 'Links' },
+  { to: '/bio', label: 'Bio pages' },
+  { to: '/qr', label: 'QR codes' },
+  { to: '/campaigns', label: 'Campaigns' },
+  { to: '/channels', label: 'Channels' },
+  { to: '/account', label: 'Account' },
+];
+const MORE: Entry[] = [
+  { to: '/bulk', label: 'Bulk' },
+  { to: '/pixels', label: 'Pixels' },
+  { to: '/pages', label: 'Overlays & splash' },
+  { to: '/domains', label: 'Domains' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/admin', label: 'Admin', admin: true },
+];
+
+/**
+ * The main menu. At a desk it holds one row: the main places, then "More" opening the rest. On a
+ * phone it folds behind a "Menu" button. A path's first part names its place (the menu marks it).
+ */
+export function Nav({ admin }: { admin: boolean }) {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const [open, setOpen] = useState(false);
+  const [more, setMore] = useState(false);
+  const moreRef = useRef<HTMLLIElement>(null);
+  const section = `/${path.replace(/^\/dashboard/, '').split('/')[1] ?? ''}`;
+  const current = (entry: Entry) => (section === entry.to || (section === '/' && entry.to === '/links') ? 'page' : undefined);
+  const extra = MORE.filter((entry) => !entry.admin || admin);
+
+  // A move to another page closes the menus.
+  const [shownPath, setShownPath] = useState(path);
+  if (shownPath !== path) {
+    setShownPath(path);
+    setOpen(false);
+    setMore(false);
+  }
+  // "More" closes on Escape and on a click elsewhere.
+  useEffect(() => {
+    if (!more) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !moreRef.current?.contains(event.target as Node)) setMore(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('click', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('click', close);
+    };
+  }, [more]);
+
+  const item = (entry: Entry) => (
+    <li key={entry.to}>
+      <Link to={entry.to} aria-current={current(entry)}>
+        {entry.label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Main" className={open ? 'main-nav open' : 'main-nav'}>
+      <button type="button" className="menu-button secondary" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen(!open)}>
+        Menu
+      </button>
+      <ul id="main-menu">
+        {MAIN.map(item)}
+        <li ref={moreRef} className="more">
+          <button
+            type="button"
+            className={extra.some((entry) => current(entry)) ? 'more-button current' : 'more-button'}
+            aria-expanded={more}
+            aria-controls="more-menu"
+            onClick={() => setMore(!more)}
+          >
+            More
+          </button>
+          <ul id="more-menu" hidden={!more && !open}>
+            {extra.map(item)}
+          </ul>
+        </li>
+      </ul>
+    </nav>
+  );
+}

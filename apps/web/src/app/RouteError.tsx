@@ -1,0 +1,46 @@
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { isStatus } from '../api';
+import { ErrorState } from '../components/states';
+import { forgetFailedLoads } from './lazy-page';
+
+/**
+ * What a route shows when it fails: its page's code could not be loaded (the service unreachable),
+ * or the page failed. It says so and offers to try again, which loads the page anew; the menu stays.
+ */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const retry = () => {
+    forgetFailedLoads();
+    reset();
+    void router.invalidate();
+  };
+  const code =
+    error instanceof TypeError || /dynamically imported module|preload CSS|Importing a module script failed/i.test(String(error));
+  return (
+    <main id="main">
+      <h1 tabIndex={-1}>This page could not be shown</h1>
+      {code ? (
+        <div className="error" role="alert">
+          <p>Its code could not be loaded: the service may be unreachable.</p>
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ErrorState error={error} retry={isStatus(error, 404) ? undefined : retry} />
+      )}
+    </main>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <main id="main">
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>There is no page at this address.</p>
+      <p>
+        <Link to="/links">Go to your links</Link>
+      </p>
+    </main>
+  );
+}

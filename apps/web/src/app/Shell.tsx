@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { api, errorMessage, type Session } from '../api';
+import { endSession } from '../session';
+import { sessionProof } from '../query-client';
+import { useWrite } from '../resources/hooks';
+import { Nav } from './Nav';
+
+/** The signed-in app: the skip link, the header with the menu and the account, and the page of the route. */
+export function Shell({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => void navigate({ to: '/links', replace: true }));
+  useFocusOnNavigation();
+
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <Link to="/links" className="brand">
+          Linkyard
+        </Link>
+        <Nav admin={session.admin} />
+        <div className="who">
+          <span className="muted">
+            Signed in as <bdi>{session.account.username}</bdi>
+          </span>
+          <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      {signOut.isError && <p role="alert">{errorMessage(signOut.error)}</p>}
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * A new page puts the focus on its heading, as a page load puts a screen reader at the top (a page
+ * whose code is still loading gets it once its heading shows).
+ */
+function useFocusOnNavigation(): void {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    const timer = setInterval(() => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      tries += 1;
+      if (heading || tries > 40) clearInterval(timer);
+      heading?.focus();
+    }, 50);
+    return () => clearInterval(timer);
+  }, [path]);
+}
+
+/** Signing out (the header's button and the account page's): the sign-in form then says nothing of an ended session. */
+export function useSignOut(then: () => void) {
+  return useWrite(
+    'session',
+    async () => {
+      // The proof is read before the session leaves the page: the sign-out itself must carry it.
+      const proof = sessionProof();
+      // At once: the requests still on their way get 401s that must not read as an ended session.
+      endSession('user');
+      await api.DELETE('/session', { headers: proof ? { 'X-Linkyard-Csrf': proof } : {} });
+    },
+    { onSuccess: then },
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api';
+import { Field, formError } from '../../components/Field';
+import { ListPage } from '../../components/ListPage';
+import { useDomainProof, useDomains, useRemoveDomain, useSaveRedirects, type Domain } from '../../resources/domains';
+import { AddDomain } from './AddDomain';
+
+/** Branded domains: short links on your own host name. */
+export default function DomainsPage() {
+  return (
+    <main id="main">
+      <ListPage
+        title="Branded domains"
+        noun="domain"
+        intro="Short links on a host name of your own, such as go.example.com, instead of this service's address."
+        usePage={useDomains}
+        records={(data) => data.domains}
+        name={(domain: Domain) => domain.domain}
+        loading="Loading domains"
+        empty={<p>No branded domains yet.</p>}
+        form={({ item, onDone }) => item && <Redirects domain={item} onDone={onDone} />}
+        editLabel="Change redirects"
+        card={(domain) => (
+          <>
+            <h3>
+              <bdi>{domain.domain}</bdi>
+            </h3>
+            <dl className="facts plain">
+              <dt>DNS</dt>
+              <dd>
+                <DnsState domain={domain.domain} />
+              </dd>
+              <dt>The bare domain sends to</dt>
+              <dd className="url">
+                {domain.redirectroot ? <bdi>{domain.redirectroot}</bdi> : <span className="muted">Nowhere (a page of its own)</span>}
+              </dd>
+              <dt>An unknown alias sends to</dt>
+              <dd className="url">
+                {domain.redirect404 ? <bdi>{domain.redirect404}</bdi> : <span className="muted">The not-found page</span>}
+              </dd>
+            </dl>
+          </>
+        )}
+        remove={useRemoveDomain()}
+        deleted="The domain was deleted; its links now use this service's own address."
+        deleteText={(domain) => (
+          <>
+            Links on <bdi>{domain.domain}</bdi> are kept and move to this service&apos;s own address: their old short URLs on the domain
+            stop working. When one of their aliases is already taken there, the domain stays until that link is renamed or deleted.
+          </>
+        )}
+      >
+        <AddDomain />
+        <h2>Your domains</h2>
+      </ListPage>
+    </main>
+  );
+}
+
+/** Whether a domain's DNS points at this service now (asked of the service, which asks the DNS). */
+function DnsState({ domain }: { domain: string }) {
+  const status = useDomainProof(domain);
+  if (status.isPending) return <span className="muted">Checking…</span>;
+  if (!status.data) return <span className="muted">Could not be checked: {errorMessage(status.error)}</span>;
+  return status.data.points ? (
+    <span className="badge ok">Points to this service</span>
+  ) : (
+    <span>
+      <span className="badge">Not pointing here yet</span>{' '}
+      <span className="small">
+        Set{' '}
+        {status.data.pointTo
+          .map((record) => `${record.type === 'CNAME' ? 'a' : 'an'} ${record.type} record to ${record.value}`)
+          .join(', or ')}
+        ; DNS changes can take a while to reach everyone.
+      </span>
+    </span>
+  );
+}
+
+function Redirects({ domain, onDone }: { domain: Domain; onDone: () => void }) {
+  const [root, setRoot] = useState(domain.redirectroot);
+  const [notFound, setNotFound] = useState(domain.redirect404);
+  const save = useSaveRedirects();
+  return (
+    <form
+      className="card form"
+      aria-label={`Redirects of ${domain.domain}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ id: domain.id, redirectroot: root, redirect404: notFound }, { onSuccess: onDone });
+      }}
+    >
+      <h3>
+        Redirects of <bdi>{domain.domain}</bdi>
+      </h3>
+      <Field id={`root-${domain.id}`} label="The bare domain sends to" help="Empty for none." error={save.error} names={['redirectroot']}>
+        <input type="url" value={root} onChange={(e) => setRoot(e.target.value)} />
+      </Field>
+      <Field
+        id={`nf-${domain.id}`}
+        label="An unknown alias sends to"
+        help="Empty for the not-found page."
+        error={save.error}
+        names={['redirect404']}
+      >
+        <input type="url" value={notFound} onChange={(e) => setNotFound(e.target.value)} />
+      </Field>
+      {formError(save.error, ['redirectroot', 'redirect404']) !== null && (
+        <p className="error" role="alert">
+          {errorMessage(save.error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={save.isPending}>
+          Save redirects
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

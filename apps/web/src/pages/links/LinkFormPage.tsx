@@ -1,0 +1,298 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { errorMessage, isStatus } from '../../api';
+import { ErrorState, Loading } from '../../components/states';
+import { inputRules, most } from '../../limits';
+import { useCampaignChoices } from '../../resources/campaigns';
+import { useChannelChoices } from '../../resources/channels';
+import { useDomainChoices } from '../../resources/domains';
+import { useLink, useSaveLink, type LinkDetails } from '../../resources/links';
+import { usePixelChoices } from '../../resources/pixels';
+import { useOverlayChoices, useSplashChoices } from '../../resources/visit-pages';
+import { bodyOf, draftOf, type LinkDraft } from './link-draft';
+import { Labelled, RowsField, Section } from './RowsField';
+
+const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'];
+
+/** Create or edit a link, with every option the API has. */
+export default function LinkFormPage() {
+  const { id } = useParams({ strict: false });
+  const details = useLink(id);
+  if (id === undefined) return <LinkForm />;
+  if (details.isPending) return <Loading label="Loading the link" />;
+  if (!details.data)
+    return (
+      <main id="main">
+        <h1 tabIndex={-1}>{isStatus(details.error, 404) ? 'Link not found' : 'Edit link'}</h1>
+        {isStatus(details.error, 404) ? (
+          <p>
+            There is no link {id} in your account. <Link to="/links">Back to your links</Link>
+          </p>
+        ) : (
+          <ErrorState error={details.error} retry={() => void details.refetch()} />
+        )}
+      </main>
+    );
+  return <LinkForm key={id} editing={details.data.details} />;
+}
+
+function LinkForm({ editing }: { editing?: LinkDetails }) {
+  const [form, setForm] = useState<LinkDraft>(() => draftOf(editing));
+  const navigate = useNavigate();
+  // The choices are the resources' own lists: a campaign deleted on another page is gone from here at once.
+  const domains = useDomainChoices();
+  const campaigns = useCampaignChoices();
+  const channels = useChannelChoices();
+  const pixels = usePixelChoices();
+  const splash = useSplashChoices();
+  const overlays = useOverlayChoices();
+  const set = <K extends keyof LinkDraft>(key: K, value: LinkDraft[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const save = useSaveLink();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: editing?.id ?? null, body: bodyOf(form, editing) },
+      { onSuccess: (id) => void navigate({ to: '/links/$id', params: { id } }) },
+    );
+  };
+  const heading = editing ? `Edit ${editing.alias}` : 'New link';
+
+  return (
+    <main id="main">
+      <h1 tabIndex={-1}>
+        <bdi>{heading}</bdi>
+      </h1>
+      <form onSubmit={submit} className="link-form" noValidate>
+        <Section title="Destination">
+          <Labelled id="url" label="Destination URL" help="An http or https address.">
+            <input
+              id="url"
+              type="url"
+              required
+              {...inputRules('LinkAdd', 'url')}
+              value={form.url}
+              onChange={(e) => set('url', e.target.value)}
+              aria-describedby="url-help"
+            />
+          </Labelled>
+          <Labelled id="domain" label="Domain">
+            <select id="domain" value={form.domain} onChange={(e) => set('domain', e.target.value)}>
+              <option value="">The service&apos;s own address</option>
+              {domains.data?.map((domain) => (
+                <option key={domain.id} value={domain.domain}>
+                  {domain.domain}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id="custom" label="Alias" help="3 to 50 letters, digits, _ or -. Empty: one is chosen for you.">
+            <input
+              id="custom"
+              value={form.custom}
+              onChange={(e) => set('custom', e.target.value)}
+              aria-describedby="custom-help"
+              {...inputRules('LinkUpdate', 'custom')}
+            />
+          </Labelled>
+        </Section>
+        <Section title="Description">
+          <Labelled id="title" label="Title">
+            <input
+              id="title"
+              {...inputRules('LinkUpdate', 'metatitle')}
+              value={form.title}
+              onChange={(e) => set('title', e.target.value)}
+            />
+          </Labelled>
+          <Labelled id="description" label="Note (only you see it)">
+            <textarea
+              id="description"
+              {...inputRules('LinkUpdate', 'description')}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          </Labelled>
+          <Labelled id="metadescription" label="Description in link previews">
+            <textarea
+              id="metadescription"
+              {...inputRules('LinkUpdate', 'metadescription')}
+              value={form.metadescription}
+              onChange={(e) => set('metadescription', e.target.value)}
+            />
+          </Labelled>
+          <Labelled id="metaimage" label="Image in link previews (URL)">
+            <input id="metaimage" type="url" value={form.metaimage} onChange={(e) => set('metaimage', e.target.value)} />
+          </Labelled>
+        </Section>
+        <Section title="Behaviour">
+          <Labelled id="type" label="How the link opens">
+            <select id="type" value={form.type} onChange={(e) => set('type', e.target.value)}>
+              <option value="direct">Redirect</option>
+              <option value="frame">In a frame under the short URL</option>
+              {splash.data?.map((page) => (
+                <option key={`s${page.id}`} value={String(page.id)}>
+                  Splash page: {page.name}
+                </option>
+              ))}
+              {overlays.data?.map((overlay) => (
+                <option key={`o${overlay.id}`} value={`overlay-${overlay.id}`}>
+                  CTA overlay: {overlay.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id="status" label="Visibility">
+            <select id="status" value={form.status} onChange={(e) => set('status', e.target.value as LinkDraft['status'])}>
+              <option value="private">Private</option>
+              <option value="public">Public (may be listed on a public campaign page)</option>
+            </select>
+          </Labelled>
+          <Labelled
+            id="password"
+            label={editing?.password ? 'New password (the link has one)' : 'Password'}
+            help="6 to 100 characters; visitors must give it."
+          >
+            <input
+              id="password"
+              type="password"
+              autoComplete="new-password"
+              {...inputRules('LinkUpdate', 'password')}
+              value={form.password}
+              onChange={(e) => set('password', e.target.value)}
+              aria-describedby="password-help"
+            />
+          </Labelled>
+          {editing?.password && (
+            <label className="inline">
+              <input type="checkbox" checked={form.removePassword} onChange={(e) => set('removePassword', e.target.checked)} /> Remove the
+              password
+            </label>
+          )}
+          <Labelled id="expiry" label="Expires (your time zone)" help="Empty: never.">
+            <input
+              id="expiry"
+              type="datetime-local"
+              value={form.expiry}
+              onChange={(e) => set('expiry', e.target.value)}
+              aria-describedby="expiry-help"
+            />
+          </Labelled>
+        </Section>
+        <Section title="Grouping and tracking">
+          <Labelled id="campaign" label="Campaign">
+            <select id="campaign" value={form.campaign} onChange={(e) => set('campaign', e.target.value)}>
+              <option value="">None</option>
+              {campaigns.data?.map((campaign) => (
+                <option key={campaign.id} value={String(campaign.id)}>
+                  {campaign.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id="channel" label="Add to channel">
+            <select id="channel" value={form.channel} onChange={(e) => set('channel', e.target.value)}>
+              <option value="">None</option>
+              {channels.data?.map((channel) => (
+                <option key={channel.id} value={String(channel.id)}>
+                  {channel.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <fieldset className="checks">
+            <legend>Pixels</legend>
+            {pixels.data?.length ? (
+              pixels.data.map((pixel) => (
+                <label key={pixel.id} className="inline">
+                  <input
+                    type="checkbox"
+                    checked={form.pixels.includes(pixel.id)}
+                    onChange={(e) =>
+                      set('pixels', e.target.checked ? [...form.pixels, pixel.id] : form.pixels.filter((p) => p !== pixel.id))
+                    }
+                  />{' '}
+                  <bdi>{pixel.name}</bdi> ({pixel.type})
+                </label>
+              ))
+            ) : (
+              <p className="muted">The account has no pixels.</p>
+            )}
+          </fieldset>
+        </Section>
+        <Section title="Targets">
+          <RowsField
+            legend="By country"
+            rows={form.geotarget}
+            onChange={(rows) => set('geotarget', rows)}
+            most={most('LinkUpdate', 'geotarget')}
+            fields={[
+              { key: 'location', label: 'Country (name or code)' },
+              { key: 'link', label: 'Destination', type: 'url' },
+            ]}
+          />
+          <RowsField
+            legend="By device"
+            rows={form.devicetarget}
+            onChange={(rows) => set('devicetarget', rows)}
+            most={most('LinkUpdate', 'devicetarget')}
+            fields={[
+              { key: 'device', label: 'Device', options: DEVICES },
+              { key: 'link', label: 'Destination', type: 'url' },
+            ]}
+          />
+          <RowsField
+            legend="By language"
+            rows={form.languagetarget}
+            onChange={(rows) => set('languagetarget', rows)}
+            most={most('LinkUpdate', 'languagetarget')}
+            fields={[
+              { key: 'language', label: 'Language code (en, fr…)' },
+              { key: 'link', label: 'Destination', type: 'url' },
+            ]}
+          />
+        </Section>
+        <Section title="Apps and parameters">
+          <Labelled id="deep-apple" label="iOS app link">
+            <input id="deep-apple" value={form.deepApple} onChange={(e) => set('deepApple', e.target.value)} placeholder="shopapp://sale" />
+          </Labelled>
+          <Labelled id="deep-google" label="Android app link">
+            <input id="deep-google" value={form.deepGoogle} onChange={(e) => set('deepGoogle', e.target.value)} />
+          </Labelled>
+          <label className="inline">
+            <input type="checkbox" checked={form.deepAuto} onChange={(e) => set('deepAuto', e.target.checked)} /> Open the app without
+            asking
+          </label>
+          <RowsField
+            legend="Parameters added to the destination"
+            rows={form.parameters}
+            onChange={(rows) => set('parameters', rows)}
+            most={most('LinkUpdate', 'parameters')}
+            fields={[
+              { key: 'name', label: 'Name' },
+              { key: 'value', label: 'Value' },
+            ]}
+          />
+        </Section>
+        {save.isError && (
+          <p className="error" role="alert">
+            <bdi>{errorMessage(save.error)}</bdi>
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create link'}
+          </button>
+          {editing ? (
+            <Link to="/links/$id" params={{ id: editing.id }} className="button secondary">
+              Cancel
+            </Link>
+          ) : (
+            <Link to="/links" className="button secondary">
+              Cancel
+            </Link>
+          )}
+        </div>
+      </form>
+    </main>
+  );
+}

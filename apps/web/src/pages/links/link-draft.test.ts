@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../../api';
+import { bodyOf, draftOf } from './link-draft';
+
+const stored = {
+  id: 7,
+  alias: 'spring',
+  shorturl: 'https://go.example.com/spring',
+  longurl: 'https://shop.example.com/spring',
+  domain: 'https://go.example.com',
+  title: 'Spring',
+  description: 'note',
+  metadescription: '',
+  metaimage: '',
+  status: 'public',
+  type: 'direct',
+  password: true,
+  expiry: null,
+  pixels: [3],
+  campaign: 4,
+  channels: [],
+  geotarget: [{ location: 'Canada', link: 'https://shop.example.ca/' }],
+  devicetarget: [],
+  languagetarget: [],
+  deeplink: null,
+  parameters: [{ name: 'utm_source', value: 'mail' }],
+  clicks: 0,
+  uniqueClicks: 0,
+  date: '2026-01-01 00:00:00',
+} as unknown as Schemas['LinkDetails'];
+
+describe("the link form's draft", () => {
+  it('sends only what was filled in on a creation: the service picks the rest', () => {
+    const draft = { ...draftOf(), url: ' https://example.com/ ', geotarget: [{ location: ' ', link: 'x' }] };
+    expect(bodyOf(draft, undefined)).toEqual({
+      url: 'https://example.com/',
+      status: 'private',
+      type: 'direct',
+      pixels: [],
+      geotarget: [],
+      devicetarget: [],
+      languagetarget: [],
+      parameters: [],
+    });
+  });
+
+  it('sends every field on an update, so that clearing one clears it, and leaves the alias out when it did not change', () => {
+    const draft = { ...draftOf(stored), campaign: '', removePassword: true, parameters: [] };
+    const body = bodyOf(draft, stored);
+    expect(body).toMatchObject({
+      campaign: 0,
+      password: '',
+      parameters: [],
+      geotarget: [{ location: 'Canada', link: 'https://shop.example.ca/' }],
+    });
+    expect(body).not.toHaveProperty('custom');
+    expect(bodyOf({ ...draft, custom: 'summer' }, stored).custom).toBe('summer');
+  });
+});

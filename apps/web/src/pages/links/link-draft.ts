@@ -1,0 +1,102 @@
+import type { Schemas } from '../../api';
+import { apiToLocal, localToApi } from '../../format';
+
+type LinkUpdate = Schemas['LinkUpdate'];
+type Details = Schemas['LinkDetails'];
+/** A row of a list of text fields (a target, a parameter), by field name. */
+export type Row = Record<string, string>;
+
+/** The link form's draft: what the person typed, as text. */
+export interface LinkDraft {
+  url: string;
+  custom: string;
+  domain: string;
+  title: string;
+  description: string;
+  metadescription: string;
+  metaimage: string;
+  status: 'public' | 'private';
+  type: string;
+  password: string;
+  removePassword: boolean;
+  expiry: string;
+  campaign: string;
+  channel: string;
+  pixels: number[];
+  geotarget: Row[];
+  devicetarget: Row[];
+  languagetarget: Row[];
+  parameters: Row[];
+  deepAuto: boolean;
+  deepApple: string;
+  deepGoogle: string;
+}
+
+/** The draft of a new link, or of a link as it is. */
+export function draftOf(details?: Details): LinkDraft {
+  return {
+    url: details?.longurl ?? '',
+    custom: details?.alias ?? '',
+    domain: details?.domain ?? '',
+    title: details?.title ?? '',
+    description: details?.description ?? '',
+    metadescription: details?.metadescription ?? '',
+    metaimage: details?.metaimage ?? '',
+    status: details?.status ?? 'private',
+    type: details?.type ?? 'direct',
+    password: '',
+    removePassword: false,
+    expiry: apiToLocal(details?.expiry ?? null),
+    campaign: details?.campaign ? String(details.campaign) : '',
+    channel: '',
+    pixels: details?.pixels ?? [],
+    geotarget: (details?.geotarget ?? []).map((row) => ({ ...row })),
+    devicetarget: (details?.devicetarget ?? []).map((row) => ({ ...row })),
+    languagetarget: (details?.languagetarget ?? []).map((row) => ({ ...row })),
+    parameters: (details?.parameters ?? []).map((row) => ({ ...row })),
+    deepAuto: details?.deeplink?.auto ?? false,
+    deepApple: details?.deeplink?.apple ?? '',
+    deepGoogle: details?.deeplink?.google ?? '',
+  };
+}
+
+/** The rows with their first field filled, trimmed: `[{location, link}]` and the like. */
+function rows<K extends string, V extends string>(list: Row[], key: K, value: V): Record<K | V, string>[] {
+  return list
+    .filter((row) => (row[key] ?? '').trim() !== '')
+    .map((row) => ({ [key]: row[key]!.trim(), [value]: (row[value] ?? '').trim() }) as Record<K | V, string>);
+}
+
+/** The body to send: on a creation only what was filled in; on an update every field, so a cleared one is cleared. */
+export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpdate & { url: string } {
+  const body: LinkUpdate & { url: string } = {
+    url: draft.url.trim(),
+    domain: draft.domain,
+    metatitle: draft.title,
+    description: draft.description,
+    metadescription: draft.metadescription,
+    metaimage: draft.metaimage.trim(),
+    status: draft.status,
+    type: draft.type,
+    expiry: localToApi(draft.expiry),
+    pixels: draft.pixels,
+    geotarget: rows(draft.geotarget, 'location', 'link'),
+    devicetarget: rows(draft.devicetarget, 'device', 'link'),
+    languagetarget: rows(draft.languagetarget, 'language', 'link'),
+    parameters: rows(draft.parameters, 'name', 'value'),
+    deeplink: { auto: draft.deepAuto, apple: draft.deepApple.trim(), google: draft.deepGoogle.trim() },
+  };
+  if (draft.custom.trim() && draft.custom.trim() !== editing?.alias) body.custom = draft.custom.trim();
+  if (draft.password) body.password = draft.password;
+  else if (editing && draft.removePassword) body.password = '';
+  if (draft.campaign) body.campaign = Number(draft.campaign);
+  else if (editing?.campaign) body.campaign = 0;
+  if (draft.channel) body.channel = Number(draft.channel);
+  if (!editing) {
+    // A creation leaves out what is empty: the service's defaults stand.
+    for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry'] as const)
+      if (!body[key]) delete body[key];
+    if (!draft.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
+  }
+  return body;
+}

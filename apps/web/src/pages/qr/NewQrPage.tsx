@@ -1,0 +1,14 @@
+import { Link } from '@tanstack/react-router';
+import { QrDesigner } from './QrDesigner';
+
+export default function NewQrPage() {
+  return (
+    <main id="main">
+      <p className="crumbs">
+        <Link to="/qr">QR codes</Link> /
+      </p>
+      <h1 tabIndex={-1}>New QR code</h1>
+      <QrDesigner />
+    </main>
+  );
+}

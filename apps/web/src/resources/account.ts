@@ -1,0 +1,17 @@
+import { api } from '../api';
+import { useRecord, useWrite } from './hooks';
+
+export const useAccount = () => useRecord('account', 'mine', async () => (await api.GET('/account')).data.data);
+
+/**
+ * A new e-mail address or password (the current password when the account has one); answers the
+ * address in force after it: another account's address is not taken, and the answer does not say so.
+ */
+export const useUpdateAccount = () =>
+  useWrite('account', async (body: { email?: string; password?: string; currentpassword?: string }) => {
+    await api.PUT('/account/update', { body });
+    return (await api.GET('/account')).data.data.email;
+  });
+
+/** A new API key, shown this once; the old one stops working at once. */
+export const useRotateKey = () => useWrite('account', async () => (await api.POST('/account/apikey/rotate', { body: {} })).data.apikey);

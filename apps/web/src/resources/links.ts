@@ -1,0 +1,58 @@
+import { api, type Schemas } from '../api';
+import { PAGE_SIZE, usePage, useRecord, useWrite } from './hooks';
+
+export type LinkDetails = Schemas['LinkDetails'];
+export type LinkUpdate = Schemas['LinkUpdate'];
+export type Order = 'date' | 'clicks';
+export type Series = Schemas['ClickSeries'];
+
+/** A page of the account's links, searched and sorted by the service (a campaign's, when given). */
+export const useLinks = (query: { q?: string; order?: Order; page: number; campaign?: number; limit?: number }) =>
+  usePage(
+    'links',
+    [query],
+    async () =>
+      (
+        await api.GET('/urls', {
+          params: {
+            query: {
+              q: query.q || undefined,
+              order: query.order ?? 'date',
+              page: query.page,
+              limit: query.limit ?? PAGE_SIZE,
+              campaign: query.campaign,
+            },
+          },
+        })
+      ).data.data,
+  );
+
+export const useLink = (id: number | undefined) =>
+  useRecord('links', id ?? 0, async () => (await api.GET('/url/{id}', { params: { path: { id: id! } } })).data, {
+    enabled: id !== undefined,
+  });
+
+/** Creates a link or changes one; answers its id. */
+export const useSaveLink = () =>
+  useWrite('links', async ({ id, body }: { id: number | null; body: LinkUpdate & { url: string } }) => {
+    if (id !== null) {
+      await api.PUT('/url/{id}/update', { params: { path: { id } }, body });
+      return id;
+    }
+    return (await api.POST('/url/add', { body })).data.id;
+  });
+
+/** Deletes links one after the other; says which failed. */
+export const useRemoveLinks = () =>
+  useWrite('links', async (ids: number[]) => {
+    const failures: string[] = [];
+    for (const id of ids) {
+      try {
+        await api.DELETE('/url/{id}/delete', { params: { path: { id } } });
+      } catch (error) {
+        failures.push(`link ${id}: ${(error as Error).message}`);
+      }
+    }
+    if (failures.length) throw new Error(`${ids.length - failures.length} of ${ids.length} deleted. ${failures.join(' ')}`);
+    return ids.length;
+  });

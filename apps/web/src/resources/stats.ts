@@ -1,0 +1,43 @@
+import type { Range } from '../components/StatsControls';
+import { api, type Schemas } from '../api';
+import { usePage } from './hooks';
+
+export type Series = Schemas['ClickSeries'];
+
+/** What a series asks: its range, buckets and zone. */
+const query = (range: Range) => ({ from: range.from, to: range.to, interval: range.interval, tz: range.tz });
+
+/**
+ * A series of clicks over time (a link's, a QR code's scans, a campaign's, a bio page's or one of
+ * its buttons', the account's), kept under `stats`: a click written, a link deleted, refresh it.
+ */
+export type SeriesOf =
+  | { of: 'link'; id: number }
+  | { of: 'qr'; id: number }
+  | { of: 'campaign'; id: number }
+  | { of: 'bio'; id: number }
+  | { of: 'block'; id: number; block: number }
+  | { of: 'account' };
+
+export function useSeries(target: SeriesOf, range: Range, enabled = true) {
+  return usePage('stats', [target, query(range)], () => fetchSeries(target, range), { enabled });
+}
+
+async function fetchSeries(target: SeriesOf, range: Range): Promise<Series> {
+  const q = query(range);
+  switch (target.of) {
+    case 'link':
+      return (await api.GET('/url/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;
+    case 'qr':
+      return (await api.GET('/qr/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;
+    case 'campaign':
+      return (await api.GET('/campaign/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;
+    case 'bio':
+      return (await api.GET('/bio/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;
+    case 'block':
+      return (await api.GET('/bio/{id}/block/{blockid}/stats', { params: { path: { id: target.id, blockid: target.block }, query: q } }))
+        .data.data;
+    case 'account':
+      return (await api.GET('/stats', { params: { query: q } })).data.data;
+  }
+}
