@@ -284,7 +284,9 @@ suite('the dashboard in a browser', () => {
       await page.reload();
       await page.getByRole('heading', { name: HOSTILE }).waitFor();
       await page.locator('.summary', { hasText: /\b1 click from/ }).waitFor();
-      expect(await page.getByTestId('clicks-chart').getAttribute('data-drawn')).toMatch(/^\d+$/);
+      // The canvas is drawn once the chart's width is known, a frame after the summary shows.
+      await page.locator('[data-testid="clicks-chart"][data-drawn]').waitFor();
+      expect(await page.getByTestId('clicks-chart').getAttribute('data-drawn')).toMatch(/^[1-9]\d*$/);
       const sources = page.getByRole('region', { name: 'UTM sources' });
       expect(await sources.getByText(HOSTILE).count()).toBe(1);
       expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -358,7 +360,8 @@ suite('the dashboard in a browser', () => {
 
   it("answers another account's link id with not found", () =>
     step('isolation', async () => {
-      const other = await createUser(api, {}, adminKey);
+      // Named, not numbered by the test process: the admin page's picture shows it.
+      const other = await createUser(api, { username: 'lin', email: 'lin@example.com' }, adminKey);
       const theirs = await createLink(api, other, { url: 'https://example.com/theirs' });
       await page.goto(`${base}/dashboard/links/${theirs}`);
       await page.getByRole('heading', { name: 'Link not found' }).waitFor();
@@ -387,7 +390,7 @@ suite('the dashboard in a browser', () => {
   it("keeps an account's pixel page from acting with the visitor's session", () =>
     step('pixels', async () => {
       // Another account's link, on the service's own address, shows a splash page with a tag manager.
-      const other = await createUser(api, {}, adminKey);
+      const other = await createUser(api, { username: 'mei', email: 'mei@example.com' }, adminKey);
       const pixel = await createPixel(api, other, { type: 'gtmpixel', tag: 'GTM-NQ3ZXJH' });
       const splash = await createSplash(api, other, { delay: 30 });
       await createLink(api, other, { url: `${base}/`, custom: 'with-pixels', pixels: [pixel], type: String(splash) });

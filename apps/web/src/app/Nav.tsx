@@ -18,25 +18,26 @@ interface Entry {
   to: To;
   label: string;
   admin?: boolean;
+  more?: boolean;
 }
 
-/** The menu: the places visited most on one row, the rest under "More". */
-const MAIN: Entry[] = [
+/** The menu: the places visited most on one row, the rest (`more`) under "More". */
+const MENU: Entry[] = [
   { to: '/links', label: 'Links' },
   { to: '/bio', label: 'Bio pages' },
   { to: '/qr', label: 'QR codes' },
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/channels', label: 'Channels' },
   { to: '/account', label: 'Account' },
+  { to: '/bulk', label: 'Bulk', more: true },
+  { to: '/pixels', label: 'Pixels', more: true },
+  { to: '/pages', label: 'Overlays & splash', more: true },
+  { to: '/domains', label: 'Domains', more: true },
+  { to: '/webhooks', label: 'Webhooks', more: true },
+  { to: '/admin', label: 'Admin', more: true, admin: true },
 ];
-const MORE: Entry[] = [
-  { to: '/bulk', label: 'Bulk' },
-  { to: '/pixels', label: 'Pixels' },
-  { to: '/pages', label: 'Overlays & splash' },
-  { to: '/domains', label: 'Domains' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/admin', label: 'Admin', admin: true },
-];
+const MAIN = MENU.filter((entry) => !entry.more);
+const MORE = MENU.filter((entry) => entry.more);
 
 /**
  * The main menu. At a desk it holds one row: the main places, then "More" opening the rest. On a

@@ -1,6 +1,7 @@
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isStatus } from '../api';
 import { ErrorState } from '../components/states';
+export { NotFoundPage } from '../components/NotFoundPage';
 import { forgetFailedLoads } from './lazy-page';
 
 /**
@@ -29,18 +30,6 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       ) : (
         <ErrorState error={error} retry={isStatus(error, 404) ? undefined : retry} />
       )}
-    </main>
-  );
-}
-
-export function NotFoundPage() {
-  return (
-    <main id="main">
-      <h1 tabIndex={-1}>Page not found</h1>
-      <p>There is no page at this address.</p>
-      <p>
-        <Link to="/links">Go to your links</Link>
-      </p>
     </main>
   );
 }

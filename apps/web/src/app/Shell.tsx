@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { api, errorMessage, type Session } from '../api';
-import { endSession } from '../session';
-import { sessionProof } from '../query-client';
-import { useWrite } from '../resources/hooks';
+import { errorMessage, type Session } from '../api';
+import { useSignOut } from '../resources/account';
 import { Nav } from './Nav';
 
 /** The signed-in app: the skip link, the header with the menu and the account, and the page of the route. */
@@ -58,19 +56,4 @@ function useFocusOnNavigation(): void {
     }, 50);
     return () => clearInterval(timer);
   }, [path]);
-}
-
-/** Signing out (the header's button and the account page's): the sign-in form then says nothing of an ended session. */
-export function useSignOut(then: () => void) {
-  return useWrite(
-    'session',
-    async () => {
-      // The proof is read before the session leaves the page: the sign-out itself must carry it.
-      const proof = sessionProof();
-      // At once: the requests still on their way get 401s that must not read as an ended session.
-      endSession('user');
-      await api.DELETE('/session', { headers: proof ? { 'X-Linkyard-Csrf': proof } : {} });
-    },
-    { onSuccess: then },
-  );
 }

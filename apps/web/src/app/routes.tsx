@@ -43,109 +43,57 @@ const links = createRoute({
   }),
 });
 
+/** Each page's code, loaded when the page is first shown (or a link to it is pointed at). */
+const PAGES = {
+  linkForm: lazyPage(() => import('../pages/links/LinkFormPage')),
+  link: lazyPage(() => import('../pages/links/LinkPage')),
+  bioPages: lazyPage(() => import('../pages/bio/BioPagesPage')),
+  bioEditor: lazyPage(() => import('../pages/bio/BioEditorPage')),
+  bio: lazyPage(() => import('../pages/bio/BioPage')),
+  bulk: lazyPage(() => import('../pages/bulk/BulkPage')),
+  campaigns: lazyPage(() => import('../pages/campaigns/CampaignsPage')),
+  campaign: lazyPage(() => import('../pages/campaigns/CampaignPage')),
+  channels: lazyPage(() => import('../pages/channels/ChannelsPage')),
+  channel: lazyPage(() => import('../pages/channels/ChannelPage')),
+  qrs: lazyPage(() => import('../pages/qr/QrCodesPage')),
+  newQr: lazyPage(() => import('../pages/qr/NewQrPage')),
+  qr: lazyPage(() => import('../pages/qr/QrPage')),
+  pixels: lazyPage(() => import('../pages/pixels/PixelsPage')),
+  visitPages: lazyPage(() => import('../pages/visit/VisitPagesPage')),
+  domains: lazyPage(() => import('../pages/domains/DomainsPage')),
+  webhooks: lazyPage(() => import('../pages/webhooks/WebhooksPage')),
+  webhook: lazyPage(() => import('../pages/webhooks/WebhookPage')),
+  account: lazyPage(() => import('../pages/account/AccountPage')),
+  admin: lazyPage(() => import('../pages/admin/AdminPage')),
+};
+const parent = { getParentRoute: () => root };
+
 // Built apart from addChildren: within its call, the paths would be typed as any string.
 const pages = [
   index,
   links,
-  page(
-    '/links/new',
-    lazyPage(() => import('../pages/links/LinkFormPage')),
-  ),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/links/$id',
-    params: idParams,
-    component: lazyPage(() => import('../pages/links/LinkPage')),
-  }),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/links/$id/edit',
-    params: idParams,
-    component: lazyPage(() => import('../pages/links/LinkFormPage')),
-  }),
-  page(
-    '/bio',
-    lazyPage(() => import('../pages/bio/BioPagesPage')),
-  ),
-  page(
-    '/bio/new',
-    lazyPage(() => import('../pages/bio/BioEditorPage')),
-  ),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/bio/$id',
-    params: idParams,
-    component: lazyPage(() => import('../pages/bio/BioPage')),
-  }),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/bio/$id/edit',
-    params: idParams,
-    component: lazyPage(() => import('../pages/bio/BioEditorPage')),
-  }),
-  page(
-    '/bulk',
-    lazyPage(() => import('../pages/bulk/BulkPage')),
-  ),
-  page(
-    '/campaigns',
-    lazyPage(() => import('../pages/campaigns/CampaignsPage')),
-  ),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/campaigns/$id',
-    params: idParams,
-    component: lazyPage(() => import('../pages/campaigns/CampaignPage')),
-  }),
-  page(
-    '/channels',
-    lazyPage(() => import('../pages/channels/ChannelsPage')),
-  ),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/channels/$id',
-    params: idParams,
-    component: lazyPage(() => import('../pages/channels/ChannelPage')),
-  }),
-  page(
-    '/qr',
-    lazyPage(() => import('../pages/qr/QrCodesPage')),
-  ),
-  page(
-    '/qr/new',
-    lazyPage(() => import('../pages/qr/NewQrPage')),
-  ),
-  createRoute({ getParentRoute: () => root, path: '/qr/$id', params: idParams, component: lazyPage(() => import('../pages/qr/QrPage')) }),
-  page(
-    '/pixels',
-    lazyPage(() => import('../pages/pixels/PixelsPage')),
-  ),
-  page(
-    '/pages',
-    lazyPage(() => import('../pages/visit/VisitPagesPage')),
-  ),
-  page(
-    '/domains',
-    lazyPage(() => import('../pages/domains/DomainsPage')),
-  ),
-  page(
-    '/webhooks',
-    lazyPage(() => import('../pages/webhooks/WebhooksPage')),
-  ),
-  createRoute({
-    getParentRoute: () => root,
-    path: '/webhooks/$id',
-    params: idParams,
-    component: lazyPage(() => import('../pages/webhooks/WebhookPage')),
-  }),
-  page(
-    '/account',
-    lazyPage(() => import('../pages/account/AccountPage')),
-  ),
-  page(
-    '/admin',
-    lazyPage(() => import('../pages/admin/AdminPage')),
-  ),
+  page('/links/new', PAGES.linkForm),
+  createRoute({ ...parent, path: '/links/$id', params: idParams, component: PAGES.link }),
+  createRoute({ ...parent, path: '/links/$id/edit', params: idParams, component: PAGES.linkForm }),
+  page('/bio', PAGES.bioPages),
+  page('/bio/new', PAGES.bioEditor),
+  createRoute({ ...parent, path: '/bio/$id', params: idParams, component: PAGES.bio }),
+  createRoute({ ...parent, path: '/bio/$id/edit', params: idParams, component: PAGES.bioEditor }),
+  page('/bulk', PAGES.bulk),
+  page('/campaigns', PAGES.campaigns),
+  createRoute({ ...parent, path: '/campaigns/$id', params: idParams, component: PAGES.campaign }),
+  page('/channels', PAGES.channels),
+  createRoute({ ...parent, path: '/channels/$id', params: idParams, component: PAGES.channel }),
+  page('/qr', PAGES.qrs),
+  page('/qr/new', PAGES.newQr),
+  createRoute({ ...parent, path: '/qr/$id', params: idParams, component: PAGES.qr }),
+  page('/pixels', PAGES.pixels),
+  page('/pages', PAGES.visitPages),
+  page('/domains', PAGES.domains),
+  page('/webhooks', PAGES.webhooks),
+  createRoute({ ...parent, path: '/webhooks/$id', params: idParams, component: PAGES.webhook }),
+  page('/account', PAGES.account),
+  page('/admin', PAGES.admin),
 ] as const;
 const routeTree = root.addChildren(pages);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** A modal question (the native <dialog>: focus kept inside, Escape cancels). */
 export function ConfirmDialog({
@@ -38,5 +38,45 @@ export function ConfirmDialog({
         </button>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * A button that asks first: it opens a confirmation, and does its deed once confirmed (deleting a
+ * record, most often). The button's own word leads its name (`label`), the confirmation says the rest.
+ */
+export function ConfirmButton({
+  label,
+  title,
+  confirm = label,
+  onConfirm,
+  children,
+}: {
+  label: string;
+  title: string;
+  confirm?: string;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirm={confirm}
+        danger
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          onConfirm();
+        }}
+      >
+        {children}
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,5 +1,8 @@
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, createContext, use, type ReactElement } from 'react';
 import { LinkyardError } from '@linkyard/client';
+
+/** The last error of the form's request, for its fields (FormCard gives its own). */
+export const FormError = createContext<unknown>(null);
 
 /**
  * A labelled form field with its help and, when the API refused the value, the API's own message
@@ -16,28 +19,20 @@ export function Field({
   id: string;
   label: string;
   help?: string;
-  /** The last error of the form's request. */
+  /** The last error of the form's request (default: the form's, FormError). */
   error?: unknown;
-  /** The request fields this input sends (the message is shown when the API names one of them). */
+  /** The request fields this input sends, the message shown when the API names one of them (default: the id's last part, `campaign-slug` → `slug`). */
   names?: string[];
   children: ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
 }) {
-  const message = fieldError(error, names ?? [id]);
+  const formError = use(FormError);
+  const message = fieldError(error ?? formError, names ?? [id.slice(id.lastIndexOf('-') + 1)]);
   const described = [help && `${id}-help`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, 'aria-describedby': described, 'aria-invalid': message ? true : undefined })}
-      {help && (
-        <p id={`${id}-help`} className="help">
-          {help}
-        </p>
-      )}
-      {message && (
-        <p id={`${id}-error`} className="error field-error" role="alert">
-          <bdi>{message}</bdi>
-        </p>
-      )}
+      <FieldNotes id={id} help={help} message={message} />
     </div>
   );
 }
@@ -53,4 +48,22 @@ export function fieldError(error: unknown, names: string[]): string | null {
 export function formError(error: unknown, names: string[]): unknown {
   if (!error) return null;
   return fieldError(error, names) ? null : error;
+}
+
+/** A field's help, and the API's message when it refused the value (`{id}-help`, `{id}-error`, which the input names). */
+export function FieldNotes({ id, help, message }: { id: string; help?: string; message: string | null }) {
+  return (
+    <>
+      {help && (
+        <p id={`${id}-help`} className="help">
+          {help}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="error field-error" role="alert">
+          <bdi>{message}</bdi>
+        </p>
+      )}
+    </>
+  );
 }

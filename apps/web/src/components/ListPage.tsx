@@ -1,15 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../api';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { ListSource, PageInfo } from '../resources/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Pager } from './Pager';
 import { Empty, ErrorState, Loading } from './states';
+import { ErrorAlert, Notice } from './FormCard';
 
-/** What the service answers for a page of a list. */
-export interface PageInfo {
-  currentpage: number;
-  maxpage: number;
-  result: number;
+/** What deleting a record says: before (the confirmation, and its button), and after. */
+export interface Removal<T> {
+  text: (item: T) => ReactNode;
+  label?: string;
+  done?: string | ((name: string) => ReactNode);
 }
 
 /** A column of a list shown as a table. */
@@ -20,6 +20,8 @@ export interface Column<T> {
 }
 
 export interface ListPageProps<T extends { id: number }, D extends PageInfo> {
+  /** The resource's list (resources/<resource>.ts): its pages, records, names and removal. */
+  source: ListSource<T, D>;
   /** The page's (or its section's) heading. */
   title: string;
   /** What the table is called, when not the title ("Overlays" for the section "CTA overlays"). */
@@ -27,39 +29,23 @@ export interface ListPageProps<T extends { id: number }, D extends PageInfo> {
   /** `h1` for a page of its own, `h2` for a section of a page (its own page then holds the `main`). */
   level?: 'h1' | 'h2';
   intro?: ReactNode;
-  /** What one record is called ("pixel"), and many when not just an s more. */
-  noun: string;
-  many?: string;
-  /** A page of the list (the resource's hook), and the records in it. */
-  usePage: (page: number) => UseQueryResult<D, Error>;
-  records: (data: D) => T[];
-  /** The record's name, as a screen reader hears its buttons ("Edit Spring sale"). */
-  name: (item: T) => string;
-  /** How a loading list is announced ("Loading pixels"). */
-  loading: string;
-  empty: ReactNode;
+  /** What an empty list says (default: "No channels yet."). */
+  empty?: ReactNode;
   /** The form that makes a new record (`item` null) or changes one; shown above the list. */
-  form?: (props: { item: T | null; onDone: () => void }) => ReactNode;
-  /** The button that opens the form for a new record ("New pixel"); or `create` for a link elsewhere. */
-  newLabel?: string;
+  form?: ComponentType<{ item: T | null; onDone: () => void }>;
+  /** Whether the form makes new records (a "New channel" button), unless `create` links elsewhere. */
+  adds?: boolean;
   create?: ReactNode;
   /** Shown as a table of these columns, or as cards drawn by `card`. */
   columns?: Column<T>[];
   card?: (item: T) => ReactNode;
   cardsClass?: string;
-  /** The delete mutation (by id) and what its confirmation says. */
-  remove?: UseMutationResult<unknown, Error, number>;
-  deleteTitle?: string;
-  deleteText?: (item: T) => ReactNode;
-  /** The confirmation's button (default "Delete"). */
-  deleteLabel?: string;
-  /** Said once a record was deleted (given its name). */
-  deleted?: string | ((name: string) => ReactNode);
-  /** More buttons of a record, after Edit and Delete. */
-  actions?: (item: T) => ReactNode;
-  /** Whether a record can be edited here (default: when there is a form). */
-  editable?: boolean;
-  editLabel?: string;
+  /** What deleting a record says. */
+  removal?: Removal<T>;
+  /** Extra buttons of a record, after Edit and Delete. */
+  extra?: (item: T) => ReactNode;
+  /** Whether the form changes a record (an "Edit" button, or this word), false when it only makes new ones. */
+  edits?: string | false;
   /** Shown between the form and the list (a secret shown once, a preview). */
   children?: ReactNode;
 }
@@ -70,43 +56,41 @@ export interface ListPageProps<T extends { id: number }, D extends PageInfo> {
  * A page configures it with its columns (or cards) and its form, and keeps only what is its own.
  */
 export function ListPage<T extends { id: number }, D extends PageInfo>(props: ListPageProps<T, D>) {
-  const { title, level = 'h1', noun, name, remove } = props;
+  const { source, title, level = 'h1' } = props;
+  const { noun, many, name } = source;
+  const remove = source.useRemove();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deletedName, setDeletedName] = useState('');
-  const list = props.usePage(page);
+  const list = source.usePage(page);
   const Heading = level;
-  const editable = props.editable ?? props.form !== undefined;
+  const Form = props.form;
+  const editable = props.form !== undefined && props.edits !== false;
+  const editWord = typeof props.edits === 'string' ? props.edits : 'Edit';
+  const removal = props.removal;
 
   const actions = (item: T) => (
     <div className="actions">
       {editable && (
-        <button
-          type="button"
-          className="small secondary"
-          onClick={() => setEditing(item)}
-          aria-label={`${props.editLabel ?? 'Edit'} ${name(item)}`}
-        >
-          {props.editLabel ?? 'Edit'}
+        <button type="button" className="small secondary" onClick={() => setEditing(item)} aria-label={`${editWord} ${name(item)}`}>
+          {editWord}
         </button>
       )}
-      {remove && (
-        <button type="button" className="small danger" onClick={() => setDeleting(item)} aria-label={`Delete ${name(item)}`}>
-          Delete
-        </button>
-      )}
-      {props.actions?.(item)}
+      <button type="button" className="small danger" onClick={() => setDeleting(item)} aria-label={`Delete ${name(item)}`}>
+        Delete
+      </button>
+      {props.extra?.(item)}
     </div>
   );
 
-  const records = list.data ? props.records(list.data) : [];
+  const records = list.data ? source.records(list.data) : [];
   const body = list.isPending ? (
-    <Loading label={props.loading} />
+    <Loading label={`Loading ${many}`} />
   ) : list.isError ? (
     <ErrorState error={list.error} retry={() => void list.refetch()} />
   ) : records.length === 0 ? (
-    <Empty>{props.empty}</Empty>
+    <Empty>{props.empty ?? <p>No {many} yet.</p>}</Empty>
   ) : (
     <>
       {props.columns ? (
@@ -147,7 +131,7 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
           ))}
         </ul>
       )}
-      <Pager page={page} info={list.data} noun={noun} many={props.many} onPage={setPage} />
+      <Pager page={page} info={list.data} noun={noun} many={many} onPage={setPage} />
     </>
   );
 
@@ -155,45 +139,37 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
     <>
       <div className="title-row">
         <Heading tabIndex={level === 'h1' ? -1 : undefined}>{title}</Heading>
-        {props.newLabel && props.form && (
+        {Form && !props.create && props.adds !== false && (
           <button type="button" onClick={() => setEditing('new')}>
-            {props.newLabel}
+            {`New ${noun}`}
           </button>
         )}
         {props.create}
       </div>
       {props.intro && <p className="muted">{props.intro}</p>}
-      {editing !== null && props.form?.({ item: editing === 'new' ? null : editing, onDone: () => setEditing(null) })}
+      {editing !== null && Form && <Form item={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       {props.children}
-      {remove?.isError && (
-        <p className="error" role="alert">
-          {errorMessage(remove.error)}
-        </p>
-      )}
-      {remove?.isSuccess && props.deleted && (
-        <p className="notice" role="status">
-          {typeof props.deleted === 'function' ? props.deleted(deletedName) : props.deleted}
-        </p>
+      <ErrorAlert error={remove.error} />
+      {remove.isSuccess && removal?.done && (
+        <Notice>{typeof removal.done === 'function' ? removal.done(deletedName) : removal.done}</Notice>
       )}
       {body}
-      {remove && (
-        <ConfirmDialog
-          open={deleting !== null}
-          title={props.deleteTitle ?? `Delete this ${noun}?`}
-          confirm={props.deleteLabel ?? 'Delete'}
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            if (deleting) {
-              setDeletedName(name(deleting));
-              remove.mutate(deleting.id);
-            }
-            setDeleting(null);
-          }}
-        >
-          <p>{deleting && props.deleteText?.(deleting)}</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete this ${noun}?`}
+        confirm={removal?.label ?? 'Delete'}
+        danger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) {
+            setDeletedName(name(deleting));
+            remove.mutate(deleting.id);
+          }
+          setDeleting(null);
+        }}
+      >
+        <p>{deleting && removal?.text(deleting)}</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../api';
 import { saveFile } from '../format';
 import { useRecord } from '../resources/hooks';
 import type { Resource } from '../resources/registry';
 import { ErrorState, Loading } from './states';
+import { ErrorAlert } from './FormCard';
 
 /**
  * The QR code of a short link or a bio page, as the service draws it, with its downloads (a PNG of
@@ -57,11 +57,7 @@ export function QrCodeCard({
           Download SVG
         </button>
       </div>
-      {download.isError && (
-        <p className="error" role="alert">
-          {errorMessage(download.error)}
-        </p>
-      )}
+      <ErrorAlert error={download.error} />
     </section>
   );
 }

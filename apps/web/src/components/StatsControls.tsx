@@ -1,26 +1,5 @@
-import { addDays, browserTimeZone, daysBetween, isoDay } from '../format';
-
-export type Interval = 'hour' | 'day' | 'week' | 'month';
-
-export interface Range {
-  from: string;
-  /** Excluded: the day after the last one shown. */
-  to: string;
-  interval: Interval;
-  tz: string;
-  compare: boolean;
-}
-
-export function defaultRange(): Range {
-  const tomorrow = addDays(isoDay(new Date()), 1);
-  return { from: addDays(tomorrow, -30), to: tomorrow, interval: 'day', tz: browserTimeZone(), compare: false };
-}
-
-/** The period just before, of the same number of days. */
-export function previousRange(range: Range): Range {
-  const days = daysBetween(range.from, range.to);
-  return { ...range, from: addDays(range.from, -days), to: range.from };
-}
+import { addDays, isoDay } from '../format';
+import type { Interval, Range } from '../resources/stats';
 
 const PRESETS: { label: string; days: number; interval: Interval }[] = [
   { label: 'Last 7 days', days: 7, interval: 'day' },

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '../api';
+import { api } from '../api';
 import { startSession } from '../session';
+import { ErrorAlert, Notice } from '../components/FormCard';
+import { TextInput } from '../components/TextInput';
 
 /**
  * Signing in: with the account's username or e-mail address and password, or with its API key
@@ -33,11 +35,7 @@ export function SignIn({ ended }: { ended: boolean }) {
   return (
     <main id="main" className="narrow signin">
       <h1 tabIndex={-1}>Sign in to Linkyard</h1>
-      {ended && !signIn.isError && (
-        <p className="notice" role="status">
-          Your session has ended. Sign in again to go on.
-        </p>
-      )}
+      {ended && !signIn.isError && <Notice>Your session has ended. Sign in again to go on.</Notice>}
       <form onSubmit={submit} noValidate>
         <fieldset className="choice">
           <legend>Sign in with</legend>
@@ -51,22 +49,22 @@ export function SignIn({ ended }: { ended: boolean }) {
         {mode === 'password' ? (
           <>
             <label htmlFor="login">Username or e-mail address</label>
-            <input id="login" name="username" autoComplete="username" required value={login} onChange={(e) => setLogin(e.target.value)} />
+            <TextInput id="login" name="username" autoComplete="username" required value={login} onChange={setLogin} />
             <label htmlFor="password">Password</label>
-            <input
+            <TextInput
               id="password"
               name="password"
               type="password"
               autoComplete="current-password"
               required
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={setPassword}
             />
           </>
         ) : (
           <>
             <label htmlFor="apikey">API key</label>
-            <input
+            <TextInput
               id="apikey"
               name="apikey"
               type="password"
@@ -75,7 +73,7 @@ export function SignIn({ ended }: { ended: boolean }) {
               required
               aria-describedby="apikey-help"
               value={apikey}
-              onChange={(e) => setApikey(e.target.value)}
+              onChange={setApikey}
             />
             <p id="apikey-help" className="help">
               The key starts with <code>lyk_</code>. The first start of the service prints the admin account&apos;s key; set a password on
@@ -83,11 +81,7 @@ export function SignIn({ ended }: { ended: boolean }) {
             </p>
           </>
         )}
-        {signIn.isError && (
-          <p className="error" role="alert">
-            {errorMessage(signIn.error)}
-          </p>
-        )}
+        <ErrorAlert error={signIn.error} />
         <button type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,4 +1,5 @@
 import { api } from '../api';
+import { endSession, sessionProof } from '../query-client';
 import { useRecord, useWrite } from './hooks';
 
 export const useAccount = () => useRecord('account', 'mine', async () => (await api.GET('/account')).data.data);
@@ -15,3 +16,18 @@ export const useUpdateAccount = () =>
 
 /** A new API key, shown this once; the old one stops working at once. */
 export const useRotateKey = () => useWrite('account', async () => (await api.POST('/account/apikey/rotate', { body: {} })).data.apikey);
+
+/** Signing out (the header's button and the account page's): the sign-in form then says nothing of an ended session. */
+export function useSignOut(then: () => void) {
+  return useWrite(
+    'session',
+    async () => {
+      // The proof is read before the session leaves the page: the sign-out itself must carry it.
+      const proof = sessionProof();
+      // At once: the requests still on their way get 401s that must not read as an ended session.
+      endSession('user');
+      await api.DELETE('/session', { headers: proof ? { 'X-Linkyard-Csrf': proof } : {} });
+    },
+    { onSuccess: then },
+  );
+}

@@ -1,8 +1,9 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, usePage, useRecord, useWrite } from './hooks';
 
 export type BioPageDetails = Schemas['BioPage'];
 export type BioPageAdd = Schemas['BioPageAdd'];
+export type BioSummary = Schemas['BioSummary'];
 
 export const useBioPages = (page: number) =>
   usePage('bio', [page], async () => (await api.GET('/bio', { params: { query: { page, limit: PAGE_SIZE } } })).data.data);
@@ -25,3 +26,6 @@ export const useSaveBioPage = () =>
   });
 
 export const useRemoveBioPage = () => useWrite('bio', (id: number) => api.DELETE('/bio/{id}/delete', { params: { path: { id } } }));
+
+/** The bio pages, as their list page shows them. */
+export const bioList = listOf('bio page', useBioPages, 'bio', 'name', useRemoveBioPage);

@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, useChoices, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, useChoices, usePage, useRecord, useWrite } from './hooks';
 
 export type Campaign = Schemas['Campaign'];
 
@@ -20,3 +20,6 @@ export const useSaveCampaign = () =>
 
 export const useRemoveCampaign = () =>
   useWrite('campaigns', (id: number) => api.DELETE('/campaign/{id}/delete', { params: { path: { id } } }));
+
+/** The campaigns, as their list page shows them. */
+export const campaignList = listOf('campaign', useCampaigns, 'campaigns', 'name', useRemoveCampaign);

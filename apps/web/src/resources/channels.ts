@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, useChoices, usePage, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, useChoices, usePage, useWrite } from './hooks';
 
 export type Channel = Schemas['Channel'];
 export type ChannelItemType = 'links' | 'qr' | 'bio';
@@ -39,3 +39,6 @@ export const useUnassignItem = () =>
   useWrite('channels', ({ channel, type, item }: { channel: number; type: ChannelItemType; item: number }) =>
     api.POST('/channel/{channelid}/unassign/{type}/{itemid}', { params: { path: { channelid: channel, type, itemid: item } } }),
   );
+
+/** The channels, as their list page shows them. */
+export const channelList = listOf('channel', useChannels, 'channels', 'name', useRemoveChannel);

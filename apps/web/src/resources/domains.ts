@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, useChoices, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, useChoices, usePage, useRecord, useWrite } from './hooks';
 
 export type Domain = Schemas['Domain'];
 
@@ -25,3 +25,6 @@ export const useSaveRedirects = () =>
   );
 
 export const useRemoveDomain = () => useWrite('domains', (id: number) => api.DELETE('/domain/{id}/delete', { params: { path: { id } } }));
+
+/** The branded domains, as their list page shows them. */
+export const domainList = listOf('branded domain', useDomains, 'domains', 'domain', useRemoveDomain);

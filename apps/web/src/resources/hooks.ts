@@ -4,7 +4,9 @@ import {
   useQuery,
   useQueryClient,
   type UseMutationOptions,
+  type UseMutationResult,
   type UseQueryOptions,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import type { ListItem, ListPath } from '@linkyard/client';
 import { api } from '../api';
@@ -75,4 +77,50 @@ export function useWrite<TVariables = void, TData = unknown>(
     mutationFn: write,
     onSettled: () => invalidate(queryClient, resource),
   });
+}
+
+/** What the service answers for a page of a list. */
+export interface PageInfo {
+  currentpage: number;
+  maxpage: number;
+  result: number;
+}
+
+/**
+ * A resource's list as a list page shows it: what one record is called (and many), a page of it,
+ * the records in the page, a record's name (as a screen reader hears its buttons), and its removal.
+ */
+export interface ListSource<T extends { id: number }, D extends PageInfo> {
+  noun: string;
+  many: string;
+  usePage: (page: number) => UseQueryResult<D, Error>;
+  records: (data: D) => T[];
+  name: (item: T) => string;
+  useRemove: () => UseMutationResult<unknown, Error, number>;
+}
+
+/** The records of a page of a list: the array under one of the page's keys. */
+type ItemOf<D, K extends keyof D> = D[K] extends (infer T extends { id: number })[] ? T : never;
+/** The keys of an object whose values are strings (a record's name). */
+type StringKey<T> = { [P in keyof T]: T[P] extends string ? P : never }[keyof T];
+/** The keys of a page of a list whose values are its records. */
+type RecordsKey<D> = { [P in keyof D]: D[P] extends { id: number }[] ? P : never }[keyof D];
+
+/** A resource's list, named by the keys of its page (`'channels'`) and of its records (`'name'`). */
+export function listOf<D extends PageInfo, K extends RecordsKey<D>, N extends StringKey<ItemOf<D, K>>>(
+  noun: string,
+  usePage: (page: number) => UseQueryResult<D, Error>,
+  records: K,
+  name: N,
+  useRemove: () => UseMutationResult<unknown, Error, number>,
+  many = `${noun}s`,
+): ListSource<ItemOf<D, K>, D> {
+  return {
+    noun,
+    many,
+    usePage,
+    records: (data) => data[records] as ItemOf<D, K>[],
+    name: (item) => item[name] as string,
+    useRemove,
+  };
 }

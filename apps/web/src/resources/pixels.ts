@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, useChoices, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, useChoices, usePage, useRecord, useWrite } from './hooks';
 
 export type Pixel = Schemas['Pixel'];
 export type PixelType = Schemas['PixelType'];
@@ -40,3 +40,6 @@ export const useTagRules = () =>
     },
     { staleTime: Infinity },
   );
+
+/** The pixels, as their list page shows them. */
+export const pixelList = listOf('pixel', usePixels, 'pixels', 'name', useRemovePixel);

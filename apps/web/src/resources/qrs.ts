@@ -1,8 +1,9 @@
 import { api, type Schemas } from '../api';
-import { usePage, useChoices, useRecord, useWrite } from './hooks';
+import { listOf, useChoices, usePage, useRecord, useWrite } from './hooks';
 
 export type Qr = Schemas['Qr'];
 export type QrAdd = Schemas['QrAdd'];
+export type QrDetails = Schemas['QrDetails'];
 
 /** QR codes show as cards of images: 24 fill rows of 2, 3, 4 and 6. */
 const QR_PAGE = 24;
@@ -27,3 +28,6 @@ export const useSaveQr = () =>
   });
 
 export const useRemoveQr = () => useWrite('qrs', (id: number) => api.DELETE('/qr/{id}/delete', { params: { path: { id } } }));
+
+/** The QR codes, as their list page shows them. */
+export const qrList = listOf('QR code', useQrs, 'qrs', 'name', useRemoveQr);

@@ -1,6 +1,29 @@
-import type { Range } from '../components/StatsControls';
 import { api, type Schemas } from '../api';
 import { usePage } from './hooks';
+import { addDays, browserTimeZone, daysBetween, isoDay } from '../format';
+
+export type Interval = 'hour' | 'day' | 'week' | 'month';
+
+/** What a chart shows: from a day to another (excluded), by bucket, in a time zone, with the period before or not. */
+export interface Range {
+  from: string;
+  /** Excluded: the day after the last one shown. */
+  to: string;
+  interval: Interval;
+  tz: string;
+  compare: boolean;
+}
+
+export function defaultRange(): Range {
+  const tomorrow = addDays(isoDay(new Date()), 1);
+  return { from: addDays(tomorrow, -30), to: tomorrow, interval: 'day', tz: browserTimeZone(), compare: false };
+}
+
+/** The period just before, of the same number of days. */
+export function previousRange(range: Range): Range {
+  const days = daysBetween(range.from, range.to);
+  return { ...range, from: addDays(range.from, -days), to: range.from };
+}
 
 export type Series = Schemas['ClickSeries'];
 

@@ -1,8 +1,10 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, useChoices, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, useChoices, usePage, useRecord, useWrite } from './hooks';
 
 export type OverlayInput = Schemas['OverlayAdd'];
 export type SplashInput = Schemas['SplashAdd'];
+export type Overlay = Schemas['Overlay'];
+export type Splash = Schemas['Splash'];
 
 export const useOverlays = (page: number) =>
   usePage('overlays', [page], async () => (await api.GET('/overlay', { params: { query: { page, limit: PAGE_SIZE } } })).data.data);
@@ -34,3 +36,7 @@ export const useSaveSplash = () =>
     else await api.POST('/splash/add', { body });
   });
 export const useRemoveSplash = () => useWrite('splash', (id: number) => api.DELETE('/splash/{id}/delete', { params: { path: { id } } }));
+
+/** The overlays and the splash pages, as their lists show them. */
+export const overlayList = listOf('overlay', useOverlays, 'cta', 'name', useRemoveOverlay);
+export const splashList = listOf('splash page', useSplashPages, 'splash', 'name', useRemoveSplash);

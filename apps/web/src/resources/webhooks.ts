@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../api';
-import { PAGE_SIZE, usePage, useRecord, useWrite } from './hooks';
+import { PAGE_SIZE, listOf, usePage, useRecord, useWrite } from './hooks';
 
 export type Webhook = Schemas['Webhook'];
 export type EventName = Schemas['WebhookEventName'];
@@ -34,3 +34,6 @@ export const useReplay = () =>
   useWrite('webhooks', ({ id, delivery }: { id: number; delivery: number }) =>
     api.POST('/webhook/{id}/delivery/{deliveryid}/replay', { params: { path: { id, deliveryid: delivery } } }),
   );
+
+/** The webhooks, as their list page shows them. */
+export const webhookList = listOf('webhook', useWebhooks, 'webhooks', 'url', useRemoveWebhook);

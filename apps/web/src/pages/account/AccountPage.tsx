@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '../../api';
-import { useSignOut } from '../../app/Shell';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { Stats } from '../../components/Stats';
-import { StatsControls, defaultRange, type Range } from '../../components/StatsControls';
+import { StatsControls } from '../../components/StatsControls';
+import { defaultRange, type Range } from '../../resources/stats';
 import { ErrorState, Loading } from '../../components/states';
 import { formatApiDate, plural } from '../../format';
 import { useLiveRefresh } from '../../live';
-import { useAccount, useRotateKey } from '../../resources/account';
+import { useAccount, useRotateKey, useSignOut } from '../../resources/account';
 import { useSession } from '../../session';
 import { EmailForm, PasswordForm } from './CredentialsForms';
+import { ErrorAlert } from '../../components/FormCard';
 
 /** The account: its e-mail and password, its API key, signing out, and its totals over time. */
 export default function AccountPage() {
@@ -95,11 +95,7 @@ function ApiKey() {
           Make a new API key
         </button>
       )}
-      {rotate.isError && (
-        <p className="error" role="alert">
-          {errorMessage(rotate.error)}
-        </p>
-      )}
+      <ErrorAlert error={rotate.error} />
       <ConfirmDialog
         open={confirming}
         title="Replace the API key?"

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api';
 import { inputRules, lengthHelp } from '../../limits';
 import { useUpdateAccount } from '../../resources/account';
+import { ErrorAlert, Notice } from '../../components/FormCard';
+import { TextInput } from '../../components/TextInput';
 
 /** The current password, asked by every change of an account that has one (a key alone may not make changes). */
 function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
     <>
       <label htmlFor={id}>Current password</label>
-      <input id={id} type="password" autoComplete="current-password" required value={value} onChange={(e) => onChange(e.target.value)} />
+      <TextInput id={id} type="password" autoComplete="current-password" required value={value} onChange={onChange} />
     </>
   );
 }
@@ -38,21 +39,9 @@ export function EmailForm({ current, hasPassword }: { current: string; hasPasswo
       <h2 id="email-title">Change the e-mail address</h2>
       <form onSubmit={submit}>
         <label htmlFor="new-email">New e-mail address</label>
-        <input
-          id="new-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder={current}
-        />
+        <TextInput id="new-email" type="email" autoComplete="email" required value={email} onChange={setEmail} placeholder={current} />
         {hasPassword && <CurrentPassword id="email-current-password" value={proof} onChange={setProof} />}
-        {save.isError && (
-          <p className="error" role="alert">
-            {errorMessage(save.error)}
-          </p>
-        )}
+        <ErrorAlert error={save.error} />
         {save.isSuccess &&
           (save.data.toLowerCase() === wanted.toLowerCase() ? (
             <p className="notice" role="status">
@@ -102,23 +91,23 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <form onSubmit={submit}>
         {hasPassword && <CurrentPassword id="current-password" value={proof} onChange={setProof} />}
         <label htmlFor="new-password">New password</label>
-        <input
+        <TextInput
           id="new-password"
           type="password"
           autoComplete="new-password"
           {...inputRules('AccountUpdate', 'password')}
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         <label htmlFor="new-password-again">New password again</label>
-        <input
+        <TextInput
           id="new-password-again"
           type="password"
           autoComplete="new-password"
           required
           value={again}
-          onChange={(e) => setAgain(e.target.value)}
+          onChange={setAgain}
           aria-invalid={mismatch}
         />
         {mismatch && (
@@ -126,16 +115,8 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
             The two passwords differ.
           </p>
         )}
-        {save.isError && (
-          <p className="error" role="alert">
-            {errorMessage(save.error)}
-          </p>
-        )}
-        {save.isSuccess && (
-          <p className="notice" role="status">
-            The password was set.
-          </p>
-        )}
+        <ErrorAlert error={save.error} />
+        {save.isSuccess && <Notice>The password was set.</Notice>}
         <button type="submit" disabled={save.isPending || password === '' || (hasPassword && proof === '')}>
           {hasPassword ? 'Change password' : 'Set password'}
         </button>

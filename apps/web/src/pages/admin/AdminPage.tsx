@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api';
-import { NotFoundPage } from '../../app/RouteError';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
-import { Empty, ErrorState, Loading } from '../../components/states';
 import { formatApiDate, formatNumber } from '../../format';
 import { usePlans, useRemoveUser, useRotateUserKey, useSetDisabled, useUsers, type User } from '../../resources/users';
 import { useSession } from '../../session';
 import { PlanPicker, PlansTable } from './Plans';
 import { UserForm } from './UserForm';
+import { Notice } from '../../components/FormCard';
+import { DataTable } from '../../components/DataTable';
+import { QueryView } from '../../components/QueryView';
 
 /** Accounts a page, as the admin list answers them (it says no total). */
 const USERS_PAGE = 50;
@@ -70,121 +72,107 @@ function Administration({ self }: { self: number }) {
         </p>
       )}
       {setDisabled.isSuccess && (
-        <p className="notice" role="status">
+        <Notice>
           {setDisabled.data.disabled ? (
             <>
-              <bdi>{setDisabled.data.username}</bdi> is disabled: their key and sessions are refused, their links keep working.
+              {' '}
+              <bdi>{setDisabled.data.username}</bdi> is disabled: their key and sessions are refused, their links keep working.{' '}
             </>
           ) : (
             <>
-              <bdi>{setDisabled.data.username}</bdi> is enabled again, with the same key and password.
+              {' '}
+              <bdi>{setDisabled.data.username}</bdi> is enabled again, with the same key and password.{' '}
             </>
           )}
-        </p>
+        </Notice>
       )}
       <h2>Users</h2>
-      {users.isPending ? (
-        <Loading label="Loading users" />
-      ) : !users.data ? (
-        <ErrorState error={users.error} retry={() => void users.refetch()} />
-      ) : users.data.users.length === 0 ? (
-        <Empty>
-          <p>No users on this page.</p>
-        </Empty>
-      ) : (
-        <>
-          {/* At a desk a table; on a phone each user a block of its own, every control at full width. */}
-          <div className="table-wrap" role="region" aria-label="Users table" tabIndex={0}>
-            <table className="stacked">
-              <caption className="visually-hidden">Users</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Requests a minute</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((user) => (
-                  <tr key={user.id}>
-                    <td data-label="User">
-                      <strong>
-                        <bdi>{user.username}</bdi>
-                      </strong>
-                      {user.admin && <span className="badge">Admin</span>}
-                      <div className="small muted">
-                        <bdi>{user.email}</bdi>
-                      </div>
-                    </td>
-                    <td data-label="Plan">
-                      <PlanPicker user={user} plans={plans.data ?? []} />
-                    </td>
-                    <td data-label="Requests a minute" className="num">
-                      {formatNumber(user.ratelimit)}
-                    </td>
-                    <td data-label="State">
-                      {user.disabled ? (
-                        <>
-                          <span className="badge off">Disabled</span>
-                          <div className="small muted">since {formatApiDate(user.disabledsince)}</div>
-                        </>
-                      ) : (
-                        <span className="badge ok">Active</span>
-                      )}
-                    </td>
-                    <td data-label="Since">{formatApiDate(user.registered)}</td>
-                    <td data-label="Actions">
-                      <div className="actions">
+      <QueryView query={users} loading="Loading users" empty={(data) => data.users.length === 0 && <p>No users on this page.</p>}>
+        {(data) => (
+          <>
+            {/* At a desk a table; on a phone each user a block of its own, every control at full width. */}
+            <DataTable
+              label="Users table"
+              caption="Users"
+              headers={['User', 'Plan', 'Requests a minute', 'State', 'Since', 'Actions']}
+              className="stacked"
+            >
+              {data.users.map((user) => (
+                <tr key={user.id}>
+                  <td data-label="User">
+                    <strong>
+                      <bdi>{user.username}</bdi>
+                    </strong>
+                    {user.admin && <span className="badge">Admin</span>}
+                    <div className="small muted">
+                      <bdi>{user.email}</bdi>
+                    </div>
+                  </td>
+                  <td data-label="Plan">
+                    <PlanPicker user={user} plans={plans.data ?? []} />
+                  </td>
+                  <td data-label="Requests a minute" className="num">
+                    {formatNumber(user.ratelimit)}
+                  </td>
+                  <td data-label="State">
+                    {user.disabled ? (
+                      <>
+                        <span className="badge off">Disabled</span>
+                        <div className="small muted">since {formatApiDate(user.disabledsince)}</div>
+                      </>
+                    ) : (
+                      <span className="badge ok">Active</span>
+                    )}
+                  </td>
+                  <td data-label="Since">{formatApiDate(user.registered)}</td>
+                  <td data-label="Actions">
+                    <div className="actions">
+                      <button
+                        type="button"
+                        className="small secondary"
+                        onClick={() => setRotating(user)}
+                        aria-label={`New key for ${user.username}`}
+                      >
+                        New key
+                      </button>
+                      {user.id !== self && (
                         <button
                           type="button"
                           className="small secondary"
-                          onClick={() => setRotating(user)}
-                          aria-label={`New key for ${user.username}`}
+                          onClick={() => setSwitching(user)}
+                          disabled={setDisabled.isPending}
+                          aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
                         >
-                          New key
+                          {user.disabled ? 'Enable' : 'Disable'}
                         </button>
-                        {user.id !== self && (
-                          <button
-                            type="button"
-                            className="small secondary"
-                            onClick={() => setSwitching(user)}
-                            disabled={setDisabled.isPending}
-                            aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
-                          >
-                            {user.disabled ? 'Enable' : 'Disable'}
-                          </button>
-                        )}
-                        {user.id !== self && (
-                          <button
-                            type="button"
-                            className="small danger"
-                            onClick={() => setDeleting(user)}
-                            aria-label={`Delete ${user.username}`}
-                          >
-                            Delete
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous page
-            </button>
-            <span>Page {page}</span>
-            <button type="button" className="secondary" disabled={users.data.users.length < USERS_PAGE} onClick={() => setPage(page + 1)}>
-              Next page
-            </button>
-          </nav>
-        </>
-      )}
+                      )}
+                      {user.id !== self && (
+                        <button
+                          type="button"
+                          className="small danger"
+                          onClick={() => setDeleting(user)}
+                          aria-label={`Delete ${user.username}`}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <nav className="pager" aria-label="Pages">
+              <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous page
+              </button>
+              <span>Page {page}</span>
+              <button type="button" className="secondary" disabled={data.users.length < USERS_PAGE} onClick={() => setPage(page + 1)}>
+                Next page
+              </button>
+            </nav>
+          </>
+        )}
+      </QueryView>
       <h2>Plans</h2>
       <PlansTable />
       <ConfirmDialog

@@ -1,7 +1,9 @@
-import { errorMessage, type Schemas } from '../../api';
+import { type Schemas } from '../../api';
 import { ErrorState, Loading } from '../../components/states';
 import { formatNumber } from '../../format';
 import { usePlans, useSubscribe, type User } from '../../resources/users';
+import { ErrorAlert } from '../../components/FormCard';
+import { DataTable } from '../../components/DataTable';
 
 type Plan = Schemas['Plan'];
 
@@ -16,33 +18,26 @@ export function PlansTable() {
   if (plans.isPending) return <Loading label="Loading plans" />;
   if (!plans.data) return <ErrorState error={plans.error} retry={() => void plans.refetch()} />;
   return (
-    <div className="table-wrap" role="region" aria-label="Plans table" tabIndex={0}>
-      <table className="stacked">
-        <caption className="visually-hidden">Plans</caption>
-        <thead>
-          <tr>
-            <th scope="col">Plan</th>
-            <th scope="col">Requests a minute</th>
-            <th scope="col">Price (informational, no currency)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plans.data.map((plan) => (
-            <tr key={plan.id}>
-              <td data-label="Plan">
-                <bdi>{plan.name}</bdi> {plan.free && <span className="badge">Default for new accounts</span>}
-              </td>
-              <td data-label="Requests a minute" className="num">
-                {formatNumber(plan.ratelimit)}
-              </td>
-              <td data-label="Price" className="num">
-                {planPrice(plan)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Plans table"
+      caption="Plans"
+      headers={['Plan', 'Requests a minute', 'Price (informational, no currency)']}
+      className="stacked"
+    >
+      {plans.data.map((plan) => (
+        <tr key={plan.id}>
+          <td data-label="Plan">
+            <bdi>{plan.name}</bdi> {plan.free && <span className="badge">Default for new accounts</span>}
+          </td>
+          <td data-label="Requests a minute" className="num">
+            {formatNumber(plan.ratelimit)}
+          </td>
+          <td data-label="Price" className="num">
+            {planPrice(plan)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -68,11 +63,7 @@ export function PlanPicker({ user, plans }: { user: User; plans: Plan[] }) {
           </option>
         ))}
       </select>
-      {subscribe.isError && (
-        <p className="error small" role="alert">
-          {errorMessage(subscribe.error)}
-        </p>
-      )}
+      <ErrorAlert error={subscribe.error} className="error small" />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { errorMessage, type Schemas } from '../../api';
-import { Field, formError } from '../../components/Field';
+import { useState } from 'react';
+import { type Schemas } from '../../api';
+import { Field } from '../../components/Field';
+import { FormCard } from '../../components/FormCard';
 import { localToApi } from '../../format';
 import { inputRules, lengthHelp } from '../../limits';
 import { useAddUser } from '../../resources/users';
@@ -16,8 +17,7 @@ export function UserForm({
   const [form, setForm] = useState({ username: '', email: '', password: '', planid: '', expiration: '' });
   const set = (key: keyof typeof form, value: string) => setForm((current) => ({ ...current, [key]: value }));
   const create = useAddUser();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate(
       {
         username: form.username,
@@ -29,11 +29,17 @@ export function UserForm({
       { onSuccess: onDone },
     );
   };
+  const fields = ['username', 'email', 'password', 'planid', 'expiration'];
   return (
-    <form className="card form" onSubmit={submit} aria-label="Add a user">
-      <h2>Add a user</h2>
+    <FormCard
+      of={{ title: 'Add a user', submit: 'Add user' }}
+      save={create}
+      fields={fields}
+      onSubmit={submit}
+      onCancel={() => onDone(null)}
+    >
       <div className="two">
-        <Field id="user-username" label="Username" help="3 to 50 letters, digits, _ . or -." error={create.error} names={['username']}>
+        <Field id="user-username" label="Username" help="3 to 50 letters, digits, _ . or -.">
           <input
             required
             {...inputRules('UserAdd', 'username')}
@@ -42,17 +48,11 @@ export function UserForm({
             onChange={(e) => set('username', e.target.value)}
           />
         </Field>
-        <Field id="user-email" label="E-mail address" error={create.error} names={['email']}>
+        <Field id="user-email" label="E-mail address">
           <input type="email" required autoComplete="off" value={form.email} onChange={(e) => set('email', e.target.value)} />
         </Field>
       </div>
-      <Field
-        id="user-password"
-        label="Password"
-        help={`${lengthHelp('UserAdd', 'password')}; they can change it once signed in.`}
-        error={create.error}
-        names={['password']}
-      >
+      <Field id="user-password" label="Password" help={`${lengthHelp('UserAdd', 'password')}; they can change it once signed in.`}>
         <input
           type="password"
           required
@@ -63,7 +63,7 @@ export function UserForm({
         />
       </Field>
       <div className="two">
-        <Field id="user-plan" label="Plan" error={create.error} names={['planid']}>
+        <Field id="user-plan" label="Plan" names={['planid']}>
           <select value={form.planid} onChange={(e) => set('planid', e.target.value)}>
             <option value="">None (the free default)</option>
             {plans.map((plan) => (
@@ -73,23 +73,10 @@ export function UserForm({
             ))}
           </select>
         </Field>
-        <Field id="user-expiration" label="Plan ends (optional, your time zone)" error={create.error} names={['expiration']}>
+        <Field id="user-expiration" label="Plan ends (optional, your time zone)">
           <input type="datetime-local" value={form.expiration} onChange={(e) => set('expiration', e.target.value)} />
         </Field>
       </div>
-      {formError(create.error, ['username', 'email', 'password', 'planid', 'expiration']) !== null && (
-        <p className="error" role="alert">
-          {errorMessage(create.error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          Add user
-        </button>
-        <button type="button" className="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

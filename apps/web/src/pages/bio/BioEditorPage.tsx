@@ -1,12 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { errorMessage } from '../../api';
-import { Field, fieldError } from '../../components/Field';
-import { Loading } from '../../components/states';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { Field } from '../../components/Field';
 import { inputRules, lengthHelp } from '../../limits';
 import { useBioPage, useSaveBioPage } from '../../resources/bio';
-import { useDomainChoices } from '../../resources/domains';
-import { BioPageMissing } from './BioPageMissing';
 import {
   bodyOf,
   draftOf,
@@ -23,24 +19,28 @@ import { PictureField } from './PictureField';
 import { PixelsSection } from './PixelsSection';
 import { FIELDS, PreviewPanel, usePreview } from './PreviewPanel';
 import { LONGEST_SIDE, readPicture } from './pictures';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 import { ThemeSection } from './ThemeSection';
 import './bio.css';
+import { RecordGate } from '../../components/RecordGate';
+import { CancelLink, FormActions } from '../../components/FormCard';
+import { RecordTitle } from '../../components/RecordTitle';
+import { DomainSelect } from '../../components/DomainSelect';
 
 /** Create or edit a bio page, with a preview drawn by the service as the page is edited. */
 export default function BioEditorPage() {
   const { id } = useParams({ strict: false });
   const details = useBioPage(id);
-  if (id === undefined) return <BioEditor />;
-  if (details.isPending) return <Loading label="Loading the bio page" />;
-  if (!details.data) return <BioPageMissing id={id} error={details.error} retry={() => void details.refetch()} title="Edit a bio page" />;
-  return <BioEditor key={id} editing={details.data} />;
+  return (
+    <RecordGate query={details} id={id} noun="bio page" list="/bio" fresh={<BioEditor />}>
+      {(page) => <BioEditor key={id} editing={page} />}
+    </RecordGate>
+  );
 }
 
 function BioEditor({ editing }: { editing?: BioPageDetails }) {
   const [draft, setDraft] = useState<BioDraft>(() => draftOf(editing));
   const navigate = useNavigate();
-  const domains = useDomainChoices();
   // The addresses of the pictures chosen here, let go when the editor closes.
   const [uploads] = useState(() => new Set<string>());
   useEffect(() => () => uploads.forEach((url) => URL.revokeObjectURL(url)), [uploads]);
@@ -89,12 +89,7 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
   const heading = editing ? `Edit ${editing.name}` : 'New bio page';
   return (
     <main id="main" className="wide">
-      <p className="crumbs">
-        <Link to="/bio">Bio pages</Link> /
-      </p>
-      <h1 tabIndex={-1}>
-        <bdi>{heading}</bdi>
-      </h1>
+      <RecordTitle list="/bio" name={heading} />
       <p className="to-preview">
         <a href="#bio-preview">Go to the preview</a>
       </p>
@@ -106,27 +101,18 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
               label="Name"
               help={`For your lists; not shown on the page. ${lengthHelp('BioPageFields', 'name')}.`}
               error={problem}
-              names={['name']}
             >
               <input value={draft.name} {...inputRules('BioPageFields', 'name')} required onChange={(e) => set('name', e.target.value)} />
             </Field>
             <div className="two">
-              <Field id="bio-domain" label="Domain" error={problem} names={['domain']}>
-                <select value={draft.domain} onChange={(e) => set('domain', e.target.value)}>
-                  <option value="">The service&apos;s own address</option>
-                  {domains.data?.map((domain) => (
-                    <option key={domain.id} value={domain.domain}>
-                      {domain.domain}
-                    </option>
-                  ))}
-                </select>
+              <Field id="bio-domain" label="Domain" error={problem}>
+                <DomainSelect value={draft.domain} onChange={(domain) => set('domain', domain)} />
               </Field>
               <Field
                 id="bio-alias"
                 label="Alias"
                 help="The page's address on its domain: 3 to 50 letters, digits, _ or -. Empty: one is chosen for you."
                 error={problem}
-                names={['alias']}
               >
                 <input
                   value={draft.alias}
@@ -136,7 +122,7 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
                 />
               </Field>
             </div>
-            <Field id="bio-title" label="Title" help="The heading of the page; the name when empty." error={problem} names={['title']}>
+            <Field id="bio-title" label="Title" help="The heading of the page; the name when empty." error={problem}>
               <input value={draft.title} {...inputRules('BioPageFields', 'title')} onChange={(e) => set('title', e.target.value)} />
             </Field>
             <Field
@@ -144,7 +130,6 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
               label="Description"
               help={`${lengthHelp('BioPageFields', 'description')}; line breaks are kept.`}
               error={problem}
-              names={['description']}
             >
               <textarea
                 value={draft.description}
@@ -198,13 +183,7 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
               names={['seo.image']}
               {...pictureProps('seoImage', editing?.seo.image ?? null, 'preview')}
             />
-            <Field
-              id="bio-language"
-              label="Language of the page"
-              help="A language tag: en, fr, pt-BR…"
-              error={problem}
-              names={['language']}
-            >
+            <Field id="bio-language" label="Language of the page" help="A language tag: en, fr, pt-BR…" error={problem}>
               <input
                 value={draft.language}
                 {...inputRules('BioPageFields', 'language')}
@@ -215,25 +194,12 @@ function BioEditor({ editing }: { editing?: BioPageDetails }) {
 
           <PixelsSection chosen={draft.pixels} problem={problem} onChange={(pixels) => set('pixels', pixels)} />
 
-          {(tooBigNow || (saveError && !fieldError(saveError, FIELDS))) && (
-            <p className="error" role="alert">
-              <bdi>{tooBigNow ?? errorMessage(saveError)}</bdi>
-            </p>
-          )}
-          <div className="actions">
-            <button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create the page'}
-            </button>
-            {editing ? (
-              <Link to="/bio/$id" params={{ id: editing.id }} className="button secondary">
-                Cancel
-              </Link>
-            ) : (
-              <Link to="/bio" className="button secondary">
-                Cancel
-              </Link>
-            )}
-          </div>
+          <FormActions
+            save={{ error: tooBigNow ? new Error(tooBigNow) : saveError, isPending: save.isPending }}
+            fields={FIELDS}
+            submit={editing ? 'Save changes' : 'Create the page'}
+            cancel={<CancelLink list="/bio" id={editing?.id} />}
+          />
         </form>
         <PreviewPanel html={preview.html} pending={preview.pending} error={preview.error} />
       </div>

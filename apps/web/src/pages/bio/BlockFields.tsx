@@ -1,9 +1,10 @@
 import { Field } from '../../components/Field';
 import { inputRules, lengthHelp } from '../../limits';
-import { ICONS, NETWORKS, entries } from './bio-names';
+import { ICONS, NETWORKS } from './bio-names';
 import { MAX_SOCIAL_LINKS, newKey, type DraftBlock, type Icon, type Network, type Upload } from './bio-draft';
 import { FieldProblem } from './FieldProblem';
 import { ImageField } from './PictureField';
+import { Options } from '../../components/Options';
 
 type Of<T extends DraftBlock['type']> = Extract<DraftBlock, { type: T }>;
 interface Props<B extends DraftBlock> {
@@ -149,11 +150,7 @@ function LinkFields({ block, index, problem, first, id, names, update }: Props<O
       <Field id={id('icon')} label={`Icon (block ${index + 1})`} error={problem} names={names('icon')}>
         <select value={block.icon} onChange={(e) => update({ icon: e.target.value as Icon | '' })}>
           <option value="">None</option>
-          {entries(ICONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <Options names={ICONS} />
         </select>
       </Field>
     </div>
@@ -176,11 +173,7 @@ function SocialFields({ block, index, problem, first, id, names, update }: Props
             names={names(`links.${position}.network`)}
           >
             <select value={link.network} onChange={(e) => change(link.key, { network: e.target.value as Network })}>
-              {entries(NETWORKS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options names={NETWORKS} />
             </select>
           </Field>
           <Field

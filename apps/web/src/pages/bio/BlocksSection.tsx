@@ -13,7 +13,7 @@ import {
 } from './bio-draft';
 import { BlockList } from './BlockList';
 import { FieldProblem } from './FieldProblem';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 /** Changes the draft's blocks from what they are at the moment of the change. */
 export type BlocksChanger = (change: (blocks: DraftBlock[]) => DraftBlock[]) => void;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { fieldError } from '../../components/Field';
+import { FieldNotes, fieldError } from '../../components/Field';
 import { kB, pictureState, type DraftBlock, type Picture, type Upload } from './bio-draft';
 
 /**
@@ -52,14 +52,7 @@ function PictureInput({
           });
         }}
       />
-      <p id={`${id}-help`} className="help">
-        {help}
-      </p>
-      {message && (
-        <p id={`${id}-error`} className="error field-error" role="alert">
-          <bdi>{message}</bdi>
-        </p>
-      )}
+      <FieldNotes id={id} help={help} message={message} />
       {children}
     </div>
   );

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { fieldError } from '../../components/Field';
 import { Loading } from '../../components/states';
 import { usePixelChoices } from '../../resources/pixels';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 /** The account's pixels, each loaded on the page when ticked. */
 export function PixelsSection({ chosen, problem, onChange }: { chosen: number[]; problem: unknown; onChange: (pixels: number[]) => void }) {

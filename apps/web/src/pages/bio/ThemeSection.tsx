@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Field, fieldError } from '../../components/Field';
-import { BUTTON_SHAPES, FONTS, entries } from './bio-names';
+import { BUTTON_SHAPES, FONTS } from './bio-names';
 import { limitsOf } from '../../limits';
 import type { BioTheme } from './bio-draft';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
+import { Options } from '../../components/Options';
 
 /** A colour as the document takes it (`BioTheme`'s pattern, `#RRGGBB`). */
 const HEX = new RegExp(limitsOf('BioThemeInput', 'background').pattern ?? '^#[0-9A-Fa-f]{6}$');
@@ -39,20 +40,12 @@ export function ThemeSection({
       <div className="two">
         <Field id="theme-buttonShape" label="Buttons' shape">
           <select value={theme.buttonShape} onChange={(e) => setTheme('buttonShape', e.target.value as BioTheme['buttonShape'])}>
-            {entries(BUTTON_SHAPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options names={BUTTON_SHAPES} />
           </select>
         </Field>
         <Field id="theme-font" label="Font" help="A font of the visitor's device: nothing is downloaded.">
           <select value={theme.font} onChange={(e) => setTheme('font', e.target.value as BioTheme['font'])}>
-            {entries(FONTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options names={FONTS} />
           </select>
         </Field>
       </div>

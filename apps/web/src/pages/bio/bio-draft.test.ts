@@ -16,6 +16,9 @@ import {
 
 const stored = {
   id: 4,
+  date: '2026-01-01 00:00:00',
+  visits: 9,
+  uniqueVisits: 7,
   name: 'Shop',
   alias: 'shop',
   domain: 'https://go.example.com',
@@ -33,9 +36,6 @@ const stored = {
     { id: 11, type: 'image', alt: 'A cup', url: 'https://go.example.com/bio-media/b.webp', width: 600, height: 400 },
     { id: 12, type: 'social', links: [{ network: 'github', url: 'https://github.com/example' }], clicks: 0, uniqueClicks: 0 },
   ],
-  visits: 9,
-  uniqueVisits: 7,
-  date: '2026-01-01 00:00:00',
 } as unknown as Schemas['BioPage'];
 
 describe('the bio draft', () => {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, errorMessage, type Schemas } from '../../api';
+import { api, type Schemas } from '../../api';
 import { Field } from '../../components/Field';
+import { ErrorAlert } from '../../components/FormCard';
 import { formatNumber, plural, saveFile } from '../../format';
 import { most } from '../../limits';
 import { useWrite } from '../../resources/hooks';
 import { ImportLinks } from './ImportLinks';
+import { ExportControls, type ExportFormat } from '../../components/ExportControls';
 
 type BulkResult = Schemas['LinkBulkResponse']['data']['results'][number];
 
@@ -25,31 +26,15 @@ export default function BulkPage() {
 }
 
 function Export() {
-  const [format, setFormat] = useState<'csv' | 'ndjson'>('csv');
-  const exporting = useMutation({
-    mutationFn: async () => {
-      const { data } = await api.GET('/urls/export', { params: { query: { format } }, parseAs: 'blob' });
-      saveFile(data, `links.${format}`);
-    },
-  });
+  const download = async (format: ExportFormat) => {
+    const { data } = await api.GET('/urls/export', { params: { query: { format } }, parseAs: 'blob' });
+    saveFile(data, `links.${format}`);
+  };
   return (
     <section className="card" aria-labelledby="export-links-title">
       <h2 id="export-links-title">Export</h2>
       <p className="small">Every link with all its settings and totals, oldest first. Linkyard imports the file back as it is.</p>
-      <Field id="export-links-format" label="Format">
-        <select value={format} onChange={(e) => setFormat(e.target.value as 'csv' | 'ndjson')}>
-          <option value="csv">CSV (spreadsheets)</option>
-          <option value="ndjson">NDJSON (one JSON object a line)</option>
-        </select>
-      </Field>
-      <button type="button" className="secondary" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
-        {exporting.isPending ? 'Exporting…' : 'Export links'}
-      </button>
-      {exporting.isError && (
-        <p className="error" role="alert">
-          {errorMessage(exporting.error)}
-        </p>
-      )}
+      <ExportControls id="export-links-format" label="Export links" download={download} />
     </section>
   );
 }
@@ -92,11 +77,7 @@ function BulkCreate() {
           Make {plural(items.length, 'link')}
         </button>
       </form>
-      {create.isError && (
-        <p className="error" role="alert">
-          {errorMessage(create.error)}
-        </p>
-      )}
+      <ErrorAlert error={create.error} />
       {create.data && (
         <>
           <p className="notice" role="status">

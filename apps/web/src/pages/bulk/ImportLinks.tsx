@@ -5,6 +5,7 @@ import { api, errorMessage, type Schemas } from '../../api';
 import { Field } from '../../components/Field';
 import { formatNumber, plural } from '../../format';
 import { useWrite } from '../../resources/hooks';
+import { DataTable } from '../../components/DataTable';
 
 type ImportResult = Schemas['ImportResult'];
 
@@ -121,62 +122,50 @@ export function ImportLinks() {
             Read as {SOURCE_NAMES[run.data.source]}: {plural(run.data.total, 'record')}. {count('created')} created, {count('renamed')}{' '}
             under a new alias, {count('existing')} already there, {count('failed')} refused.
           </p>
-          <div className="table-wrap tall" role="region" aria-label="What became of each record" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">What became of each record</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Short URL or reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.data.results.map((result) => (
-                  <tr key={`${result.line}-${result.id ?? result.message}`}>
-                    <td className="num">{result.line}</td>
-                    <td>
-                      {result.result === 'created'
-                        ? 'Created'
-                        : result.result === 'renamed'
-                          ? 'Created under a new alias'
-                          : result.result === 'existing'
-                            ? 'Already there'
-                            : 'Refused'}
-                    </td>
-                    <td className="url">
-                      {result.result === 'failed' ? (
-                        <bdi>
-                          {result.field ? `${result.field}: ` : ''}
-                          {result.message}
-                        </bdi>
+          <DataTable label="What became of each record" headers={['Line', 'Result', 'Short URL or reason']} wrap="table-wrap tall">
+            {run.data.results.map((result) => (
+              <tr key={`${result.line}-${result.id ?? result.message}`}>
+                <td className="num">{result.line}</td>
+                <td>
+                  {result.result === 'created'
+                    ? 'Created'
+                    : result.result === 'renamed'
+                      ? 'Created under a new alias'
+                      : result.result === 'existing'
+                        ? 'Already there'
+                        : 'Refused'}
+                </td>
+                <td className="url">
+                  {result.result === 'failed' ? (
+                    <bdi>
+                      {result.field ? `${result.field}: ` : ''}
+                      {result.message}
+                    </bdi>
+                  ) : (
+                    <>
+                      {result.id ? (
+                        <Link to="/links/$id" params={{ id: result.id }}>
+                          <bdi>{result.shorturl}</bdi>
+                        </Link>
                       ) : (
-                        <>
-                          {result.id ? (
-                            <Link to="/links/$id" params={{ id: result.id }}>
-                              <bdi>{result.shorturl}</bdi>
-                            </Link>
-                          ) : (
-                            <bdi>{result.shorturl}</bdi>
-                          )}
-                          {result.previousAlias && (
-                            <span className="muted small">
-                              {' '}
-                              (was <bdi>{result.previousAlias}</bdi>,{' '}
-                              {result.reason === 'unusable'
-                                ? 'which cannot be an alias here: 3 to 50 letters, digits, _ or -, not a reserved word'
-                                : 'taken'}
-                              )
-                            </span>
-                          )}
-                        </>
+                        <bdi>{result.shorturl}</bdi>
                       )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      {result.previousAlias && (
+                        <span className="muted small">
+                          {' '}
+                          (was <bdi>{result.previousAlias}</bdi>,{' '}
+                          {result.reason === 'unusable'
+                            ? 'which cannot be an alias here: 3 to 50 letters, digits, _ or -, not a reserved word'
+                            : 'taken'}
+                          )
+                        </span>
+                      )}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </section>

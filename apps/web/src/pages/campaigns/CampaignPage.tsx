@@ -1,54 +1,43 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { isStatus } from '../../api';
-import { CopyButton } from '../../components/CopyButton';
 import { Pager } from '../../components/Pager';
 import { PreviewFrame, apiPage } from '../../components/PreviewFrame';
 import { Stats } from '../../components/Stats';
-import { StatsControls, defaultRange, type Range } from '../../components/StatsControls';
+import { StatsControls } from '../../components/StatsControls';
+import { defaultRange, type Range } from '../../resources/stats';
 import { TopList } from '../../components/TopList';
-import { Empty, ErrorState, Loading } from '../../components/states';
-import { formatApiDate, formatNumber, plural } from '../../format';
-import { useCampaign } from '../../resources/campaigns';
+import { plural } from '../../format';
+import { useCampaign, type Campaign } from '../../resources/campaigns';
 import { useLinks } from '../../resources/links';
+import { RecordGate } from '../../components/RecordGate';
+import { DataTable } from '../../components/DataTable';
+import { RecordTitle } from '../../components/RecordTitle';
+import { QueryView } from '../../components/QueryView';
+import { LinkCells } from '../../components/LinkCells';
+import { Address } from '../../components/Address';
 
 /** One campaign: its rotator and list page, its links (paged by the service), their clicks over time and a preview of the list page. */
 export default function CampaignPage() {
   const { id } = useParams({ from: '/campaigns/$id' });
   const details = useCampaign(id);
+  return (
+    <RecordGate query={details} id={id} noun="campaign" list="/campaigns">
+      {(campaign) => <CampaignView campaign={campaign} />}
+    </RecordGate>
+  );
+}
+
+function CampaignView({ campaign }: { campaign: Campaign }) {
   const [range, setRange] = useState<Range>(defaultRange);
-  if (details.isPending) return <Loading label="Loading the campaign" />;
-  if (!details.data)
-    return (
-      <main id="main">
-        <h1 tabIndex={-1}>{isStatus(details.error, 404) ? 'Campaign not found' : 'Campaign'}</h1>
-        {isStatus(details.error, 404) ? (
-          <p>
-            There is no campaign {id} in your account. <Link to="/campaigns">Back to your campaigns</Link>
-          </p>
-        ) : (
-          <ErrorState error={details.error} retry={() => void details.refetch()} />
-        )}
-      </main>
-    );
-  const campaign = details.data;
   return (
     <main id="main">
-      <p className="crumbs">
-        <Link to="/campaigns">Campaigns</Link> /
-      </p>
-      <h1 tabIndex={-1}>
-        <bdi>{campaign.name}</bdi>
-      </h1>
+      <RecordTitle list="/campaigns" name={campaign.name} />
       <dl className="facts">
         <dt>Rotator</dt>
         <dd>
           {campaign.rotator ? (
             <>
-              <a href={campaign.rotator} target="_blank" rel="noreferrer noopener">
-                <bdi>{campaign.rotator}</bdi>
-              </a>
-              <CopyButton text={campaign.rotator} label="Copy the rotator's address" />
+              <Address href={campaign.rotator} copy="Copy the rotator's address" />
               <div className="small muted">
                 Each visit goes to the next of the campaign&apos;s links, and counts as a click of that link.
               </div>
@@ -59,10 +48,7 @@ export default function CampaignPage() {
         </dd>
         <dt>List page</dt>
         <dd>
-          <a href={campaign.list} target="_blank" rel="noreferrer noopener">
-            <bdi>{campaign.list}</bdi>
-          </a>
-          <CopyButton text={campaign.list} label="Copy the list page's address" />
+          <Address href={campaign.list} copy="Copy the list page's address" />
           {!campaign.public && (
             <div className="small muted">Not public: visitors get “not found” there until you make the list page public.</div>
           )}
@@ -110,55 +96,38 @@ function CampaignLinks({ id }: { id: number }) {
   return (
     <section aria-labelledby="campaign-links-title">
       <h2 id="campaign-links-title">Links</h2>
-      {links.isPending ? (
-        <Loading label="Loading the links" />
-      ) : !links.data ? (
-        <ErrorState error={links.error} retry={() => void links.refetch()} />
-      ) : links.data.urls.length === 0 ? (
-        <Empty>
-          <p>
-            No links in this campaign yet. Choose the campaign on a link&apos;s form (<Link to="/links">your links</Link>, then Edit).
-          </p>
-        </Empty>
-      ) : (
-        <>
-          <div className="table-wrap" role="region" aria-label="Links of the campaign" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Links of the campaign</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Link</th>
-                  <th scope="col">Destination</th>
-                  <th scope="col" className="num">
-                    Clicks
-                  </th>
-                  <th scope="col">Created</th>
+      <QueryView
+        query={links}
+        loading="Loading the links"
+        empty={(data) =>
+          data.urls.length === 0 && (
+            <p>
+              No links in this campaign yet. Choose the campaign on a link&apos;s form (<Link to="/links">your links</Link>, then Edit).
+            </p>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <DataTable label="Links of the campaign" headers={['Link', 'Destination', { label: 'Clicks', className: 'num' }, 'Created']}>
+              {data.urls.map((link) => (
+                <tr key={link.id}>
+                  <td>
+                    <Link to="/links/$id" params={{ id: link.id }}>
+                      <bdi>{link.title || link.alias}</bdi>
+                    </Link>
+                    <div className="small muted">
+                      <bdi>{link.shorturl}</bdi>
+                    </div>
+                  </td>
+                  <LinkCells link={link} />
                 </tr>
-              </thead>
-              <tbody>
-                {links.data.urls.map((link) => (
-                  <tr key={link.id}>
-                    <td>
-                      <Link to="/links/$id" params={{ id: link.id }}>
-                        <bdi>{link.title || link.alias}</bdi>
-                      </Link>
-                      <div className="small muted">
-                        <bdi>{link.shorturl}</bdi>
-                      </div>
-                    </td>
-                    <td className="url">
-                      <bdi>{link.longurl}</bdi>
-                    </td>
-                    <td className="num">{formatNumber(link.clicks)}</td>
-                    <td>{formatApiDate(link.date)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} info={links.data} noun="link" onPage={setPage} />
-        </>
-      )}
+              ))}
+            </DataTable>
+            <Pager page={page} info={data} noun="link" onPage={setPage} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { errorMessage, isStatus } from '../../api';
+import { isStatus } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
-import { Empty, ErrorState, Loading } from '../../components/states';
 import { formatApiDate } from '../../format';
 import { useAssignItem, useChannelChoices, useChannelItems, useUnassignItem, type ChannelItemType } from '../../resources/channels';
 import { useLinks } from '../../resources/links';
 import { useQrChoices } from '../../resources/qrs';
+import { ErrorAlert, Notice } from '../../components/FormCard';
+import { DataTable } from '../../components/DataTable';
+import { RecordTitle } from '../../components/RecordTitle';
+import { QueryView } from '../../components/QueryView';
 
 const KINDS: Record<ChannelItemType, string> = { links: 'Link', qr: 'QR code', bio: 'Bio page' };
 
@@ -34,88 +37,60 @@ export default function ChannelPage() {
   }
   return (
     <main id="main">
-      <p className="crumbs">
-        <Link to="/channels">Channels</Link> /
-      </p>
-      <h1 tabIndex={-1}>
-        <bdi>{title}</bdi>
-      </h1>
+      <RecordTitle list="/channels" name={title} />
       <AddItem channel={id} />
       <h2>Items</h2>
-      {unassign.isError && (
-        <p className="error" role="alert">
-          {errorMessage(unassign.error)}
-        </p>
-      )}
-      {unassign.isSuccess && (
-        <p className="notice" role="status">
-          Taken out of the channel; the item itself stays.
-        </p>
-      )}
-      {items.isPending ? (
-        <Loading label="Loading the items" />
-      ) : !items.data ? (
-        <ErrorState error={items.error} retry={() => void items.refetch()} />
-      ) : items.data.items.length === 0 ? (
-        <Empty>
-          <p>This channel has no items yet.</p>
-        </Empty>
-      ) : (
-        <>
-          <div className="table-wrap" role="region" aria-label="Items table" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Items of the channel</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.data.items.map((item) => {
-                  const name = item.title || item.link;
-                  return (
-                    <tr key={`${item.type}-${item.id}`}>
-                      <td>
-                        {item.type === 'links' ? (
-                          <Link to="/links/$id" params={{ id: item.id }} className="strong">
-                            <bdi>{name}</bdi>
-                          </Link>
-                        ) : item.type === 'qr' ? (
-                          <Link to="/qr/$id" params={{ id: item.id }} className="strong">
-                            <bdi>{name}</bdi>
-                          </Link>
-                        ) : (
-                          <Link to="/bio/$id" params={{ id: item.id }} className="strong">
-                            <bdi>{name}</bdi>
-                          </Link>
-                        )}
-                        <div className="muted small url">
-                          <bdi>{item.link}</bdi>
-                        </div>
-                      </td>
-                      <td>{KINDS[item.type]}</td>
-                      <td>{formatApiDate(`${item.date} 00:00:00`).replace(/,? \d{1,2}:\d{2}.*$/, '')}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="small secondary"
-                          onClick={() => setRemoving({ type: item.type, id: item.id, title: name })}
-                        >
-                          Take out<span className="visually-hidden"> {name} of the channel</span>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} info={items.data} noun="item" onPage={setPage} />
-        </>
-      )}
+      <ErrorAlert error={unassign.error} />
+      {unassign.isSuccess && <Notice>Taken out of the channel; the item itself stays.</Notice>}
+      <QueryView
+        query={items}
+        loading="Loading the items"
+        empty={(data) => data.items.length === 0 && <p>This channel has no items yet.</p>}
+      >
+        {(data) => (
+          <>
+            <DataTable label="Items table" caption="Items of the channel" headers={['Item', 'Kind', 'Added', 'Actions']}>
+              {data.items.map((item) => {
+                const name = item.title || item.link;
+                return (
+                  <tr key={`${item.type}-${item.id}`}>
+                    <td>
+                      {item.type === 'links' ? (
+                        <Link to="/links/$id" params={{ id: item.id }} className="strong">
+                          <bdi>{name}</bdi>
+                        </Link>
+                      ) : item.type === 'qr' ? (
+                        <Link to="/qr/$id" params={{ id: item.id }} className="strong">
+                          <bdi>{name}</bdi>
+                        </Link>
+                      ) : (
+                        <Link to="/bio/$id" params={{ id: item.id }} className="strong">
+                          <bdi>{name}</bdi>
+                        </Link>
+                      )}
+                      <div className="muted small url">
+                        <bdi>{item.link}</bdi>
+                      </div>
+                    </td>
+                    <td>{KINDS[item.type]}</td>
+                    <td>{formatApiDate(`${item.date} 00:00:00`).replace(/,? \d{1,2}:\d{2}.*$/, '')}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="small secondary"
+                        onClick={() => setRemoving({ type: item.type, id: item.id, title: name })}
+                      >
+                        Take out<span className="visually-hidden"> {name} of the channel</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+            <Pager page={page} info={data} noun="item" onPage={setPage} />
+          </>
+        )}
+      </QueryView>
       <ConfirmDialog
         open={removing !== null}
         title="Take this item out of the channel?"
@@ -179,16 +154,8 @@ function AddItem({ channel }: { channel: number }) {
           ))}
         </select>
       </Field>
-      {add.isError && (
-        <p className="error" role="alert">
-          {errorMessage(add.error)}
-        </p>
-      )}
-      {add.isSuccess && (
-        <p className="notice" role="status">
-          Added to the channel.
-        </p>
-      )}
+      <ErrorAlert error={add.error} />
+      {add.isSuccess && <Notice>Added to the channel.</Notice>}
       <button type="submit" disabled={!itemId || add.isPending}>
         Add to the channel
       </button>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api';
 import { CopyButton } from '../../components/CopyButton';
-import { Field, formError } from '../../components/Field';
+import { Field } from '../../components/Field';
 import { ErrorState, Loading } from '../../components/states';
 import { useAddDomain, useDomainProof } from '../../resources/domains';
 import { domainUrl, hostOf } from './dns';
+import { ErrorAlert, Notice } from '../../components/FormCard';
+import { DataTable } from '../../components/DataTable';
 
 /**
  * Adding a domain: the DNS records to set first, as the service asks for them (an A or AAAA record
@@ -74,40 +75,28 @@ export function AddDomain() {
                   <span className="badge">Not pointing here yet</span>
                 )}
               </p>
-              <div className="table-wrap" role="region" aria-label="DNS records" tabIndex={0}>
-                <table>
-                  <caption className="visually-hidden">DNS records to set</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Type</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Value</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {proof.data.pointTo.map((record) => (
-                      <tr key={`${record.type}-${record.value}`}>
-                        <td>{record.type}</td>
-                        <td>
-                          <code>{hostOf(checked)}</code>
-                        </td>
-                        <td>
-                          <code>{record.value}</code>
-                        </td>
-                      </tr>
-                    ))}
-                    <tr>
-                      <td>TXT</td>
-                      <td>
-                        <code>{proof.data.record}</code> <CopyButton text={proof.data.record} label="Copy the TXT record's name" />
-                      </td>
-                      <td className="url">
-                        <code>{proof.data.value}</code> <CopyButton text={proof.data.value} label="Copy the TXT record's value" />
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
+              <DataTable label="DNS records" caption="DNS records to set" headers={['Type', 'Name', 'Value']}>
+                {proof.data.pointTo.map((record) => (
+                  <tr key={`${record.type}-${record.value}`}>
+                    <td>{record.type}</td>
+                    <td>
+                      <code>{hostOf(checked)}</code>
+                    </td>
+                    <td>
+                      <code>{record.value}</code>
+                    </td>
+                  </tr>
+                ))}
+                <tr>
+                  <td>TXT</td>
+                  <td>
+                    <code>{proof.data.record}</code> <CopyButton text={proof.data.record} label="Copy the TXT record's name" />
+                  </td>
+                  <td className="url">
+                    <code>{proof.data.value}</code> <CopyButton text={proof.data.value} label="Copy the TXT record's value" />
+                  </td>
+                </tr>
+              </DataTable>
               <p className="small" role="status">
                 2. The TXT record proves the domain is yours.{' '}
                 {proof.data.proven
@@ -131,15 +120,9 @@ export function AddDomain() {
           <input type="url" value={notFound} onChange={(e) => setNotFound(e.target.value)} />
         </Field>
       </div>
-      {formError(add.error, ['domain', 'redirectroot', 'redirect404']) !== null && (
-        <p className="error" role="alert">
-          {errorMessage(add.error)}
-        </p>
-      )}
+      <ErrorAlert error={add.error} fields={['domain', 'redirectroot', 'redirect404']} />
       {add.isSuccess && (
-        <p className="notice" role="status">
-          The domain was added: choose it on a link&apos;s form. Its card below says whether its DNS points here.
-        </p>
+        <Notice>The domain was added: choose it on a link&apos;s form. Its card below says whether its DNS points here.</Notice>
       )}
       <button type="submit" disabled={add.isPending}>
         Add domain

@@ -1,54 +1,61 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api';
-import { Field, formError } from '../../components/Field';
-import { ListPage } from '../../components/ListPage';
-import { useDomainProof, useDomains, useRemoveDomain, useSaveRedirects, type Domain } from '../../resources/domains';
+import { Field } from '../../components/Field';
+import { ListPage, type Removal } from '../../components/ListPage';
+import { domainList, useDomainProof, useSaveRedirects, type Domain } from '../../resources/domains';
 import { AddDomain } from './AddDomain';
+import { ErrorAlert } from '../../components/FormCard';
+
+const INTRO = "Short links on a host name of your own, such as go.example.com, instead of this service's address.";
+
+const card = (domain: Domain) => (
+  <>
+    <h3>
+      <bdi>{domain.domain}</bdi>
+    </h3>
+    <dl className="facts plain">
+      <dt>DNS</dt>
+      <dd>
+        <DnsState domain={domain.domain} />
+      </dd>
+      <dt>The bare domain sends to</dt>
+      <dd className="url">
+        {domain.redirectroot ? <bdi>{domain.redirectroot}</bdi> : <span className="muted">Nowhere (a page of its own)</span>}
+      </dd>
+      <dt>An unknown alias sends to</dt>
+      <dd className="url">{domain.redirect404 ? <bdi>{domain.redirect404}</bdi> : <span className="muted">The not-found page</span>}</dd>
+    </dl>
+  </>
+);
+
+const deleteText = (domain: Domain) => (
+  <>
+    Links on <bdi>{domain.domain}</bdi> are kept and move to this service&apos;s own address: their old short URLs on the domain stop
+    working. When one of their aliases is already taken there, the domain stays until that link is renamed or deleted.
+  </>
+);
+
+const DELETED = "The domain was deleted; its links now use this service's own address.";
+
+/** A domain's form: its redirects (a domain is added with AddDomain, above the list). */
+const RedirectsForm = ({ item, onDone }: { item: Domain | null; onDone: () => void }) =>
+  item && <Redirects domain={item} onDone={onDone} />;
+
+const REMOVAL: Removal<Domain> = { text: deleteText, done: DELETED };
 
 /** Branded domains: short links on your own host name. */
 export default function DomainsPage() {
   return (
     <main id="main">
       <ListPage
+        source={domainList}
         title="Branded domains"
-        noun="domain"
-        intro="Short links on a host name of your own, such as go.example.com, instead of this service's address."
-        usePage={useDomains}
-        records={(data) => data.domains}
-        name={(domain: Domain) => domain.domain}
-        loading="Loading domains"
-        empty={<p>No branded domains yet.</p>}
-        form={({ item, onDone }) => item && <Redirects domain={item} onDone={onDone} />}
-        editLabel="Change redirects"
-        card={(domain) => (
-          <>
-            <h3>
-              <bdi>{domain.domain}</bdi>
-            </h3>
-            <dl className="facts plain">
-              <dt>DNS</dt>
-              <dd>
-                <DnsState domain={domain.domain} />
-              </dd>
-              <dt>The bare domain sends to</dt>
-              <dd className="url">
-                {domain.redirectroot ? <bdi>{domain.redirectroot}</bdi> : <span className="muted">Nowhere (a page of its own)</span>}
-              </dd>
-              <dt>An unknown alias sends to</dt>
-              <dd className="url">
-                {domain.redirect404 ? <bdi>{domain.redirect404}</bdi> : <span className="muted">The not-found page</span>}
-              </dd>
-            </dl>
-          </>
-        )}
-        remove={useRemoveDomain()}
-        deleted="The domain was deleted; its links now use this service's own address."
-        deleteText={(domain) => (
-          <>
-            Links on <bdi>{domain.domain}</bdi> are kept and move to this service&apos;s own address: their old short URLs on the domain
-            stop working. When one of their aliases is already taken there, the domain stays until that link is renamed or deleted.
-          </>
-        )}
+        intro={INTRO}
+        form={RedirectsForm}
+        adds={false}
+        edits="Change redirects"
+        card={card}
+        removal={REMOVAL}
       >
         <AddDomain />
         <h2>Your domains</h2>
@@ -106,11 +113,7 @@ function Redirects({ domain, onDone }: { domain: Domain; onDone: () => void }) {
       >
         <input type="url" value={notFound} onChange={(e) => setNotFound(e.target.value)} />
       </Field>
-      {formError(save.error, ['redirectroot', 'redirect404']) !== null && (
-        <p className="error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <ErrorAlert error={save.error} fields={['redirectroot', 'redirect404']} />
       <div className="actions">
         <button type="submit" disabled={save.isPending}>
           Save redirects

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { errorMessage, isStatus } from '../../api';
-import { ErrorState, Loading } from '../../components/states';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { inputRules, most } from '../../limits';
 import { useCampaignChoices } from '../../resources/campaigns';
 import { useChannelChoices } from '../../resources/channels';
-import { useDomainChoices } from '../../resources/domains';
 import { useLink, useSaveLink, type LinkDetails } from '../../resources/links';
 import { usePixelChoices } from '../../resources/pixels';
 import { useOverlayChoices, useSplashChoices } from '../../resources/visit-pages';
 import { bodyOf, draftOf, type LinkDraft } from './link-draft';
-import { Labelled, RowsField, Section } from './RowsField';
+import { Labelled, RowsField } from './RowsField';
+import { Section } from '../../components/Section';
+import { CancelLink, FormActions } from '../../components/FormCard';
+import { RecordGate } from '../../components/RecordGate';
+import { DomainSelect } from '../../components/DomainSelect';
 
 const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'];
 
@@ -18,29 +19,17 @@ const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'];
 export default function LinkFormPage() {
   const { id } = useParams({ strict: false });
   const details = useLink(id);
-  if (id === undefined) return <LinkForm />;
-  if (details.isPending) return <Loading label="Loading the link" />;
-  if (!details.data)
-    return (
-      <main id="main">
-        <h1 tabIndex={-1}>{isStatus(details.error, 404) ? 'Link not found' : 'Edit link'}</h1>
-        {isStatus(details.error, 404) ? (
-          <p>
-            There is no link {id} in your account. <Link to="/links">Back to your links</Link>
-          </p>
-        ) : (
-          <ErrorState error={details.error} retry={() => void details.refetch()} />
-        )}
-      </main>
-    );
-  return <LinkForm key={id} editing={details.data.details} />;
+  return (
+    <RecordGate query={details} id={id} noun="link" list="/links" fresh={<LinkForm />}>
+      {(data) => <LinkForm key={id} editing={data.details} />}
+    </RecordGate>
+  );
 }
 
 function LinkForm({ editing }: { editing?: LinkDetails }) {
   const [form, setForm] = useState<LinkDraft>(() => draftOf(editing));
   const navigate = useNavigate();
   // The choices are the resources' own lists: a campaign deleted on another page is gone from here at once.
-  const domains = useDomainChoices();
   const campaigns = useCampaignChoices();
   const channels = useChannelChoices();
   const pixels = usePixelChoices();
@@ -76,14 +65,7 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
             />
           </Labelled>
           <Labelled id="domain" label="Domain">
-            <select id="domain" value={form.domain} onChange={(e) => set('domain', e.target.value)}>
-              <option value="">The service&apos;s own address</option>
-              {domains.data?.map((domain) => (
-                <option key={domain.id} value={domain.domain}>
-                  {domain.domain}
-                </option>
-              ))}
-            </select>
+            <DomainSelect id="domain" value={form.domain} onChange={(domain) => set('domain', domain)} />
           </Labelled>
           <Labelled id="custom" label="Alias" help="3 to 50 letters, digits, _ or -. Empty: one is chosen for you.">
             <input
@@ -273,25 +255,12 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
             ]}
           />
         </Section>
-        {save.isError && (
-          <p className="error" role="alert">
-            <bdi>{errorMessage(save.error)}</bdi>
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create link'}
-          </button>
-          {editing ? (
-            <Link to="/links/$id" params={{ id: editing.id }} className="button secondary">
-              Cancel
-            </Link>
-          ) : (
-            <Link to="/links" className="button secondary">
-              Cancel
-            </Link>
-          )}
-        </div>
+        <FormActions
+          save={save}
+          fields={[]}
+          submit={editing ? 'Save changes' : 'Create link'}
+          cancel={<CancelLink list="/links" id={editing?.id} />}
+        />
       </form>
     </main>
   );

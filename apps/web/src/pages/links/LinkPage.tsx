@@ -1,43 +1,32 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { errorMessage, isStatus } from '../../api';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CopyButton } from '../../components/CopyButton';
+import { ConfirmButton } from '../../components/ConfirmDialog';
 import { LiveStatus } from '../../components/LiveStatus';
-import { Stats } from '../../components/Stats';
-import { StatsControls, defaultRange, type Range } from '../../components/StatsControls';
-import { TopList, countryName } from '../../components/TopList';
-import { ErrorState, Loading } from '../../components/states';
-import { formatApiDate, formatNumber, plural } from '../../format';
+import { StatsWithOrigins } from '../../components/Stats';
+import { StatsControls } from '../../components/StatsControls';
+import { defaultRange, type Range } from '../../resources/stats';
+import { countryName } from '../../components/TopList';
+import { formatApiDate, formatNumber } from '../../format';
 import { useLiveRefresh } from '../../live';
 import { useLink, useRemoveLinks, type LinkDetails } from '../../resources/links';
 import { ClicksExport, LinkQrCode } from './LinkTools';
+import { RecordGate } from '../../components/RecordGate';
+import { RecordTitle } from '../../components/RecordTitle';
+import { Address } from '../../components/Address';
 
 /** A link: its settings, clicks over time, top values, QR code and raw clicks. */
 export default function LinkPage() {
   const { id } = useParams({ from: '/links/$id' });
   const details = useLink(id);
-  if (details.isPending) return <Loading label="Loading the link" />;
-  if (!details.data) {
-    return (
-      <main id="main">
-        <h1 tabIndex={-1}>{isStatus(details.error, 404) ? 'Link not found' : 'Link'}</h1>
-        {isStatus(details.error, 404) ? (
-          <p>
-            There is no link {id} in your account. <Link to="/links">Back to your links</Link>
-          </p>
-        ) : (
-          <ErrorState error={details.error} retry={() => void details.refetch()} />
-        )}
-      </main>
-    );
-  }
-  return <LinkView link={details.data.details} />;
+  return (
+    <RecordGate query={details} id={id} noun="link" list="/links">
+      {(data) => <LinkView link={data.details} />}
+    </RecordGate>
+  );
 }
 
 function LinkView({ link }: { link: LinkDetails }) {
   const [range, setRange] = useState<Range>(defaultRange);
-  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   // A click of this link refreshes its totals and its chart within a second or two, without a reload.
   const live = useLiveRefresh(['links', 'stats'], (batch) => batch.links.some((item) => item.id === link.id));
@@ -45,34 +34,26 @@ function LinkView({ link }: { link: LinkDetails }) {
 
   return (
     <main id="main">
-      <p className="crumbs">
-        <Link to="/links">Links</Link> /
-      </p>
-      <div className="title-row">
-        <h1 tabIndex={-1}>
-          <bdi>{link.title || link.alias}</bdi>
-        </h1>
+      <RecordTitle list="/links" name={link.title || link.alias} error={remove.error}>
         <div className="actions">
           <Link to="/links/$id/edit" params={{ id: link.id }} className="button">
             Edit
           </Link>
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
-            Delete
-          </button>
+          <ConfirmButton
+            label="Delete"
+            title="Delete this link?"
+            onConfirm={() => remove.mutate([link.id], { onSuccess: () => void navigate({ to: '/links' }) })}
+          >
+            <p>
+              <bdi>{link.shorturl}</bdi> stops working at once, and its statistics are deleted with it.
+            </p>
+          </ConfirmButton>
         </div>
-      </div>
-      {remove.isError && (
-        <p className="error" role="alert">
-          {errorMessage(remove.error)}
-        </p>
-      )}
+      </RecordTitle>
       <dl className="facts">
         <dt>Short URL</dt>
         <dd>
-          <a href={link.shorturl} target="_blank" rel="noreferrer noopener">
-            <bdi>{link.shorturl}</bdi>
-          </a>{' '}
-          <CopyButton text={link.shorturl} label={`Copy ${link.shorturl}`} />
+          <Address href={link.shorturl} copy={`Copy ${link.shorturl}`} />
         </dd>
         <dt>Destination</dt>
         <dd className="url">
@@ -110,49 +91,12 @@ function LinkView({ link }: { link: LinkDetails }) {
 
       <h2>Clicks over time</h2>
       <StatsControls range={range} onChange={setRange} />
-      <Stats target={{ of: 'link', id: link.id }} range={range} title="Clicks">
-        {(series) => (
-          <>
-            <p className="muted small">
-              {plural(series.totals.clicks, 'click')} by people
-              {series.totals.visitors !== null && `, ${plural(series.totals.visitors, 'visitor')}`}
-              {series.totals.bots !== null && `; ${plural(series.totals.bots, 'click')} of bots, counted apart`}.
-            </p>
-            <h2>Where the clicks came from</h2>
-            <div className="tops">
-              <TopList title="Countries" values={series.top.countries} describe={countryName} />
-              <TopList title="Referrers" values={series.top.referrers} describe={(value) => value || 'Direct or unknown'} />
-              <TopList title="Browsers" values={series.top.browsers} />
-              <TopList title="Operating systems" values={series.top.os} />
-              <TopList title="Devices" values={series.top.devices} />
-              <TopList title="UTM sources" values={series.top.utmSources} />
-              <TopList title="UTM media" values={series.top.utmMediums} />
-              <TopList title="UTM campaigns" values={series.top.utmCampaigns} />
-            </div>
-          </>
-        )}
-      </Stats>
+      <StatsWithOrigins target={{ of: 'link', id: link.id }} range={range} noun="click" />
 
       <div className="columns">
         <LinkQrCode link={link} />
         <ClicksExport id={link.id} alias={link.alias} range={range} />
       </div>
-
-      <ConfirmDialog
-        open={deleting}
-        title="Delete this link?"
-        confirm="Delete"
-        danger
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate([link.id], { onSuccess: () => void navigate({ to: '/links' }) });
-        }}
-      >
-        <p>
-          <bdi>{link.shorturl}</bdi> stops working at once, and its statistics are deleted with it.
-        </p>
-      </ConfirmDialog>
     </main>
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { errorMessage } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { LiveStatus } from '../../components/LiveStatus';
 import { Pager } from '../../components/Pager';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { formatApiDate, formatNumber, plural } from '../../format';
+import { plural } from '../../format';
 import { useLiveRefresh } from '../../live';
 import { useLinks, useRemoveLinks, type Order } from '../../resources/links';
+import { ErrorAlert, Notice } from '../../components/FormCard';
+import { LinkCells } from '../../components/LinkCells';
 
 /** What the links list keeps in the address: a view can be bookmarked, shared, and gone back to. */
 export interface LinksSearch {
@@ -93,16 +94,8 @@ export function LinksPage() {
           Delete selected ({selected.size})
         </button>
       </div>
-      {remove.isError && (
-        <p className="error" role="alert">
-          {errorMessage(remove.error)}
-        </p>
-      )}
-      {remove.isSuccess && (
-        <p role="status" className="notice">
-          {remove.data === 1 ? 'The link was deleted.' : `${remove.data} links were deleted.`}
-        </p>
-      )}
+      <ErrorAlert error={remove.error} />
+      {remove.isSuccess && <Notice>{remove.data === 1 ? 'The link was deleted.' : `${remove.data} links were deleted.`}</Notice>}
       {links.isPending ? (
         <Loading label="Loading links" />
       ) : !links.data ? (
@@ -173,11 +166,7 @@ export function LinksPage() {
                       )}
                       <CopyButton text={link.shorturl} label={`Copy ${link.shorturl}`} />
                     </td>
-                    <td className="url">
-                      <bdi>{link.longurl}</bdi>
-                    </td>
-                    <td className="num">{formatNumber(link.clicks)}</td>
-                    <td>{formatApiDate(link.date)}</td>
+                    <LinkCells link={link} />
                   </tr>
                 ))}
               </tbody>

@@ -1,16 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Row } from './link-draft';
 
-/** A section of the link form. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="section">
-      <legend>{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 /** A labelled field whose help the input names (aria-describedby). */
 export function Labelled({ id, label, help, children }: { id: string; label: string; help?: string; children: ReactNode }) {
   return (

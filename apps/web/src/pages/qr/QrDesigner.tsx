@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { api, errorMessage, type Schemas } from '../../api';
-import { Field, formError } from '../../components/Field';
+import { Field } from '../../components/Field';
 import { Loading } from '../../components/states';
 import { inputRules } from '../../limits';
 import { useSaveQr } from '../../resources/qrs';
 import { FIELDS, TYPES, dataOf, filledIn, fingerprint, formOf, toHex, toRgb, type ContentForm, type QrType } from './qr-design';
+import { CancelLink, FormActions } from '../../components/FormCard';
 
 type QrDetails = Schemas['QrDetails'];
 
@@ -125,10 +126,10 @@ export function QrDesigner({ qr }: { qr?: QrDetails }) {
       {qr && <p className="help">It starts from the code as it is: change what you like and save.</p>}
       <div className="qr-designer">
         <div>
-          <Field id="qr-name" label="Name" help="Yours only, 1 to 100 characters." error={save.error} names={['name']}>
+          <Field id="qr-name" label="Name" help="Yours only, 1 to 100 characters." error={save.error}>
             <input {...inputRules('QrAdd', 'name')} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field id="qr-type" label="What it holds" error={save.error} names={['type']}>
+          <Field id="qr-type" label="What it holds" error={save.error}>
             <select value={type} onChange={(e) => setType(e.target.value as QrType)}>
               {(Object.keys(TYPES) as QrType[]).map((key) => (
                 <option key={key} value={key}>
@@ -163,10 +164,10 @@ export function QrDesigner({ qr }: { qr?: QrDetails }) {
             })}
           </fieldset>
           <div className="two">
-            <Field id="qr-foreground" label="Colour of the code" error={save.error} names={['foreground']}>
+            <Field id="qr-foreground" label="Colour of the code" error={save.error}>
               <input type="color" value={foreground} onChange={(e) => setForeground(e.target.value)} />
             </Field>
-            <Field id="qr-background" label="Background" error={save.error} names={['background']}>
+            <Field id="qr-background" label="Background" error={save.error}>
               <input type="color" value={background} onChange={(e) => setBackground(e.target.value)} />
             </Field>
           </div>
@@ -207,25 +208,7 @@ export function QrDesigner({ qr }: { qr?: QrDetails }) {
           )}
         </section>
       </div>
-      {formError(save.error, all) !== null && (
-        <p className="error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : qr ? 'Save design' : 'Create QR code'}
-        </button>
-        {qr ? (
-          <Link to="/qr/$id" params={{ id: qr.id }} className="button secondary">
-            Cancel
-          </Link>
-        ) : (
-          <Link to="/qr" className="button secondary">
-            Cancel
-          </Link>
-        )}
-      </div>
+      <FormActions save={save} fields={all} submit={qr ? 'Save design' : 'Create QR code'} cancel={<CancelLink list="/qr" id={qr?.id} />} />
     </form>
   );
 }
@@ -284,7 +267,6 @@ function LogoPicker(props: {
           label="Logo address (a PNG or JPEG)"
           help="Fetched by the service when you save: at most 512 KiB, from a public address."
           error={props.error}
-          names={['logo']}
         >
           <input type="url" value={props.logo} onChange={(e) => props.onLogo(e.target.value)} />
         </Field>

@@ -1,47 +1,36 @@
 import { useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
-import { isStatus } from '../../api';
+import { useParams } from '@tanstack/react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { Stats } from '../../components/Stats';
-import { StatsControls, defaultRange, type Range } from '../../components/StatsControls';
-import { ErrorState, Loading } from '../../components/states';
+import { StatsControls } from '../../components/StatsControls';
+import { defaultRange, type Range } from '../../resources/stats';
 import { formatApiDate, formatNumber } from '../../format';
-import { useQr } from '../../resources/qrs';
+import { useQr, type QrDetails } from '../../resources/qrs';
 import { QrDesigner } from './QrDesigner';
 import { TYPES, describeContent } from './qr-design';
+import { RecordGate } from '../../components/RecordGate';
+import { RecordTitle } from '../../components/RecordTitle';
 
 /** One code: its image as the service draws it, what it holds (where a web-address code sends), downloads, a new design, and its scans over time. */
 export default function QrPage() {
   const { id } = useParams({ from: '/qr/$id' });
+  const details = useQr(id);
+  return (
+    <RecordGate query={details} id={id} noun="QR code" list="/qr">
+      {(qr) => <QrView qr={qr} updated={details.dataUpdatedAt} />}
+    </RecordGate>
+  );
+}
+
+function QrView({ qr, updated }: { qr: QrDetails; updated: number }) {
   const [range, setRange] = useState<Range>(defaultRange);
   const [redesign, setRedesign] = useState(false);
-  const details = useQr(id);
-  if (details.isPending) return <Loading label="Loading the QR code" />;
-  if (!details.data)
-    return (
-      <main id="main">
-        <h1 tabIndex={-1}>{isStatus(details.error, 404) ? 'QR code not found' : 'QR code'}</h1>
-        {isStatus(details.error, 404) ? (
-          <p>
-            There is no QR code {id} in your account. <Link to="/qr">Back to your QR codes</Link>
-          </p>
-        ) : (
-          <ErrorState error={details.error} retry={() => void details.refetch()} />
-        )}
-      </main>
-    );
-  const qr = details.data;
   // The image's address changes with each save, so the browser shows the new design.
-  const version = encodeURIComponent(String(details.dataUpdatedAt));
+  const version = encodeURIComponent(String(updated));
   const content = describeContent(qr.type, qr.data);
   return (
     <main id="main">
-      <p className="crumbs">
-        <Link to="/qr">QR codes</Link> /
-      </p>
-      <h1 tabIndex={-1}>
-        <bdi>{qr.name}</bdi>
-      </h1>
+      <RecordTitle list="/qr" name={qr.name} />
       <div className="columns">
         <section className="card" aria-labelledby="qr-image-title">
           <h2 id="qr-image-title">The code</h2>
@@ -80,7 +69,7 @@ export default function QrPage() {
           <dd>{formatApiDate(qr.date)}</dd>
         </dl>
       </div>
-      {redesign && <QrDesigner key={details.dataUpdatedAt} qr={qr} />}
+      {redesign && <QrDesigner key={updated} qr={qr} />}
       <h2>Scans over time</h2>
       <p className="muted small">Only web-address codes count scans: the others hold their content and never reach the service.</p>
       <StatsControls range={range} onChange={setRange} />

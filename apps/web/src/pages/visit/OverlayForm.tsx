@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../api';
-import { Field, formError } from '../../components/Field';
-import { ErrorState, Loading } from '../../components/states';
+import { useState } from 'react';
+import { Field } from '../../components/Field';
+import { FormCard } from '../../components/FormCard';
 import { inputRules, lengthHelp } from '../../limits';
 import { useOverlay, useSaveOverlay, type OverlayInput } from '../../resources/visit-pages';
+import { ReadFirst } from '../../components/QueryView';
 
 const FIELDS = ['type', 'name', 'message', 'label', 'link', 'position', 'color', 'bg', 'email', 'phone'];
 
@@ -26,28 +26,32 @@ const BLANK: Draft = {
 };
 
 /** A new CTA overlay, or one read again to change it. */
-export function OverlayForm({ id, onDone }: { id: number | null; onDone: () => void }) {
-  const current = useOverlay(id);
-  if (id !== null && current.isPending) return <Loading label="Loading the overlay" />;
-  if (id !== null && !current.data) return <ErrorState error={current.error} retry={() => void current.refetch()} />;
-  return <OverlayFields key={id ?? 'new'} id={id} initial={current.data} onDone={onDone} />;
+export function OverlayForm({ item, onDone }: { item: { id: number } | null; onDone: () => void }) {
+  const id = item?.id ?? null;
+  return (
+    <ReadFirst id={id} query={useOverlay(id)} label="Loading the overlay">
+      {(initial) => <OverlayFields key={id ?? 'new'} id={id} initial={initial} onDone={onDone} />}
+    </ReadFirst>
+  );
 }
 
 function OverlayFields({ id, initial, onDone }: { id: number | null; initial?: Draft; onDone: () => void }) {
   const [form, setForm] = useState<Draft>(initial ?? BLANK);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setForm((current) => ({ ...current, [key]: value }));
   const save = useSaveOverlay();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const { email, phone, ...rest } = form;
     save.mutate({ id, body: { ...rest, ...(form.type === 'contact' ? { email, phone } : {}) } }, { onSuccess: onDone });
   };
-  const title = id !== null ? `Edit ${initial?.name ?? 'overlay'}` : 'New overlay';
   return (
-    <form className="card form" onSubmit={submit} aria-label={title}>
-      <h3>
-        <bdi>{title}</bdi>
-      </h3>
+    <FormCard
+      of={{ noun: 'overlay', editing: id !== null ? (initial?.name ?? 'overlay') : undefined }}
+      level="h3"
+      save={save}
+      fields={FIELDS}
+      onSubmit={submit}
+      onCancel={onDone}
+    >
       <fieldset className="choice">
         <legend>Kind</legend>
         <label>
@@ -59,75 +63,44 @@ function OverlayFields({ id, initial, onDone }: { id: number | null; initial?: D
           contact you
         </label>
       </fieldset>
-      <Field
-        id="overlay-name"
-        label="Name"
-        help={`Yours only, ${lengthHelp('OverlayAdd', 'name').toLowerCase()}.`}
-        error={save.error}
-        names={['name']}
-      >
+      <Field id="overlay-name" label="Name" help={`Yours only, ${lengthHelp('OverlayAdd', 'name').toLowerCase()}.`}>
         <input required {...inputRules('OverlayAdd', 'name')} value={form.name} onChange={(e) => set('name', e.target.value)} />
       </Field>
-      <Field
-        id="overlay-message"
-        label="Message"
-        help={`What the visitor reads, ${lengthHelp('OverlayAdd', 'message').toLowerCase()}.`}
-        error={save.error}
-        names={['message']}
-      >
+      <Field id="overlay-message" label="Message" help={`What the visitor reads, ${lengthHelp('OverlayAdd', 'message').toLowerCase()}.`}>
         <textarea required {...inputRules('OverlayAdd', 'message')} value={form.message} onChange={(e) => set('message', e.target.value)} />
       </Field>
       <div className="two">
-        <Field
-          id="overlay-label"
-          label="Button text"
-          help={`${lengthHelp('OverlayAdd', 'label')}; empty for no button.`}
-          error={save.error}
-          names={['label']}
-        >
+        <Field id="overlay-label" label="Button text" help={`${lengthHelp('OverlayAdd', 'label')}; empty for no button.`}>
           <input {...inputRules('OverlayAdd', 'label')} value={form.label} onChange={(e) => set('label', e.target.value)} />
         </Field>
-        <Field id="overlay-link" label="Button leads to" error={save.error} names={['link']}>
+        <Field id="overlay-link" label="Button leads to">
           <input type="url" {...inputRules('OverlayAdd', 'link')} value={form.link} onChange={(e) => set('link', e.target.value)} />
         </Field>
       </div>
       {form.type === 'contact' && (
         <div className="two">
-          <Field id="overlay-email" label="Contact e-mail" error={save.error} names={['email']}>
+          <Field id="overlay-email" label="Contact e-mail">
             <input type="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
           </Field>
-          <Field id="overlay-phone" label="Contact phone (optional)" error={save.error} names={['phone']}>
+          <Field id="overlay-phone" label="Contact phone (optional)">
             <input type="tel" {...inputRules('OverlayAdd', 'phone')} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
           </Field>
         </div>
       )}
       <div className="two">
-        <Field id="overlay-position" label="Where" error={save.error} names={['position']}>
+        <Field id="overlay-position" label="Where">
           <select value={form.position} onChange={(e) => set('position', e.target.value as Draft['position'])}>
             <option value="bottom">At the bottom</option>
             <option value="top">At the top</option>
           </select>
         </Field>
-        <Field id="overlay-color" label="Text colour" error={save.error} names={['color']}>
+        <Field id="overlay-color" label="Text colour">
           <input type="color" value={form.color} onChange={(e) => set('color', e.target.value)} />
         </Field>
-        <Field id="overlay-bg" label="Background colour" error={save.error} names={['bg']}>
+        <Field id="overlay-bg" label="Background colour">
           <input type="color" value={form.bg} onChange={(e) => set('bg', e.target.value)} />
         </Field>
       </div>
-      {formError(save.error, FIELDS) !== null && (
-        <p className="error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {id !== null ? 'Save overlay' : 'Create overlay'}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { ListPage } from '../../components/ListPage';
+import { ListPage, type Column } from '../../components/ListPage';
 import { PreviewFrame, apiPage } from '../../components/PreviewFrame';
 import { formatApiDate } from '../../format';
-import { useOverlays, useRemoveOverlay, useRemoveSplash, useSplashPages } from '../../resources/visit-pages';
+import type { ListSource, PageInfo } from '../../resources/hooks';
+import { overlayList, splashList } from '../../resources/visit-pages';
 import { OverlayForm } from './OverlayForm';
 import { SplashForm } from './SplashForm';
 
@@ -18,13 +19,15 @@ export default function VisitPagesPage() {
       <p className="muted">
         A link can show one of these on the way to its destination: choose it under “How the link opens” on the link&apos;s form.
       </p>
-      <Overlays />
-      <SplashPages />
+      <VisitList of="overlay" />
+      <VisitList of="splash" />
     </main>
   );
 }
 
 type Named = { id: number; name: string };
+/** A row of either list (an overlay has a type, message or contact). */
+type Row = Named & { date: string; type?: string };
 
 /** What a visitor is shown, as the service makes it, in a sandboxed frame; the heading takes the focus when it opens. */
 function PreviewPanel({ title, src, note, onClose }: { title: string; src: string; note?: string; onClose: () => void }) {
@@ -45,87 +48,70 @@ function PreviewPanel({ title, src, note, onClose }: { title: string; src: strin
   );
 }
 
-const previewButton = (item: Named, preview: (item: Named) => void) => (
-  <button type="button" className="small secondary" onClick={() => preview(item)} aria-label={`Preview ${item.name}`}>
-    Preview
-  </button>
+/** The two kinds of page, each listed with its preview. */
+const KINDS = {
+  overlay: {
+    source: overlayList,
+    title: 'CTA overlays',
+    label: 'Overlays',
+    empty: 'No overlays yet. An overlay shows a message and a button over the destination page.',
+    form: OverlayForm,
+    kind: (item: Row) => (item.type === 'contact' ? 'Contact' : 'Message'),
+    preview: (id: number) => apiPage('/overlay/{id}/preview', { id }),
+    note: "Shown over the link's destination; here over an empty page.",
+  },
+  splash: {
+    source: splashList,
+    title: 'Splash pages',
+    label: 'Splash pages',
+    empty: 'No splash pages yet. A splash page is shown for a few seconds before the destination.',
+    form: SplashForm,
+    kind: () => 'Splash page',
+    preview: (id: number) => apiPage('/splash/{id}/preview', { id }),
+    note: "A visitor goes on to the link's destination after the page's delay; the preview stays.",
+  },
+};
+
+const deleteText = (item: Named) => (
+  <>
+    <bdi>{item.name}</bdi>: the links that show it go straight to their destination.
+  </>
 );
 
-function Overlays() {
+/** The overlays, or the splash pages: their list, and the preview of one. */
+function VisitList({ of }: { of: keyof typeof KINDS }) {
+  const kind = KINDS[of];
   const [previewing, setPreviewing] = useState<Named | null>(null);
-  return (
-    <section aria-label="CTA overlays">
-      <ListPage
-        title="CTA overlays"
-        label="Overlays"
-        level="h2"
-        noun="overlay"
-        usePage={useOverlays}
-        records={(data) => data.cta}
-        name={(item) => item.name}
-        loading="Loading overlays"
-        empty={<p>No overlays yet. An overlay shows a message and a button over the destination page.</p>}
-        newLabel="New overlay"
-        form={({ item, onDone }) => <OverlayForm id={item?.id ?? null} onDone={onDone} />}
-        columns={[
-          { header: 'Name', className: 'strong', cell: (item) => <bdi>{item.name}</bdi> },
-          { header: 'Kind', cell: (item) => (item.type === 'contact' ? 'Contact' : 'Message') },
-          { header: 'Created', cell: (item) => formatApiDate(item.date) },
-        ]}
-        actions={(item) => previewButton(item, setPreviewing)}
-        remove={useRemoveOverlay()}
-        deleteText={(item) => (
-          <>
-            <bdi>{item.name}</bdi>: the links that show it go straight to their destination.
-          </>
-        )}
-      >
-        {previewing && (
-          <PreviewPanel
-            title={`Preview of the overlay ${previewing.name}`}
-            src={apiPage('/overlay/{id}/preview', { id: previewing.id })}
-            note="Shown over the link's destination; here over an empty page."
-            onClose={() => setPreviewing(null)}
-          />
-        )}
-      </ListPage>
-    </section>
+  const columns: Column<Row>[] = [
+    { header: 'Name', className: 'strong', cell: (item) => <bdi>{item.name}</bdi> },
+    { header: 'Kind', cell: kind.kind },
+    { header: 'Created', cell: (item) => formatApiDate(item.date) },
+  ];
+  const actions = (item: Named) => (
+    <button type="button" className="small secondary" onClick={() => setPreviewing(item)} aria-label={`Preview ${item.name}`}>
+      Preview
+    </button>
   );
-}
-
-function SplashPages() {
-  const [previewing, setPreviewing] = useState<Named | null>(null);
+  // Both lists' records are rows of this shape: one list page serves them.
+  const source = kind.source as unknown as ListSource<Row, PageInfo>;
   return (
-    <section aria-label="Splash pages">
+    <section aria-label={kind.title}>
       <ListPage
-        title="Splash pages"
+        source={source}
+        title={kind.title}
+        label={kind.label}
         level="h2"
-        noun="splash page"
-        usePage={useSplashPages}
-        records={(data) => data.splash}
-        name={(item) => item.name}
-        loading="Loading splash pages"
-        empty={<p>No splash pages yet. A splash page is shown for a few seconds before the destination.</p>}
-        newLabel="New splash page"
-        form={({ item, onDone }) => <SplashForm id={item?.id ?? null} onDone={onDone} />}
-        columns={[
-          { header: 'Name', className: 'strong', cell: (item) => <bdi>{item.name}</bdi> },
-          { header: 'Kind', cell: () => 'Splash page' },
-          { header: 'Created', cell: (item) => formatApiDate(item.date) },
-        ]}
-        actions={(item) => previewButton(item, setPreviewing)}
-        remove={useRemoveSplash()}
-        deleteText={(item) => (
-          <>
-            <bdi>{item.name}</bdi>: the links that show it go straight to their destination.
-          </>
-        )}
+        empty={<p>{kind.empty}</p>}
+        form={kind.form}
+        columns={columns}
+        extra={actions}
+        removal={{ text: deleteText }}
       >
         {previewing && (
           <PreviewPanel
-            title={`Preview of the splash page ${previewing.name}`}
-            src={apiPage('/splash/{id}/preview', { id: previewing.id })}
-            note="A visitor goes on to the link's destination after the page's delay; the preview stays."
+            title={`Preview of the ${kind.source.noun} ${previewing.name}`}
+            src={kind.preview(previewing.id)}
+            note={kind.note}
             onClose={() => setPreviewing(null)}
           />
         )}

@@ -1,35 +1,22 @@
 import type { EventName } from '../../resources/webhooks';
 
-const EVENTS: { group: string; all: EventName; events: { name: EventName; label: string }[] }[] = [
-  {
-    group: 'Links',
-    all: 'link.*',
-    events: [
-      { name: 'link.created', label: 'created' },
-      { name: 'link.updated', label: 'changed' },
-      { name: 'link.deleted', label: 'deleted' },
-      { name: 'link.clicked', label: 'clicked' },
-    ],
-  },
-  { group: 'QR codes', all: 'qr.*', events: [{ name: 'qr.scanned', label: 'scanned' }] },
-  {
-    group: 'Campaigns',
-    all: 'campaign.*',
-    events: [
-      { name: 'campaign.created', label: 'created' },
-      { name: 'campaign.updated', label: 'changed' },
-      { name: 'campaign.deleted', label: 'deleted' },
-    ],
-  },
-  {
-    group: 'Domains',
-    all: 'domain.*',
-    events: [
-      { name: 'domain.created', label: 'created' },
-      { name: 'domain.updated', label: 'changed' },
-      { name: 'domain.deleted', label: 'deleted' },
-    ],
-  },
+type Kind = EventName extends `${infer K}.${string}` ? K : never;
+type Verb<K extends Kind> = Extract<EventName, `${K}.${string}`> extends `${K}.${infer V}` ? Exclude<V, '*'> : never;
+
+/** What each event is called beside its kind ("Links: changed"). */
+const WORDS: Record<string, string> = { updated: 'changed' };
+
+/** A kind of event, and its events (a name in the API document, or this does not compile). */
+function kind<K extends Kind>(group: string, prefix: K, verbs: Verb<K>[]) {
+  const name = (verb: string) => `${prefix}.${verb}` as EventName;
+  return { group, all: name('*'), events: verbs.map((verb) => ({ name: name(verb), label: WORDS[verb] ?? verb })) };
+}
+
+const EVENTS = [
+  kind('Links', 'link', ['created', 'updated', 'deleted', 'clicked']),
+  kind('QR codes', 'qr', ['scanned']),
+  kind('Campaigns', 'campaign', ['created', 'updated', 'deleted']),
+  kind('Domains', 'domain', ['created', 'updated', 'deleted']),
 ];
 
 /** The events a webhook is sent: each one, or all of a kind (present and future). */
