@@ -46,6 +46,8 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { LiveModule } from './modules/live/live.module';
 import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
+import { WorkspaceGuard } from './modules/workspaces/workspace.guard';
+import { WorkspacesModule } from './modules/workspaces/workspaces.module';
 
 /**
  * What the service is built from: its configuration and the resources app.ts opened for it (the
@@ -138,6 +140,7 @@ export class AppModule {
         OverlaysModule,
         SplashModule,
         LiveModule,
+        WorkspacesModule,
         HealthModule,
         MetricsModule,
         DocsModule,
@@ -154,6 +157,8 @@ export class AppModule {
         // A session's changing request without its proof, or from another site: 403.
         { provide: APP_GUARD, useClass: SessionCsrfGuard },
         { provide: APP_GUARD, useClass: AdminGuard },
+        // The workspace the request acts in, and whether the person's role there allows it (roles.ts).
+        { provide: APP_GUARD, useExisting: WorkspaceGuard },
         // Last: the body is read once the caller is known and counted.
         { provide: APP_GUARD, useClass: BodyGuard },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

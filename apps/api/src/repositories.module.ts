@@ -21,6 +21,14 @@ import { SplashRepository } from './modules/splash/splash.repository';
 import { PlanEntity } from './modules/users/plan.entity';
 import { UserEntity } from './modules/users/user.entity';
 import { UsersRepository } from './modules/users/users.repository';
+import {
+  AuditEntryEntity,
+  InvitationEntity,
+  MemberEntity,
+  WorkspaceEntity,
+  WorkspaceKeyEntity,
+} from './modules/workspaces/workspace.entity';
+import { WorkspacesRepository } from './modules/workspaces/workspaces.repository';
 
 const REPOSITORIES = [
   BioRepository,
@@ -33,13 +41,14 @@ const REPOSITORIES = [
   QrRepository,
   SplashRepository,
   UsersRepository,
+  WorkspacesRepository,
 ];
 
 /**
  * The repositories of the resources other modules name (a link names a domain, a campaign, pixels;
  * deleting a domain moves its links; the redirects read them all), for every module: each module
  * reads another's records through that module's repository, never its entity, and no module has
- * to import another for it (links and domains name each other). Accounts are read by the key guard, sessions and admin. A repository only its own module
+ * to import another for it (links and domains name each other). Accounts are read by the key guard, sessions and admin; workspaces by the workspace guard, the key guard and the audit log. A repository only its own module
  * uses (sessions, webhooks, clicks, health) stays in that module.
  */
 @Global()
@@ -60,6 +69,11 @@ const REPOSITORIES = [
       SplashEntity,
       UserEntity,
       PlanEntity,
+      WorkspaceEntity,
+      MemberEntity,
+      InvitationEntity,
+      WorkspaceKeyEntity,
+      AuditEntryEntity,
     ]),
   ],
   providers: REPOSITORIES,

@@ -17,6 +17,8 @@ describe('requests as real clients send them', () => {
   const api = useApi({}, { hostResolver: resolverWith({ 'hooks.example.com': ['93.184.215.14'] }) });
   let user: TestUser;
   const ids: Record<string, number> = {};
+  /** Secrets the answers hand on (an invitation's token). */
+  const tokens: Record<string, string> = {};
   /** A failed delivery of an event of the webhook's account, as the dispatcher leaves one; its id. */
   async function failedDelivery(webhookId: number): Promise<number> {
     const db = api.linkyard.app.get(DataSource);
@@ -276,6 +278,25 @@ describe('requests as real clients send them', () => {
     ['deleteSplash', 'DELETE', () => `/splash/${ids.splash}/delete`, bodiless],
     ['deleteOverlay', 'DELETE', () => `/overlay/${ids.overlay}/delete`, bodiless],
     ['deleteDomain', 'DELETE', () => `/domain/${ids.domain}/delete`, bodiless],
+    ['addWorkspace', 'POST', () => '/workspace/add', { name: 'Team' }],
+    ['listWorkspaces', 'GET', () => '/workspaces'],
+    ['getWorkspace', 'GET', () => `/workspace/${ids.workspace}`],
+    ['updateWorkspace', 'PUT', () => `/workspace/${ids.workspace}/update`, { name: 'Team two', ssoOnly: null }],
+    ['addInvitation', 'POST', () => `/workspace/${ids.workspace}/invitation/add`, { email: 'ops@example.com', role: 'editor' }],
+    ['listInvitations', 'GET', () => `/workspace/${ids.workspace}/invitations`],
+    ['deleteInvitation', 'DELETE', () => `/workspace/${ids.workspace}/invitation/${ids.invitation}/delete`, bodiless],
+    ['addInvitation', 'POST', () => `/workspace/${ids.workspace}/invitation/add`, { email: 'admin@example.com', role: 'viewer' }],
+    ['getInvitation', 'GET', () => `/invitation/${tokens.invitation}`, undefined, () => ADMIN_KEY],
+    ['acceptInvitation', 'POST', () => `/invitation/${tokens.invitation}/accept`, bodiless, () => ADMIN_KEY],
+    ['listMembers', 'GET', () => `/workspace/${ids.workspace}/members`],
+    ['updateMember', 'PUT', () => `/workspace/${ids.workspace}/member/${ids.member}/update`, { role: 'editor' }],
+    ['addWorkspaceKey', 'POST', () => `/workspace/${ids.workspace}/key/add`, { name: 'CI', scope: 'read' }],
+    ['listWorkspaceKeys', 'GET', () => `/workspace/${ids.workspace}/keys`],
+    ['deleteWorkspaceKey', 'DELETE', () => `/workspace/${ids.workspace}/key/${ids.workspaceKey}/delete`, bodiless],
+    ['listAudit', 'GET', () => `/workspace/${ids.workspace}/audit?operation=updateMember`],
+    ['exportAudit', 'GET', () => `/workspace/${ids.workspace}/audit/export?format=ndjson`],
+    ['removeMember', 'DELETE', () => `/workspace/${ids.workspace}/member/${ids.member}/delete`, bodiless],
+    ['deleteWorkspace', 'DELETE', () => `/workspace/${ids.workspace}/delete`, bodiless],
     ['rotateAccountApiKey', 'POST', () => '/account/apikey/rotate', bodiless],
     ['listPlans', 'GET', () => '/plans', undefined, () => ADMIN_KEY],
     [
@@ -329,6 +350,11 @@ describe('requests as real clients send them', () => {
     const record = created[operationId];
     if (record) ids[record] = response.body.id;
     if (operationId === 'addUser') ids.user = response.body.data.id;
+    if (operationId === 'addWorkspace') ids.workspace = response.body.data.id;
+    if (operationId === 'addWorkspaceKey') ids.workspaceKey = response.body.data.id;
+    if (operationId === 'addInvitation')
+      [ids.invitation, tokens.invitation] = [response.body.data.id, response.body.data.link.split('/').pop()];
+    if (operationId === 'listMembers') ids.member = response.body.data.members.find((member: { id: number }) => member.id !== user.id).id;
     if (operationId === 'addBioPage') ids.block = response.body.details.blocks[0].id;
     // A replay needs a delivery that was sent; none is sent from here (no receiver is called), so
     // one is written as the dispatcher leaves a failed one.

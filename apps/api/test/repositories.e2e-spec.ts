@@ -30,6 +30,8 @@ const ANNOUNCED: Record<string, WriteKind[]> = {
   splash_pages: ['page'],
   overlays: ['page'],
   users: ['key', 'account'],
+  workspace_members: ['account'],
+  workspace_keys: ['key'],
 };
 
 /**

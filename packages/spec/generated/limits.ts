@@ -97,6 +97,48 @@ export const LIMITS = {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
     }
   },
+  "AuditEntry": {
+    "id": {
+      "minimum": 1
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "via": {
+      "enum": [
+        "key",
+        "session",
+        "workspace-key"
+      ]
+    },
+    "key": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  },
+  "AuditExportRecord": {
+    "id": {
+      "minimum": 1
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "userid": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "via": {
+      "enum": [
+        "key",
+        "session",
+        "workspace-key"
+      ]
+    },
+    "keyid": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  },
   "BioContactBlock": {
     "id": {
       "minimum": 1,
@@ -801,6 +843,41 @@ export const LIMITS = {
       ]
     }
   },
+  "Invitation": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "role": {
+      "enum": [
+        "owner",
+        "admin",
+        "editor",
+        "viewer"
+      ]
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "expires": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "InvitationAdd": {
+    "email": {
+      "minLength": 3,
+      "maxLength": 254,
+      "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"
+    },
+    "role": {
+      "enum": [
+        "owner",
+        "admin",
+        "editor",
+        "viewer"
+      ]
+    }
+  },
   "LanguageTarget": {
     "language": {
       "pattern": "^[A-Za-z]{2}$"
@@ -1127,6 +1204,33 @@ export const LIMITS = {
       "enum": [
         "public",
         "private"
+      ]
+    }
+  },
+  "Member": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "role": {
+      "enum": [
+        "owner",
+        "admin",
+        "editor",
+        "viewer"
+      ]
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "MemberUpdate": {
+    "role": {
+      "enum": [
+        "owner",
+        "admin",
+        "editor",
+        "viewer"
       ]
     }
   },
@@ -2033,6 +2137,68 @@ export const LIMITS = {
           "domain.*"
         ]
       }
+    }
+  },
+  "Workspace": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "role": {
+      "enum": [
+        "owner",
+        "admin",
+        "editor",
+        "viewer"
+      ]
+    },
+    "members": {
+      "minimum": 1
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "WorkspaceAdd": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
+    }
+  },
+  "WorkspaceKey": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "scope": {
+      "enum": [
+        "full",
+        "read"
+      ]
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "WorkspaceKeyAdd": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
+    },
+    "scope": {
+      "enum": [
+        "full",
+        "read"
+      ]
+    }
+  },
+  "WorkspaceUpdate": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[^\\u0000-\\u001f\\u007f]*$"
     }
   }
 } as const satisfies Record<string, Record<string, FieldLimits>>;

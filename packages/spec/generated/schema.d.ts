@@ -1486,6 +1486,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your workspaces (extension)
+         * @description The workspaces the person is a member of (key `workspaces`): their own first, then by name, each with the person's role in it and its number of members. Paged like every list. A workspace key answers 403: it acts in its own workspace only. An extension to the spec.
+         */
+        get: operations["listWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace (extension)
+         * @description A team workspace named `name` (1 to 100 characters, no control characters), with the person as its owner. Its links, domains and the rest are its own; members join by invitation. An extension to the spec.
+         */
+        post: operations["addWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workspace (extension)
+         * @description A workspace the person is a member of, with their role in it; any other id is a 404. An extension to the spec.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a workspace (extension)
+         * @description Renames a team workspace (`name`; a person's own workspace shows their username and cannot be renamed: 400), or sets `ssoOnly` (its members then sign in through the OpenID provider only). Admins and owners. An extension to the spec.
+         */
+        put: operations["updateWorkspace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace (extension)
+         * @description Deletes a team workspace with everything it owns: links, domains, campaigns, statistics, keys, its audit log. Owners only. A person's own workspace goes only with their account (400). An extension to the spec.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of a workspace (extension)
+         * @description The members (key `members`), owners first, each with their role. Every member may read it. An extension to the spec.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/member/{userid}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role (extension)
+         * @description Sets a member's `role`. Admins may give and take the roles editor, viewer and admin; only an owner may make or unmake an owner. The last owner stays an owner, and so does the person whose own workspace it is (409). The member's next request already has the new role. An extension to the spec.
+         */
+        put: operations["updateMember"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/member/{userid}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave (extension)
+         * @description Takes a member out of the workspace: any member may take themselves out (leave); taking out another needs an admin (an owner, to take out an owner). The last owner cannot leave, nor the person whose own workspace it is (409). The workspace keys the member made end with them, and their open sessions and keys lose access to the workspace at once, on every instance. An extension to the spec.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations (extension)
+         * @description The invitations not yet accepted (key `invitations`), newest first; an expired one says so until it is revoked. Their tokens are never shown again. Admins and owners. An extension to the spec.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/invitation/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person (extension)
+         * @description Invites `email` with `role` (an owner only may invite an owner). The answer holds `link`, the address of the invitation with its single-use token, shown this once; it expires after 7 days. When the service has SMTP_URL, the link is also sent to the address (`emailed`). Accepting needs a signed-in person: an account of any address may accept it (the link is what is secret). An extension to the spec.
+         */
+        post: operations["addInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/invitation/{invitationid}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation (extension)
+         * @description The invitation's link stops working at once. An extension to the spec.
+         */
+        delete: operations["deleteInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitation/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invitation (extension)
+         * @description What an invitation link offers, for the person about to accept it: the workspace's name, the role and when it expires. An unknown, used, revoked or expired token is a 404. An extension to the spec.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitation/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation (extension)
+         * @description Makes the signed-in person a member with the invitation's role and uses the invitation up (once, whoever sends it first). A person already a member keeps their role. An unknown, used, revoked or expired token is a 404. An extension to the spec.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workspace keys (extension)
+         * @description The workspace's keys (key `keys`), newest first, with who made them; never their secret. Admins and owners. An extension to the spec.
+         */
+        get: operations["listWorkspaceKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/key/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a workspace key (extension)
+         * @description A key that acts in this workspace only (`Authorization: Bearer <key>`, with or without X-Linkyard-Workspace): `scope` `full` acts with its maker's role, `read` as a viewer. Its secret is in the answer this once. It ends when it is deleted or when its maker leaves the workspace; it cannot call the operations of a person's own account, sessions or invitations (403). An extension to the spec.
+         */
+        post: operations["addWorkspaceKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/key/{keyid}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace key (extension)
+         * @description The key is refused from the next request on, on every instance. An extension to the spec.
+         */
+        delete: operations["deleteWorkspaceKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log (extension)
+         * @description The workspace's changes (key `entries`), newest first: who (the person, and how: their own key, a dashboard session, or a workspace key), what (the operation and the record), when, from which address, with the request's id. Filtered by `user`, `operation`, `from`, `to`. Entries are kept for AUDIT_RETENTION_DAYS (365 by default). Admins and owners. An extension to the spec.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace/{id}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log (extension)
+         * @description Every entry the filters keep, newest first, streamed as CSV (default) or NDJSON: the keys of `AuditEntry`, the person and the key flattened to `userid`, `username`, `keyid`. CSV cells that a spreadsheet would run as a formula get a `'` in front, as in the links' export. An extension to the spec.
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -2069,6 +2429,198 @@ export interface components {
             nextpage: number;
             /** @description ceil(result / perpage); 0 when there are no records. */
             maxpage: number;
+        };
+        /**
+         * @description What a member may do, from most to least: owner (everything, including deleting the workspace and changing owners), admin (members, invitations, keys, domains, webhooks, the audit log), editor (create and change links, bio pages, campaigns, channels, QR codes, pixels, overlays, splash pages; read everything), viewer (read and export, change nothing).
+         * @enum {string}
+         */
+        Role: "owner" | "admin" | "editor" | "viewer";
+        /**
+         * @description A workspace's name, 1 to 100 characters without control characters.
+         * @example Marketing
+         */
+        WorkspaceName: string;
+        Workspace: {
+            id: components["schemas"]["Id"];
+            /** @description Its name; a person's own workspace shows their username. */
+            name: string;
+            /** @description Whether it is a person's own workspace (its id is their account's). */
+            personal: boolean;
+            /** @description Its members sign in through the OpenID provider only. */
+            ssoOnly: boolean;
+            role: components["schemas"]["Role"];
+            members: number;
+            date: components["schemas"]["DateTime"];
+        };
+        WorkspaceResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Workspace"];
+        };
+        WorkspaceList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                workspaces: components["schemas"]["Workspace"][];
+            };
+        };
+        WorkspaceAdd: {
+            name: components["schemas"]["WorkspaceName"];
+        };
+        WorkspaceUpdate: {
+            name?: components["schemas"]["WorkspaceName"];
+            ssoOnly?: boolean;
+        };
+        Member: {
+            id: components["schemas"]["Id"];
+            username: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            date: components["schemas"]["DateTime"];
+        };
+        MemberResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["Member"];
+        };
+        MemberList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                members: components["schemas"]["Member"][];
+            };
+        };
+        MemberUpdate: {
+            role: components["schemas"]["Role"];
+        };
+        Invitation: {
+            id: components["schemas"]["Id"];
+            email: string;
+            role: components["schemas"]["Role"];
+            date: components["schemas"]["DateTime"];
+            expires: components["schemas"]["DateTime"];
+            expired: boolean;
+        };
+        InvitationList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                invitations: components["schemas"]["Invitation"][];
+            };
+        };
+        InvitationAdd: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+        };
+        InvitationCreated: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                id: components["schemas"]["Id"];
+                email: string;
+                role: components["schemas"]["Role"];
+                date: components["schemas"]["DateTime"];
+                expires: components["schemas"]["DateTime"];
+                expired: boolean;
+                /**
+                 * Format: uri
+                 * @description The invitation's address with its token, shown this once.
+                 */
+                link: string;
+                /** @description Whether it was sent to the address (SMTP_URL is set and the server took it). */
+                emailed: boolean;
+            };
+        };
+        InvitationView: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                workspace: {
+                    id: components["schemas"]["Id"];
+                    name: string;
+                };
+                email: string;
+                role: components["schemas"]["Role"];
+                expires: components["schemas"]["DateTime"];
+            };
+        };
+        WorkspaceKey: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @enum {string} */
+            scope: "full" | "read";
+            madeBy: {
+                id: components["schemas"]["Id"];
+                username: string;
+            };
+            date: components["schemas"]["DateTime"];
+        };
+        WorkspaceKeyList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                keys: components["schemas"]["WorkspaceKey"][];
+            };
+        };
+        WorkspaceKeyAdd: {
+            name: components["schemas"]["WorkspaceName"];
+            /** @enum {string} */
+            scope: "full" | "read";
+        };
+        WorkspaceKeyCreated: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                id: components["schemas"]["Id"];
+                name: string;
+                /** @enum {string} */
+                scope: "full" | "read";
+                madeBy: {
+                    id: components["schemas"]["Id"];
+                    username: string;
+                };
+                date: components["schemas"]["DateTime"];
+                apikey: components["schemas"]["ApiKey"];
+            };
+        };
+        AuditEntry: {
+            id: number;
+            date: components["schemas"]["DateTime"];
+            user: {
+                /** @description The person's account id; null once their account is deleted. */
+                id: components["schemas"]["Id"] | null;
+                username: string;
+            };
+            /**
+             * @description How the person was signed in: their own API key, a dashboard session, or a workspace key.
+             * @enum {string}
+             */
+            via: "key" | "session" | "workspace-key";
+            /** @description The workspace key's id, when one was used. */
+            key: components["schemas"]["Id"] | null;
+            /** @description The operation's `operationId`. */
+            operation: string;
+            method: string;
+            path: string;
+            /** @description The id of the record the operation named or made, or null. */
+            record: string | null;
+            status: number;
+            /** @description The address the request came from, as the service logs it (TRUST_PROXY). */
+            address: string | null;
+            requestId: string | null;
+        };
+        AuditList: {
+            error: components["schemas"]["ErrorZeroString"];
+            data: components["schemas"]["PageInfo"] & {
+                entries: components["schemas"]["AuditEntry"][];
+            };
+        };
+        AuditExportRecord: {
+            id: number;
+            date: components["schemas"]["DateTime"];
+            userid: components["schemas"]["Id"] | null;
+            username: string;
+            /** @enum {string} */
+            via: "key" | "session" | "workspace-key";
+            keyid: components["schemas"]["Id"] | null;
+            operation: string;
+            method: string;
+            path: string;
+            record: string | null;
+            status: number;
+            address: string | null;
+            requestid: string | null;
         };
         /**
          * @description `pro` while the account is on a paid plan that has not expired, else `free`.
@@ -5078,6 +5630,34 @@ export interface components {
          * @example 42
          */
         Id: components["schemas"]["Id"];
+        /**
+         * @description The member's account id, a positive integer; anything else is a 400.
+         * @example 7
+         */
+        MemberUserId: components["schemas"]["Id"];
+        /**
+         * @description The invitation's id, a positive integer; anything else is a 400.
+         * @example 3
+         */
+        InvitationId: components["schemas"]["Id"];
+        /**
+         * @description The workspace key's id, a positive integer; anything else is a 400.
+         * @example 2
+         */
+        WorkspaceKeyId: components["schemas"]["Id"];
+        /**
+         * @description The token of an invitation link.
+         * @example lyi_Qm9vay1vZi1saW5rcy1mb3ItdGhlLXdvcmtzcGFjZS0
+         */
+        InvitationToken: string;
+        /** @description Only the entries of this person (an account id). */
+        AuditUser: components["schemas"]["Id"];
+        /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
+        AuditOperation: string;
+        /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+        AuditFrom: string;
+        /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+        AuditTo: string;
         /**
          * @description The campaign's id, a positive integer; anything else is a 400.
          * @example 4
@@ -9296,6 +9876,758 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workspaces. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceAdd"];
+            };
+        };
+        responses: {
+            /** @description The workspace was created. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The workspace as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The member's account id, a positive integer; anything else is a 400.
+                 * @example 7
+                 */
+                userid: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The member's account id, a positive integer; anything else is a 400.
+                 * @example 7
+                 */
+                userid: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAdd"];
+            };
+        };
+        responses: {
+            /** @description The invitation was made. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The invitation's id, a positive integer; anything else is a 400.
+                 * @example 3
+                 */
+                invitationid: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of an invitation link.
+                 * @example lyi_Qm9vay1vZi1saW5rcy1mb3ItdGhlLXdvcmtzcGFjZS0
+                 */
+                token: components["parameters"]["InvitationToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token of an invitation link.
+                 * @example lyi_Qm9vay1vZi1saW5rcy1mb3ItdGhlLXdvcmtzcGFjZS0
+                 */
+                token: components["parameters"]["InvitationToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace joined. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWorkspaceKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceKeyAdd"];
+            };
+        };
+        responses: {
+            /** @description The key was made. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWorkspaceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The workspace key's id, a positive integer; anything else is a 400.
+                 * @example 2
+                 */
+                keyid: components["parameters"]["WorkspaceKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /** @description Only the entries of this person (an account id). */
+                user?: components["parameters"]["AuditUser"];
+                /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
+                operation?: components["parameters"]["AuditOperation"];
+                /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `csv` (the default) or `ndjson` (one JSON object per line).
+                 * @example ndjson
+                 */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Only the entries of this person (an account id). */
+                user?: components["parameters"]["AuditUser"];
+                /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
+                operation?: components["parameters"]["AuditOperation"];
+                /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, streamed; `Content-Disposition` names a file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,date,userid,username,via,keyid,operation,method,path,record,status,address,requestid
+                     *     7,2026-11-28 10:00:00,3,ada,session,,addUrl,POST,/l/api/url/add,12,200,203.0.113.9,9b1d
+                     */
+                    "text/csv": string;
+                    "application/x-ndjson": components["schemas"]["AuditExportRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -1,9 +1,33 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
-/** The account behind the API key of a request, as the auth guard attached it. */
-export interface Account {
+/** What a member may do in a workspace, from most to least (modules/workspaces/roles.ts). */
+export type Role = 'owner' | 'admin' | 'editor' | 'viewer';
+
+/** A workspace key: the workspace it acts in, and whether it may change anything there. */
+export interface WorkspaceKey {
   id: number;
+  workspace: number;
+  scope: 'full' | 'read';
+}
+
+/**
+ * Who a request acts as, and in which workspace. The auth guard attaches the person (their key,
+ * their session, or a workspace key they made); the workspace guard then sets `id` and `role` to
+ * the workspace the request acts in.
+ */
+export interface Account {
+  /**
+   * The workspace the request acts in: every record is read and written in it. It is the person's
+   * own workspace (which has the person's account id) unless the request names another in
+   * X-Linkyard-Workspace or comes with a workspace key. The person is `user`.
+   */
+  id: number;
+  /** The person's role in that workspace (a read-only workspace key: viewer at most). */
+  role: Role;
+  /** The workspace key the request came with; null for a person's own key or session. */
+  workspaceKey: WorkspaceKey | null;
+  /** The person is an admin of this service (never through a workspace key). */
   admin: boolean;
   /** Requests a minute in force for this account. */
   ratelimit: number;

@@ -4,7 +4,7 @@ import { API_PREFIX } from './api-prefix';
 /** What a browser script may read of an answer, besides the simple headers. */
 const EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id';
 const METHODS = 'GET, POST, PUT, DELETE';
-const HEADERS = 'Authorization, Content-Type, X-Request-Id';
+const HEADERS = 'Authorization, Content-Type, X-Request-Id, X-Linkyard-Workspace';
 
 /**
  * CORS for the API only (`/l/api`): API keys travel in the Authorization header and carry no

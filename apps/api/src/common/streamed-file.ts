@@ -1,7 +1,16 @@
+import { badRequest } from './api-error';
 import { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 
 export type ExportFormat = 'csv' | 'ndjson';
+
+/** The `format` parameter of an export: csv (the default) or ndjson. */
+export function readFormat(value: unknown): ExportFormat {
+  if (value !== undefined && typeof value !== 'string') throw badRequest('Invalid parameter "format": give it once.');
+  const format = value ?? 'csv';
+  if (format !== 'csv' && format !== 'ndjson') throw badRequest('Invalid parameter "format": must be csv or ndjson.');
+  return format;
+}
 
 const TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' };
 

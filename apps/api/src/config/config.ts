@@ -31,6 +31,12 @@ export interface Config {
    * instead of the plan's limit, which is for API keys.
    */
   sessionRateLimit: number;
+  /** Where invitations are sent by e-mail (smtp:// or smtps://); undefined: they are not. */
+  smtpUrl: string | undefined;
+  /** The sender of those e-mails. */
+  smtpFrom: string;
+  /** How long the audit log keeps an entry. */
+  auditRetentionDays: number;
   /** An account's webhook deliveries waiting to be sent, at most: events past it are counted, not queued. */
   webhookMaxPending: number;
   /** Replays of webhook deliveries an account may ask for in an hour. */
@@ -135,6 +141,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return Number(value);
+}
+
+/** SMTP_URL, checked without repeating it (it may hold a password). */
+function smtpUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL with a host (such as smtp://user:password@mail.example.com:587)');
+  }
+  return url.href;
 }
 
 function parseUrl(name: string, value: string, protocols: string[]): URL {
@@ -266,6 +282,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     defaultRateLimit: integer(env, 'DEFAULT_RATE_LIMIT', SPEC_RATE_LIMIT, 1, 1_000_000),
     sessionRateLimit: integer(env, 'SESSION_RATE_LIMIT', SESSION_RATE_LIMIT, 1, 1_000_000),
+    smtpUrl: smtpUrl(text(env, 'SMTP_URL')),
+    smtpFrom: text(env, 'SMTP_FROM') ?? `Linkyard <linkyard@${publicUrl.hostname}>`,
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     webhookMaxPending: integer(env, 'WEBHOOK_MAX_PENDING', 50_000, 1, 10_000_000),
     webhookReplaysPerHour: integer(env, 'WEBHOOK_REPLAYS_PER_HOUR', 100, 1, 100_000),
     liveStreamsPerAccount: integer(env, 'LIVE_STREAMS_PER_ACCOUNT', 5, 1, 1000),

@@ -14,6 +14,7 @@ import { DisabledAccounts1764900200000 } from './migrations/1764900200000-disabl
 import { ClickPartitions1765000000000 } from './migrations/1765000000000-click-partitions';
 import { CredentialsByKey1765100000000 } from './migrations/1765100000000-credentials-by-key';
 import { LinksByDate1765200000000 } from './migrations/1765200000000-links-by-date';
+import { Workspaces1765300000000 } from './migrations/1765300000000-workspaces';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   ClickPartitions1765000000000,
   CredentialsByKey1765100000000,
   LinksByDate1765200000000,
+  Workspaces1765300000000,
 ];

@@ -20,7 +20,10 @@ export interface SqlFixtures {
     number
   >;
   /** Records made for a method to delete. */
-  spare: Record<'link' | 'domain' | 'campaign' | 'channel' | 'pixel' | 'qr' | 'splash' | 'overlay' | 'bio' | 'webhook' | 'user', number>;
+  spare: Record<
+    'link' | 'domain' | 'campaign' | 'channel' | 'pixel' | 'qr' | 'splash' | 'overlay' | 'bio' | 'webhook' | 'user' | 'workspace',
+    number
+  >;
   alias: string;
   host: string;
   keyHash: string;

@@ -215,6 +215,32 @@ suite('the dashboard, page to page', () => {
     await context.close();
   });
 
+  it('opens an invitation link and joins the workspace; a used link says it is gone', async () => {
+    const owner = await createUser(api);
+    const team = await api.request('POST', '/l/api/workspace/add', { key: owner.apikey, body: { name: 'Équipe «Nord»' } });
+    const invited = await api.request('POST', `/l/api/workspace/${team.body.data.id}/invitation/add`, {
+      key: owner.apikey,
+      body: { email: user.email, role: 'editor' },
+    });
+    const link = String(invited.body.data.link);
+    expect(link.startsWith(`${base}/dashboard/invitation/lyi_`)).toBe(true);
+    const { context, page, errors } = await signedIn();
+    await page.goto(link);
+    await page.getByText('You are invited to the workspace Équipe «Nord» as editor', { exact: false }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Join Équipe «Nord»' }).click();
+    await page.getByRole('status').filter({ hasText: 'You are now a member of Équipe «Nord», as editor.' }).waitFor();
+    const members = await api.request('GET', `/l/api/workspace/${team.body.data.id}/members`, { key: owner.apikey });
+    expect(members.body.data.members.map((member: { id: number; role: string }) => [member.id, member.role])).toContainEqual([
+      user.id,
+      'editor',
+    ]);
+    await page.reload();
+    await page.getByText('No invitation with this token', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refuses a webhook to this machine, naming the setting that allows it for local testing', async () => {
     const { context, page } = await signedIn();
     await openFromMenu(page, 'Webhooks');

@@ -4,6 +4,8 @@ import type { Account } from '../../src/common/account';
 export function accountFor(id: number, ratelimit = 30): Account {
   return {
     id,
+    role: 'owner',
+    workspaceKey: null,
     admin: false,
     ratelimit,
     keyExpiresAt: null,

@@ -52,6 +52,8 @@ export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
   const bio = await createBio(api, user, `fixture-bio-${user.id}`);
   const spareBio = await createBio(api, user, `spare-bio-${user.id}`);
   const [webhook, spareWebhook] = await twice(() => createWebhook(api, user));
+  const spareWorkspace = await api.request('POST', '/l/api/workspace/add', { key: user.apikey, body: { name: 'Spare team' } });
+  if (spareWorkspace.status !== 200) throw new Error(`workspace failed: ${spareWorkspace.status} ${spareWorkspace.text}`);
   const session = await api.request('POST', '/l/api/session', { key: null, body: { apikey: user.apikey } });
   if (session.status !== 200) throw new Error(`session failed: ${session.status} ${session.text}`);
   // The answer does not name the session (its id never leaves the service): the test reads it.
@@ -78,6 +80,7 @@ export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
       session: sessionId,
     },
     spare: {
+      workspace: (spareWorkspace.body as { data: { id: number } }).data.id,
       link: spareLink,
       domain: spareDomain.id,
       campaign: spareCampaign,

@@ -65,6 +65,7 @@ const PAGES = {
   webhook: lazyPage(() => import('../pages/webhooks/WebhookPage')),
   account: lazyPage(() => import('../pages/account/AccountPage')),
   admin: lazyPage(() => import('../pages/admin/AdminPage')),
+  invitation: lazyPage(() => import('../pages/workspaces/InvitationPage')),
 };
 const parent = { getParentRoute: () => root };
 
@@ -94,6 +95,8 @@ const pages = [
   createRoute({ ...parent, path: '/webhooks/$id', params: idParams, component: PAGES.webhook }),
   page('/account', PAGES.account),
   page('/admin', PAGES.admin),
+  // An invitation link (the service makes it): join a workspace.
+  page('/invitation/$token', PAGES.invitation),
 ] as const;
 const routeTree = root.addChildren(pages);
 

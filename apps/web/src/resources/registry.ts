@@ -21,6 +21,7 @@ export const RESOURCES = [
   'users',
   'plans',
   'stats',
+  'workspaces',
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
@@ -54,6 +55,8 @@ export const INVALIDATES = {
   users: ['users'],
   plans: ['plans', 'users'],
   stats: ['stats'],
+  // Joining a workspace: the workspaces a person is a member of.
+  workspaces: ['workspaces'],
 } as const satisfies Record<Resource, readonly [Resource, ...Resource[]]>;
 
 /** Marks stale every query a write to `resource` changes (see INVALIDATES); shown pages fetch again at once. */

@@ -28,13 +28,13 @@ export class AccountController {
     @Req() request: AuthenticatedRequest,
   ): Promise<Ok<'updateAccount'>> {
     const { passwordRef } = await this.users.updateCredentials(
-      account.id,
+      account.user.id,
       { email: body.email, password: body.password },
       // The key the request was authenticated by, or its session was started with.
       { currentPassword: body.currentpassword, address: request.ip, keyHash: request.keyHash ?? request.session?.keyHash ?? null },
     );
     // A new password ends every session of the account but the one that set it.
-    if (passwordRef !== null) await this.sessions.afterPasswordChange(account.id, request.session?.id, passwordRef);
+    if (passwordRef !== null) await this.sessions.afterPasswordChange(account.user.id, request.session?.id, passwordRef);
     return { error: 0, message: 'Account updated.' };
   }
 
@@ -45,7 +45,7 @@ export class AccountController {
     @Req() request: AuthenticatedRequest,
   ): Promise<Ok<'rotateAccountApiKey'>> {
     const expires = parseOptionalDateTime(body.expires);
-    const apikey = await this.users.rotateKey(account.id, expires);
+    const apikey = await this.users.rotateKey(account.user.id, expires);
     // The other sessions started with the old key end with it; the one that rotated goes on.
     if (request.session) await this.sessions.carryToKey(request.session.id, apikey, expires);
     return { error: 0, apikey };

@@ -58,7 +58,7 @@ export class AdminController {
     @Param('id', ParseIdPipe) id: PathParams<'updateUser'>['id'],
     @Body() body: UpdateUserDto,
   ): Promise<Ok<'updateUser'>> {
-    if (id === account.id && body.disabled) throw badRequest('An admin cannot disable its own account.');
+    if (id === account.user.id && body.disabled) throw badRequest('An admin cannot disable its own account.');
     const user = await this.users.setDisabled(id, body.disabled);
     if (body.disabled) await this.sessions.endAllOf(id);
     return { error: 0, data: toAdminUser(user, this.users.standing(user)) };
@@ -69,7 +69,7 @@ export class AdminController {
     @CurrentAccount() account: Account,
     @Param('id', ParseIdPipe) id: PathParams<'deleteUser'>['id'],
   ): Promise<Ok<'deleteUser'>> {
-    if (id === account.id) throw badRequest('An admin cannot delete its own account.');
+    if (id === account.user.id) throw badRequest('An admin cannot delete its own account.');
     await this.users.delete(id);
     return { error: 0, message: 'User deleted.' };
   }

@@ -92,7 +92,7 @@ export class AuthCache {
 
   private dropLocal(userId: number | '*'): void {
     if (userId === '*') this.entries.clear();
-    else for (const [hash, entry] of this.entries) if (entry.account.id === userId) this.entries.delete(hash);
+    else for (const [hash, entry] of this.entries) if (entry.account.user.id === userId) this.entries.delete(hash);
     for (const listener of this.dropListeners) listener(userId);
   }
 }

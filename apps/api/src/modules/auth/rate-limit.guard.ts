@@ -49,7 +49,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     // (one for all of them: starting more sessions gives no more).
     const session = request.session;
     const limit = session ? this.config.sessionRateLimit : account.ratelimit;
-    const counter = session ? `dashboard:${account.id}` : `account:${account.id}`;
+    const counter = session ? `dashboard:${account.user.id}` : `account:${account.user.id}`;
     const record = await (this.storageService as FixedWindowStorage).increment(counter, RATE_LIMIT_WINDOW_MS, limit);
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - record.totalHits));

@@ -14,7 +14,7 @@ import { ClickExport } from '../clicks/click-export';
 import { ClickSeriesService } from '../clicks/click-series';
 import { readRange, readSeriesRequest, single } from '../clicks/series-request';
 import { linkyardCsvHeader, linkyardCsvLine, linkyardNdjsonLine } from '@linkyard/formats';
-import { streamedFile, type ExportFormat } from '../../common/streamed-file';
+import { readFormat, streamedFile } from '../../common/streamed-file';
 import { FileBody } from '../../common/request-body';
 import { LinkImport } from './link-import';
 import { formatDate } from '../../common/dates';
@@ -26,12 +26,6 @@ import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
 import { toLinkDetails } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
-
-function readFormat(value: unknown): ExportFormat {
-  const format = single('format', value) ?? 'csv';
-  if (format !== 'csv' && format !== 'ndjson') throw badRequest('Invalid parameter "format": must be csv or ndjson.');
-  return format;
-}
 
 function queryText(value: unknown): string | undefined {
   const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;

@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock';
 import { LiveClicks, type LiveBatch, type LiveStream } from '../clicks/live-clicks';
 import { AuthCache } from '../auth/auth-cache';
 import { SessionsService } from '../sessions/sessions.service';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { UsersService } from '../users/users.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -48,6 +49,7 @@ export class LiveController implements OnModuleInit {
     @Inject(UsersService) private readonly users: UsersService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AuthCache) private readonly keys: AuthCache,
+    @Inject(WorkspacesRepository) private readonly workspaces: WorkspacesRepository,
   ) {}
 
   onModuleInit(): void {
@@ -63,6 +65,8 @@ export class LiveController implements OnModuleInit {
   @Get('live')
   streamClicks(@CurrentAccount() account: Account, @Req() request: AuthenticatedRequest, @Res() reply: FastifyReply): void {
     const raw = reply.raw;
+    // Checks are by person (their keys, their memberships); the clicks are the workspace's (account.id).
+    const person = account.user.id;
     let ended = false;
     const timers: NodeJS.Timeout[] = [];
     const bounded = boundedWriter(raw, LIVE_BUFFER_LIMIT, () => {
@@ -90,19 +94,25 @@ export class LiveController implements OnModuleInit {
       ended = true;
       timers.forEach(clearInterval);
       this.live.remove(stream);
-      this.checks.get(account.id)?.delete(recheck);
-      if (this.checks.get(account.id)?.size === 0) this.checks.delete(account.id);
+      this.checks.get(person)?.delete(recheck);
+      if (this.checks.get(person)?.size === 0) this.checks.delete(person);
     };
-    /** Checks that the stream's session or key is still good, and ends it otherwise. */
+    /** Checks that the stream's session or key is still good, and its person still a member; ends it otherwise. */
     const check = () =>
-      (stream.session !== null ? this.sessions.isLive(stream.session) : this.keyIsGood(account.id, request.keyHash)).then(
-        (live) =>
-          live ||
-          stream.end(
-            stream.session !== null ? 'The session ended.' : 'The API key was rotated or expired, or the account is gone or disabled.',
-          ),
-        () => true, // the database is away: the next check decides
-      );
+      (stream.session !== null ? this.sessions.isLive(stream.session) : this.keyIsGood(person, request.keyHash))
+        .then(async (live) => {
+          if (live && account.id !== person && !(await this.workspaces.roleOf(person, account.id))) {
+            stream.end('You are no longer a member of this workspace.');
+            return false;
+          }
+          return (
+            live ||
+            stream.end(
+              stream.session !== null ? 'The session ended.' : 'The API key was rotated or expired, or the account is gone or disabled.',
+            )
+          );
+        })
+        .catch(() => true); // the database is away: the next check decides
     /** The account's keys changed: hold what the stream would send until it is checked. */
     const recheck = () => {
       if (ended) return;
@@ -140,8 +150,8 @@ export class LiveController implements OnModuleInit {
     // A reader gone before the stream began (its 'close' is past): the stream is not kept.
     if (raw.destroyed || !raw.socket || raw.socket.destroyed) return finish();
     timers.push(setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS));
-    let mine = this.checks.get(account.id);
-    if (!mine) this.checks.set(account.id, (mine = new Set()));
+    let mine = this.checks.get(person);
+    if (!mine) this.checks.set(person, (mine = new Set()));
     mine.add(recheck);
     timers.push(setInterval(() => void check(), LIVE_CHECK_MS));
     timers.forEach((timer) => timer.unref());
@@ -152,7 +162,7 @@ export class LiveController implements OnModuleInit {
     const account = keyHash === undefined ? null : await this.users.findAccountByKeyHash(keyHash);
     return (
       account !== null &&
-      account.id === accountId &&
+      account.user.id === accountId &&
       !account.disabled &&
       (account.keyExpiresAt === null || account.keyExpiresAt > this.clock.now())
     );

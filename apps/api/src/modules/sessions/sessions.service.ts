@@ -79,10 +79,10 @@ export class SessionsService extends SessionLookup {
     else ({ account, passwordRef, device } = await this.verifyPassword(credentials, source));
     const keyHash = 'apikey' in credentials ? hashApiKey(credentials.apikey) : null;
     // Ended sessions of the account go as a new one starts; the others end on their own schedule.
-    await this.sessions.deleteEnded(account.id, new Date(now), new Date(now - SESSION_IDLE_MS));
+    await this.sessions.deleteEnded(account.user.id, new Date(now), new Date(now - SESSION_IDLE_MS));
     const token = randomBytes(32).toString('base64url');
     const saved = await this.sessions.add({
-      userId: account.id,
+      userId: account.user.id,
       tokenHash: tokenHash(token),
       keyHash,
       passwordRef,
@@ -95,7 +95,7 @@ export class SessionsService extends SessionLookup {
       token,
       account: { ...account, keyExpiresAt: null },
       session: this.active(saved, token),
-      device: passwordRef === null ? null : await this.devices.issue(account.id, device, passwordRef),
+      device: passwordRef === null ? null : await this.devices.issue(account.user.id, device, passwordRef),
     };
   }
   /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
@@ -140,7 +140,7 @@ export class SessionsService extends SessionLookup {
       return account && !account.disabled ? account : null;
     }
     const account = await this.users.findAccountByKeyHash(session.keyHash);
-    if (!account || account.id !== session.userId || account.disabled) return null;
+    if (!account || account.user.id !== session.userId || account.disabled) return null;
     if (account.keyExpiresAt !== null && account.keyExpiresAt <= this.clock.now()) return null;
     return { ...account, keyExpiresAt: null };
   }

@@ -9,6 +9,7 @@ import { Metrics } from '../metrics/metrics';
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
 import type { UsersRepository } from './users.repository';
+import type { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { UsersService } from './users.service';
 
 /**
@@ -84,6 +85,9 @@ class MemoryUsers {
   freePlan = () => Promise.resolve(FREE);
 }
 
+/** No workspace keys: these tests are about accounts' own keys. */
+const noWorkspaceKeys = { keyByHash: () => Promise.resolve(null) } as unknown as WorkspacesRepository;
+
 function service() {
   const users = new MemoryUsers();
   const clock = new StillClock(Date.UTC(2026, 0, 1));
@@ -93,7 +97,11 @@ function service() {
   } as unknown as PasswordHasher;
   const config = { defaultRateLimit: 30 } as Config;
   const guesses = new GuessLimits(new MemoryFixedWindowStorage(clock), new Metrics());
-  return { users, clock, usersService: new UsersService(users as unknown as UsersRepository, clock, hasher, guesses, config) };
+  return {
+    users,
+    clock,
+    usersService: new UsersService(users as unknown as UsersRepository, noWorkspaceKeys, clock, hasher, guesses, config),
+  };
 }
 
 const refusal = async (work: Promise<unknown>) => {

@@ -10,6 +10,7 @@ import { CONFIG } from '../../config/config.provider';
 
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { UsersRepository } from './users.repository';
 import { standingAt, type PlanHolder, type Standing } from './plan-rules';
 import { Clock } from '../../common/clock';
@@ -37,6 +38,7 @@ export interface NewUser {
 export class UsersService {
   constructor(
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(WorkspacesRepository) private readonly workspaces: WorkspacesRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(GuessLimits) private readonly guesses: GuessLimits,
@@ -56,7 +58,12 @@ export class UsersService {
   /** The account behind a key hash, or null for an unknown key. Expiry is the caller's check. */
   async findAccountByKeyHash(keyHash: string): Promise<Account | null> {
     const user = await this.users.withPlan('api_key_hash', keyHash);
-    return user && this.accountOf(user, user.apiKeyExpires ? user.apiKeyExpires.getTime() : null);
+    if (user) return this.accountOf(user, user.apiKeyExpires ? user.apiKeyExpires.getTime() : null);
+    // A workspace key: its maker, in that workspace only, never as the service's admin.
+    const key = await this.workspaces.keyByHash(keyHash);
+    const maker = key && (await this.users.withPlan('id', key.madeBy));
+    if (!key || !maker) return null;
+    return { ...this.accountOf(maker, null), admin: false, workspaceKey: { id: key.id, workspace: key.workspaceId, scope: key.scope } };
   }
 
   /** The account of a user id, as the guard attaches it (a session's account); null when deleted. */
@@ -76,6 +83,8 @@ export class UsersService {
     const { id, username, email, admin, ratelimit, planExpires, createdAt, plan } = user;
     return {
       id,
+      role: 'owner',
+      workspaceKey: null,
       admin,
       ratelimit: this.standing(user).ratelimit,
       keyExpiresAt,

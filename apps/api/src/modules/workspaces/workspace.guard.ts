@@ -1,0 +1,113 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { Account, AuthenticatedRequest, Role } from '../../common/account';
+import { badRequest, forbidden, notFound } from '../../common/api-error';
+import { IS_PUBLIC } from '../../common/public.decorator';
+import { isRecordId } from '../../common/record-id';
+import { BEYOND_THE_DOCUMENT, covers, NEEDS, type Need, type OperationId } from './roles';
+import { WorkspacesRepository } from './workspaces.repository';
+
+/** The header that names the workspace a person's key or session acts in (their own without it). */
+export const WORKSPACE_HEADER = 'x-linkyard-workspace';
+
+/**
+ * Sets the workspace a request acts in and refuses what the person's role there may not do (403),
+ * from one table (roles.ts). A workspace the person is not a member of is a 404, as another
+ * account's records are. The membership is read for each request that names a workspace other
+ * than the person's own, so a member removed or demoted loses access with their next request, on
+ * every instance. Runs after the admin guard and before a body is read.
+ */
+@Injectable()
+export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(WorkspacesRepository) private readonly workspaces: WorkspacesRepository,
+    @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
+    @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
+  ) {}
+
+  /** Every route that needs credentials is in the table: the service does not start otherwise. */
+  onApplicationBootstrap(): void {
+    const missing = unlistedRoutes(this.discovery, this.scanner, this.reflector);
+    if (missing.length > 0) throw new Error(`Routes without an entry in modules/workspaces/roles.ts: ${missing.join(', ')}`);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const handler = context.getHandler();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const account = request.account!;
+    if (BEYOND_THE_DOCUMENT[handler.name]) return true;
+    const need = NEEDS[handler.name as OperationId];
+    if (need === 'person') {
+      if (account.workspaceKey)
+        throw forbidden('A workspace key acts in its workspace only: this operation needs a person’s own API key or session.');
+      return true;
+    }
+    if (need === undefined || need === 'public') throw new Error(`No workspace rule for ${handler.name}`);
+    const workspaceId = need instanceof Object ? pathWorkspace(request) : this.chosenWorkspace(request, account);
+    const role = await this.roleIn(account, workspaceId);
+    const needed = need instanceof Object ? need.role : need;
+    if (!covers(role, needed)) {
+      throw forbidden(
+        account.workspaceKey?.scope === 'read'
+          ? 'This workspace key is read-only.'
+          : `Your role in this workspace (${role}) cannot do this: it needs ${needed} or above.`,
+      );
+    }
+    // A new object: the one the key cache holds stays the person's.
+    request.account = { ...account, id: workspaceId, role };
+    return true;
+  }
+
+  /** The workspace of the request: a workspace key's own, the header's, or the person's own. */
+  private chosenWorkspace(request: AuthenticatedRequest, account: Account): number {
+    const header = request.headers[WORKSPACE_HEADER];
+    const named = header === undefined ? undefined : readWorkspaceId(Array.isArray(header) ? header[0]! : header);
+    if (account.workspaceKey) {
+      if (named !== undefined && named !== account.workspaceKey.workspace) throw notFound(`No workspace with id ${named}.`);
+      return account.workspaceKey.workspace;
+    }
+    return named ?? account.user.id;
+  }
+
+  /** The person's role in the workspace, capped by a workspace key's scope; 404 when not a member. */
+  private async roleIn(account: Account, workspaceId: number): Promise<Role> {
+    const own = workspaceId === account.user.id && !account.workspaceKey;
+    const role = own ? 'owner' : await this.workspaces.roleOf(account.user.id, workspaceId);
+    if (!role) throw notFound(`No workspace with id ${workspaceId}.`);
+    return account.workspaceKey?.scope === 'read' ? 'viewer' : role;
+  }
+}
+
+function readWorkspaceId(text: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!isRecordId(id))
+    throw badRequest(`The header X-Linkyard-Workspace must be a workspace id (a positive integer), got "${text.slice(0, 40)}".`);
+  return id;
+}
+
+/** `/workspace/{id}/...`: the workspace the path names (a malformed id names none). */
+function pathWorkspace(request: AuthenticatedRequest): number {
+  const text = (request.params as Record<string, string> | undefined)?.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
+  if (!isRecordId(id)) throw badRequest(`The path parameter id must be a positive integer, got "${text.slice(0, 40)}".`);
+  return id;
+}
+
+/** The handlers of every controller that need credentials and have no entry in the table. */
+export function unlistedRoutes(discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector): string[] {
+  return discovery.getControllers().flatMap((wrapper) => {
+    const instance = wrapper.instance as object | undefined;
+    if (!instance) return [];
+    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    return scanner.getAllMethodNames(prototype).flatMap((name) => {
+      const method = prototype[name] as () => unknown;
+      if (Reflect.getMetadata('path', method) === undefined) return [];
+      if (reflector.getAllAndOverride<boolean>(IS_PUBLIC, [method, wrapper.metatype as () => unknown])) return [];
+      if (BEYOND_THE_DOCUMENT[name]) return [];
+      const need: Need | undefined = NEEDS[name as OperationId];
+      return need === undefined || need === 'public' ? [`${wrapper.name}.${name}`] : [];
+    });
+  });
+}
