@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { DataSource } from 'typeorm';
 import { openApiDocument } from '../src/common/openapi-document';
 import { NEEDS, ROLES, covers, type OperationId, type Role } from '../src/modules/workspaces/roles';
 import { useApi } from './support/app';
@@ -309,6 +310,24 @@ describe('workspaces: members with roles, invitations, workspace keys, the audit
         .map((line) => JSON.parse(line).operation),
     ).toContain('acceptInvitation');
     expect((await api.request('GET', `/l/api/workspace/${team}/audit?from=yesterday`, as(owner))).status).toBe(400);
+  });
+
+  it('exports an audit log longer than a page whole, each entry once', async () => {
+    await api.linkyard.app.get(DataSource).query(
+      `INSERT INTO audit_entries (workspace_id, user_id, username, via, operation, method, path, status)
+      SELECT $1, $2, 'loader', 'key', 'bulkProbe', 'POST', '/l/api/url/add', 200 FROM generate_series(1, 2500)`,
+      [team, owner.id],
+    );
+    const csv = await api.request('GET', `/l/api/workspace/${team}/audit/export?operation=bulkProbe`, as(owner));
+    const ids = csv.text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect([ids.length, new Set(ids).size]).toEqual([2500, 2500]);
+    const listed = await api.request('GET', `/l/api/workspace/${team}/audit?operation=bulkProbe&limit=100&page=25`, as(owner));
+    expect(listed.body.data).toMatchObject({ result: 2500, maxpage: 25 });
+    expect(listed.body.data.entries).toHaveLength(100);
   });
 
   it('deletes a team with all it has; a person’s own workspace goes only with the account', async () => {

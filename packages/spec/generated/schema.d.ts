@@ -5654,9 +5654,9 @@ export interface components {
         AuditUser: components["schemas"]["Id"];
         /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
         AuditOperation: string;
-        /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+        /** @description Only the entries at or after this instant: a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the click exports read them. */
         AuditFrom: string;
-        /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+        /** @description Only the entries before this instant: a date (its midnight UTC, so `to=2026-11-02` ends with 1 November) or a date and time with its offset. */
         AuditTo: string;
         /**
          * @description The campaign's id, a positive integer; anything else is a 400.
@@ -10535,9 +10535,9 @@ export interface operations {
                 user?: components["parameters"]["AuditUser"];
                 /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
                 operation?: components["parameters"]["AuditOperation"];
-                /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+                /** @description Only the entries at or after this instant: a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the click exports read them. */
                 from?: components["parameters"]["AuditFrom"];
-                /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+                /** @description Only the entries before this instant: a date (its midnight UTC, so `to=2026-11-02` ends with 1 November) or a date and time with its offset. */
                 to?: components["parameters"]["AuditTo"];
             };
             header?: never;
@@ -10587,9 +10587,9 @@ export interface operations {
                 user?: components["parameters"]["AuditUser"];
                 /** @description Only the entries of this operation (an `operationId` of this document, such as `addUrl`). */
                 operation?: components["parameters"]["AuditOperation"];
-                /** @description Only the entries at or after this date (`YYYY-MM-DD`, from its start, UTC) or date-time. */
+                /** @description Only the entries at or after this instant: a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the click exports read them. */
                 from?: components["parameters"]["AuditFrom"];
-                /** @description Only the entries before the end of this date (`YYYY-MM-DD`, UTC) or before this date-time. */
+                /** @description Only the entries before this instant: a date (its midnight UTC, so `to=2026-11-02` ends with 1 November) or a date and time with its offset. */
                 to?: components["parameters"]["AuditTo"];
             };
             header?: never;

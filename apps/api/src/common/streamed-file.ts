@@ -1,8 +1,18 @@
+import { csvCell } from '@linkyard/formats';
 import { badRequest } from './api-error';
 import { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 
 export type ExportFormat = 'csv' | 'ndjson';
+
+/**
+ * One record as a line of an export, with its line end: NDJSON, or CSV of these columns in order
+ * (null is an empty cell, every other value its text, guarded against spreadsheet formulas).
+ */
+export function exportLine<R extends object>(record: R, columns: readonly (keyof R)[], format: ExportFormat): string {
+  if (format === 'ndjson') return `${JSON.stringify(record)}\n`;
+  return `${columns.map((column) => (record[column] === null ? '' : csvCell(String(record[column])))).join(',')}\r\n`;
+}
 
 /** The `format` parameter of an export: csv (the default) or ndjson. */
 export function readFormat(value: unknown): ExportFormat {

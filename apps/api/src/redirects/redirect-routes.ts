@@ -1,3 +1,4 @@
+import { parseRecordId } from '../common/record-id';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseForm } from 'node:querystring';
@@ -338,8 +339,8 @@ export function registerRedirectRoutes(
   fastify.get<{ Params: RawPathParams<'campaignList'> }>(
     `${PUBLIC_PATHS.campaignList}/:id`,
     safe(async (request, reply) => {
-      const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      const campaign = id > 0 && id <= 2_147_483_647 ? await service.publicCampaign(id) : null;
+      const id = parseRecordId(request.params.id);
+      const campaign = id === null ? null : await service.publicCampaign(id);
       if (!campaign) return sendPageNotFound(reply, await service.domain(hostOf(request)));
       return sendHtml(reply, 200, () => campaignListPage(campaign));
     }),

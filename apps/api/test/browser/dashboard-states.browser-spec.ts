@@ -228,7 +228,12 @@ suite('the dashboard, page to page', () => {
     await page.goto(link);
     await page.getByText('You are invited to the workspace Équipe «Nord» as editor', { exact: false }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Join Équipe «Nord»' }).click();
+    await saveDocsPicture(join(DOCS, 'dashboard-invitation.png'), await page.screenshot());
+    await page.setViewportSize({ width: 375, height: 700 });
+    await saveDocsPicture(join(DOCS, 'dashboard-invitation-375.png'), await page.screenshot());
+    // The keyboard alone: the button takes the focus and Enter joins.
+    await page.getByRole('button', { name: 'Join Équipe «Nord»' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'You are now a member of Équipe «Nord», as editor.' }).waitFor();
     const members = await api.request('GET', `/l/api/workspace/${team.body.data.id}/members`, { key: owner.apikey });
     expect(members.body.data.members.map((member: { id: number; role: string }) => [member.id, member.role])).toContainEqual([

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { csvCell } from '@linkyard/formats';
 import type { components } from '@linkyard/spec';
-import type { ExportFormat } from '../../common/streamed-file';
+import { exportLine, type ExportFormat } from '../../common/streamed-file';
 import { ClickReadsRepository, type ClickRow } from './click-reads.repository';
 
 /** A click as exported (the API document's `RawClick`): never the address or the visitor key. */
@@ -37,7 +36,7 @@ export class ClickExport {
     for (;;) {
       const rows = await this.reads.exportPage(linkId, range, after, PAGE);
       if (rows.length === 0) break;
-      yield header + rows.map((row) => (format === 'csv' ? csvLine(rawClick(row)) : `${JSON.stringify(rawClick(row))}\n`)).join('');
+      yield header + rows.map((row) => exportLine(rawClick(row), COLUMNS, format)).join('');
       const last = rows[rows.length - 1]!;
       after = { at: last.cursor, id: last.id };
       header = '';
@@ -61,11 +60,4 @@ function rawClick(row: ClickRow): RawClick {
     utmCampaign: row.utm_campaign,
     bot: row.bot,
   };
-}
-
-function csvLine(click: RawClick): string {
-  return `${COLUMNS.map((column) => {
-    const value = click[column];
-    return value === null ? '' : csvCell(String(value));
-  }).join(',')}\r\n`;
 }

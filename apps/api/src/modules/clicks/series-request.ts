@@ -123,7 +123,7 @@ export function formatInZone(at: Date, tz: string): string {
 }
 
 /** A date (midnight in the zone) or a date-time with its offset. */
-function instant(name: string, value: string, tz: string): Date {
+export function instant(name: string, value: string, tz: string): Date {
   let at: Date | null = null;
   // The calendar date must exist (Date reads 2026-02-30T00:00Z as 2 March).
   const day = value.slice(0, 10);

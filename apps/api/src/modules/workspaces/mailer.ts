@@ -16,10 +16,6 @@ export class Mailer implements OnModuleDestroy {
       : null;
   }
 
-  get configured(): boolean {
-    return this.transport !== null;
-  }
-
   /** Whether the server took the message (a failure is logged, without the message). */
   async send(message: { to: string; subject: string; text: string }): Promise<boolean> {
     if (!this.transport) return false;

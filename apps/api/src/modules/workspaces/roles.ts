@@ -7,10 +7,8 @@ export type OperationId = keyof operations;
 /** The roles from least to most: each may do what the ones before it may. */
 export const ROLES: readonly Role[] = ['viewer', 'editor', 'admin', 'owner'];
 
-export const rank = (role: Role): number => ROLES.indexOf(role);
-
 /** Whether `role` may do what `needed` may. */
-export const covers = (role: Role, needed: Role): boolean => rank(role) >= rank(needed);
+export const covers = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
 /**
  * What an operation needs:

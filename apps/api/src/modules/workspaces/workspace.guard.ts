@@ -3,12 +3,13 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Account, AuthenticatedRequest, Role } from '../../common/account';
 import { badRequest, forbidden, notFound } from '../../common/api-error';
 import { IS_PUBLIC } from '../../common/public.decorator';
-import { isRecordId } from '../../common/record-id';
+import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { parseRecordId } from '../../common/record-id';
 import { BEYOND_THE_DOCUMENT, covers, NEEDS, type Need, type OperationId } from './roles';
 import { WorkspacesRepository } from './workspaces.repository';
 
 /** The header that names the workspace a person's key or session acts in (their own without it). */
-export const WORKSPACE_HEADER = 'x-linkyard-workspace';
+const WORKSPACE_HEADER = 'x-linkyard-workspace';
 
 /**
  * Sets the workspace a request acts in and refuses what the person's role there may not do (403),
@@ -81,19 +82,15 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
 }
 
 function readWorkspaceId(text: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!isRecordId(id))
+  const id = parseRecordId(text.trim());
+  if (id === null)
     throw badRequest(`The header X-Linkyard-Workspace must be a workspace id (a positive integer), got "${text.slice(0, 40)}".`);
   return id;
 }
 
-/** `/workspace/{id}/...`: the workspace the path names (a malformed id names none). */
-function pathWorkspace(request: AuthenticatedRequest): number {
-  const text = (request.params as Record<string, string> | undefined)?.id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
-  if (!isRecordId(id)) throw badRequest(`The path parameter id must be a positive integer, got "${text.slice(0, 40)}".`);
-  return id;
-}
+/** `/workspace/{id}/...`: the workspace the path names, read as every path id is (ParseIdPipe). */
+const pathWorkspace = (request: AuthenticatedRequest): number =>
+  new ParseIdPipe().transform((request.params as Record<string, string> | undefined)?.id ?? '', { type: 'param', data: 'id' });
 
 /** The handlers of every controller that need credentials and have no entry in the table. */
 export function unlistedRoutes(discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector): string[] {

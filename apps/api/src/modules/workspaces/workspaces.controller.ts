@@ -1,15 +1,15 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, Query, type StreamableFile } from '@nestjs/common';
-import { csvCell } from '@linkyard/formats';
 import { CurrentAccount, type Account } from '../../common/account';
 import { badRequest, notFound } from '../../common/api-error';
 import { Clock } from '../../common/clock';
 import type { Ok, PathParams, QueryParams } from '../../common/contract';
-import { formatDate, parseDateTime } from '../../common/dates';
+import { formatDate, formatDateTime } from '../../common/dates';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { ParseIdPipe } from '../../common/parse-id.pipe';
+import { parseRecordId } from '../../common/record-id';
 import { PostOk } from '../../common/post-ok.decorator';
-import { readFormat, streamedFile, type ExportFormat } from '../../common/streamed-file';
-import { single } from '../clicks/series-request';
+import { exportLine, readFormat, streamedFile, type ExportFormat } from '../../common/streamed-file';
+import { instant, single } from '../clicks/series-request';
 import { AddInvitationDto, AddWorkspaceDto, AddWorkspaceKeyDto, UpdateMemberDto, UpdateWorkspaceDto } from './workspaces.dto';
 import { AUDIT_COLUMNS, toAuditEntry, toAuditRecord, toInvitation, toMember, toWorkspace, toWorkspaceKey } from './workspaces.mapper';
 import { WorkspacesRepository, type AuditFilter } from './workspaces.repository';
@@ -124,7 +124,7 @@ export class WorkspacesController {
         workspace: { id: invitation.workspaceId, name: invitation.workspaceName },
         email: invitation.email,
         role: invitation.role,
-        expires: toInvitation(invitation, 0).expires,
+        expires: formatDateTime(invitation.expiresAt),
       },
     };
   }
@@ -182,20 +182,16 @@ export class WorkspacesController {
     );
   }
 
-  /** The entries as lines of CSV or NDJSON, a page at a time (the header goes out with the first). */
+  /** The entries as lines of CSV or NDJSON, a page at a time by id (the header goes out with the first). */
   private async *auditLines(workspaceId: number, filter: AuditFilter, format: ExportFormat): AsyncGenerator<string> {
     let header = format === 'csv' ? `${AUDIT_COLUMNS.join(',')}\r\n` : '';
-    for (let page = 1; ; page += 1) {
-      const [entries] = await this.repository.auditOf(workspaceId, filter, { page, limit: EXPORT_PAGE, offset: (page - 1) * EXPORT_PAGE });
+    for (let before: string | undefined; ;) {
+      const entries = await this.repository.auditBefore(workspaceId, filter, before, EXPORT_PAGE);
       if (entries.length === 0) break;
-      const lines = entries.map((entry) => {
-        const record = toAuditRecord(entry);
-        if (format === 'ndjson') return `${JSON.stringify(record)}\n`;
-        return `${AUDIT_COLUMNS.map((column) => (record[column] === null ? '' : csvCell(String(record[column])))).join(',')}\r\n`;
-      });
-      yield header + lines.join('');
+      yield header + entries.map((entry) => exportLine(toAuditRecord(entry), AUDIT_COLUMNS, format)).join('');
       header = '';
       if (entries.length < EXPORT_PAGE) break;
+      before = entries.at(-1)!.id;
     }
     if (header) yield header;
   }
@@ -207,29 +203,23 @@ function readToken(token: string): string {
   return token;
 }
 
-/** `user`, `operation`, `from`, `to` of the audit log; a date alone means its whole day (UTC). */
+/** `user`, `operation`, `from`, `to` of the audit log: a clear 400 for anything else. */
 function readAuditFilter(query: QueryParams<'listAudit'>): AuditFilter {
   const filter: AuditFilter = {};
   const user = single('user', query.user);
   if (user !== undefined) {
-    if (!/^[1-9]\d{0,9}$/.test(user)) throw badRequest('Invalid parameter "user": must be an account id.');
-    filter.user = Number(user);
+    filter.user = parseRecordId(user) ?? undefined;
+    if (filter.user === undefined) throw badRequest('Invalid parameter "user": must be an account id.');
   }
   const operation = single('operation', query.operation);
   if (operation !== undefined) {
     if (!/^[A-Za-z]{1,64}$/.test(operation)) throw badRequest('Invalid parameter "operation": must be an operationId such as addUrl.');
     filter.operation = operation;
   }
+  // As the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
   const from = single('from', query.from);
-  if (from !== undefined) filter.from = readWhen('from', from, false);
+  if (from !== undefined) filter.from = instant('from', from, 'UTC');
   const to = single('to', query.to);
-  if (to !== undefined) filter.to = readWhen('to', to, true);
+  if (to !== undefined) filter.to = instant('to', to, 'UTC');
   return filter;
-}
-
-function readWhen(name: string, text: string, end: boolean): Date {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDateTime(`${text} 00:00:00`) : null;
-  const when = day ? new Date(day.getTime() + (end ? 86_400_000 : 0)) : parseDateTime(text);
-  if (!when) throw badRequest(`Invalid parameter "${name}": must be a date YYYY-MM-DD or a date-time YYYY-MM-DD HH:MM:SS (UTC).`);
-  return when;
 }

@@ -8,13 +8,15 @@ SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEnti
 SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
 (SELECT count(*) FROM workspace_members c WHERE c.workspace_id = w.id) AS members
 FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN users u ON u.id = w.personal_of
-WHERE m.user_id = $1 ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)), w.id;
+WHERE m.user_id = $1 AND ($2::int IS NULL OR w.id = $2)
+ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)), w.id;
 
 -- WorkspacesRepository.one
 SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
 (SELECT count(*) FROM workspace_members c WHERE c.workspace_id = w.id) AS members
 FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN users u ON u.id = w.personal_of
-WHERE m.user_id = $1 AND w.id = $2;
+WHERE m.user_id = $1 AND ($2::int IS NULL OR w.id = $2)
+ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)), w.id;
 
 -- WorkspacesRepository.create
 START TRANSACTION;
@@ -78,6 +80,9 @@ INSERT INTO "audit_entries"("workspace_id", "at", "user_id", "username", "key_id
 
 -- WorkspacesRepository.auditOf
 SELECT "a"."id" AS "a_id", "a"."workspace_id" AS "a_workspace_id", "a"."at" AS "a_at", "a"."user_id" AS "a_user_id", "a"."username" AS "a_username", "a"."key_id" AS "a_key_id", "a"."via" AS "a_via", "a"."operation" AS "a_operation", "a"."method" AS "a_method", "a"."path" AS "a_path", "a"."record" AS "a_record", "a"."status" AS "a_status", "a"."address" AS "a_address", "a"."request_id" AS "a_request_id" FROM "audit_entries" "a" WHERE "a"."workspace_id" = $1 AND "a"."user_id" = $2 AND "a"."operation" = $3 AND "a"."at" >= $4 AND "a"."at" < $5 ORDER BY "a"."id" DESC LIMIT 15 OFFSET 0;
+
+-- WorkspacesRepository.auditBefore
+SELECT "a"."id" AS "a_id", "a"."workspace_id" AS "a_workspace_id", "a"."at" AS "a_at", "a"."user_id" AS "a_user_id", "a"."username" AS "a_username", "a"."key_id" AS "a_key_id", "a"."via" AS "a_via", "a"."operation" AS "a_operation", "a"."method" AS "a_method", "a"."path" AS "a_path", "a"."record" AS "a_record", "a"."status" AS "a_status", "a"."address" AS "a_address", "a"."request_id" AS "a_request_id" FROM "audit_entries" "a" WHERE "a"."workspace_id" = $1 AND "a"."operation" = $2 AND "a"."id" < $3 ORDER BY "a"."id" DESC LIMIT 1000;
 
 -- WorkspacesRepository.prune
 DELETE FROM "audit_entries" WHERE "at" < $1;

@@ -63,28 +63,14 @@ export class WorkspacesRepository {
 
   /** The workspaces the person is a member of: their own first, then by name. */
   @Sql((f) => [f.account.user.id])
-  async of(userId: number): Promise<MyWorkspace[]> {
-    const rows = await this.workspaces.query<Record<string, unknown>[]>(
-      `SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
-        (SELECT count(*) FROM workspace_members c WHERE c.workspace_id = w.id) AS members
-      FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN users u ON u.id = w.personal_of
-      WHERE m.user_id = $1 ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)), w.id`,
-      [userId],
-    );
-    return rows.map(readWorkspace);
+  of(userId: number): Promise<MyWorkspace[]> {
+    return membersWorkspaces(this.workspaces, userId, null);
   }
 
   /** One workspace as this member sees it; null when they are not a member. */
   @Sql((f) => [f.account.user.id, f.account.id])
   async one(userId: number, workspaceId: number): Promise<MyWorkspace | null> {
-    const rows = await this.workspaces.query<Record<string, unknown>[]>(
-      `SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
-        (SELECT count(*) FROM workspace_members c WHERE c.workspace_id = w.id) AS members
-      FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN users u ON u.id = w.personal_of
-      WHERE m.user_id = $1 AND w.id = $2`,
-      [userId, workspaceId],
-    );
-    return rows[0] ? readWorkspace(rows[0]) : null;
+    return (await membersWorkspaces(this.workspaces, userId, workspaceId))[0] ?? null;
   }
 
   /** A team workspace, with the person who made it as its owner. */
@@ -298,12 +284,15 @@ export class WorkspacesRepository {
     { offset: 0, limit: 15 },
   ])
   auditOf(workspaceId: number, filter: AuditFilter, page: PageRequest): Promise<[AuditEntryEntity[], number]> {
-    const query = this.audit.createQueryBuilder('a').where('a.workspace_id = :workspaceId', { workspaceId });
-    if (filter.user !== undefined) query.andWhere('a.user_id = :user', { user: filter.user });
-    if (filter.operation !== undefined) query.andWhere('a.operation = :operation', { operation: filter.operation });
-    if (filter.from !== undefined) query.andWhere('a.at >= :from', { from: filter.from });
-    if (filter.to !== undefined) query.andWhere('a.at < :to', { to: filter.to });
-    return query.orderBy('a.id', 'DESC').skip(page.offset).take(page.limit).getManyAndCount();
+    return auditQuery(this.audit, workspaceId, filter).skip(page.offset).take(page.limit).getManyAndCount();
+  }
+
+  /** The next entries of an export: those the filter keeps older than `before`, newest first, uncounted. */
+  @Sql((f) => [f.account.id, { operation: 'addUrl' }, '1000', 1000])
+  auditBefore(workspaceId: number, filter: AuditFilter, before: string | undefined, limit: number): Promise<AuditEntryEntity[]> {
+    const query = auditQuery(this.audit, workspaceId, filter);
+    if (before !== undefined) query.andWhere('a.id < :before', { before });
+    return query.take(limit).getMany();
   }
 
   /** Forgets the entries older than `before` (AUDIT_RETENTION_DAYS). */
@@ -312,6 +301,33 @@ export class WorkspacesRepository {
     const result = await this.audit.createQueryBuilder().delete().where('at < :before', { before }).execute();
     return result.affected ?? 0;
   }
+}
+
+/** A member's workspaces (all, or the one of this id), with their role and the count of members. */
+async function membersWorkspaces(
+  workspaces: Repository<WorkspaceEntity>,
+  userId: number,
+  workspaceId: number | null,
+): Promise<MyWorkspace[]> {
+  const rows = await workspaces.query<Record<string, unknown>[]>(
+    `SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
+      (SELECT count(*) FROM workspace_members c WHERE c.workspace_id = w.id) AS members
+    FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id LEFT JOIN users u ON u.id = w.personal_of
+    WHERE m.user_id = $1 AND ($2::int IS NULL OR w.id = $2)
+    ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)), w.id`,
+    [userId, workspaceId],
+  );
+  return rows.map(readWorkspace);
+}
+
+/** The workspace's entries the filter keeps, newest first. */
+function auditQuery(audit: Repository<AuditEntryEntity>, workspaceId: number, filter: AuditFilter) {
+  const query = audit.createQueryBuilder('a').where('a.workspace_id = :workspaceId', { workspaceId });
+  if (filter.user !== undefined) query.andWhere('a.user_id = :user', { user: filter.user });
+  if (filter.operation !== undefined) query.andWhere('a.operation = :operation', { operation: filter.operation });
+  if (filter.from !== undefined) query.andWhere('a.at >= :from', { from: filter.from });
+  if (filter.to !== undefined) query.andWhere('a.at < :to', { to: filter.to });
+  return query.orderBy('a.id', 'DESC');
 }
 
 function readWorkspace(row: Record<string, unknown>): MyWorkspace {
