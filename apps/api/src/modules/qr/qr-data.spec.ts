@@ -11,6 +11,11 @@ describe('checkQrData', () => {
     ['wifi', { ssid: 'Cafe', pass: 'secret', encryption: 'WPA' }, { ssid: 'Cafe', pass: 'secret', encryption: 'WPA' }],
     ['wifi', { ssid: 'Open', encryption: 'nopass' }, { ssid: 'Open', encryption: 'nopass' }],
     ['vcard', { fname: 'Ada', lname: 'Lovelace', email: 'ada@example.com' }, { fname: 'Ada', lname: 'Lovelace', email: 'ada@example.com' }],
+    [
+      'vcard',
+      { lname: 'Lovelace', site: 'HTTPS://Example.com/~/日本' },
+      { lname: 'Lovelace', site: 'https://example.com/~/%E6%97%A5%E6%9C%AC' },
+    ],
   ] as const)('accepts a %s code with %j', (type, data, stored) => {
     expect(checkQrData(type, data)).toEqual(stored);
   });
@@ -30,6 +35,9 @@ describe('checkQrData', () => {
     ['wifi', { ssid: 'Cafe', pass: 'x', encryption: 'ROT13' }],
     ['vcard', { city: 'London' }],
     ['vcard', { fname: ['Ada'] }],
+    ['vcard', { fname: 'Ada', site: 'javascript:alert(1)' }],
+    ['vcard', { fname: 'Ada', phone: '1'.repeat(31) }],
+    ['vcard', { fname: 'x'.repeat(101) }],
   ] as const)('refuses a %s code with %j', (type, data) => {
     expect(() => checkQrData(type, data)).toThrow(/Invalid field "data"/);
   });

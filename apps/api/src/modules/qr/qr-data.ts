@@ -1,10 +1,24 @@
 import { badRequest } from '../../common/api-error';
+import { openApiDocument } from '../../common/openapi-document';
 import { PHONE, httpUrl, isEmailAddress } from '../../common/validators';
 import type { QrType } from './qr.entity';
 
 export const QR_TYPES: readonly QrType[] = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'];
 
 const VCARD_FIELDS = ['fname', 'lname', 'org', 'phone', 'cell', 'fax', 'email', 'site', 'street', 'city', 'state', 'zip', 'country'];
+
+/** The longest each contact field may be: the document's `QrVcardData` (a fax, not in it, as a phone). */
+const VCARD_LENGTHS: Record<string, number> = (() => {
+  const schemas = (
+    openApiDocument.components as unknown as { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> }
+  ).schemas;
+  const lengths = Object.fromEntries(
+    Object.entries(schemas.QrVcardData!.properties).flatMap(([name, rule]) =>
+      rule.maxLength === undefined ? [] : [[name, rule.maxLength]],
+    ),
+  );
+  return { ...lengths, fax: lengths.phone! };
+})();
 
 type Fields = Record<string, string>;
 
@@ -69,9 +83,15 @@ export function checkQrData(type: QrType, data: unknown): string | Fields {
       return wifi;
     }
     case 'vcard': {
-      const card = fields(data, VCARD_FIELDS, {}, `of contact fields (${VCARD_FIELDS.join(', ')})`);
+      const card = fields(data, VCARD_FIELDS, VCARD_LENGTHS, `of contact fields (${VCARD_FIELDS.join(', ')})`);
       if (!card.fname && !card.lname && !card.org) problem('a vcard needs at least one of "fname", "lname" and "org".');
       if (card.email && !isEmailAddress(card.email)) problem('"email" must be an e-mail address.');
+      if (card.site !== undefined) {
+        // Stored in normal form, as every URL of the API (HttpUrl).
+        const site = httpUrl(card.site);
+        if (site === null) problem('"site" must be an http or https URL of at most 2000 characters once encoded.');
+        card.site = site!;
+      }
       return card;
     }
   }
