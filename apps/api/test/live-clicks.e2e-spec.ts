@@ -18,9 +18,9 @@ interface Stream {
   close(): void;
 }
 
-function open(port: number, headers: Record<string, string>): Promise<Stream> {
+function open(port: number, headers: Record<string, string>, query = ''): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path: '/l/api/clicks/live', headers }, (response: IncomingMessage) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: `/l/api/clicks/live${query}`, headers }, (response: IncomingMessage) => {
       const events: Stream['events'] = [];
       const waiting: { event: string; seen: number; resolve: (data: unknown) => void }[] = [];
       let buffer = '';
@@ -121,6 +121,37 @@ describe('the live click stream', () => {
       { event: 'clicks', data: { links: [{ id: bobLink, clicks: 1 }], qrs: [], bio: [] } },
     ]);
     expect(mine.events.filter((event) => event.event === 'clicks')).toHaveLength(2);
+  });
+
+  it("streams a team workspace's clicks to its members, named in the query as an EventSource can", async () => {
+    const team = (await api.request('POST', '/l/api/workspace/add', { key: alice.apikey, body: { name: 'Live team' } })).body.data
+      .id as number;
+    const invited = await api.request('POST', `/l/api/workspace/${team}/invitation/add`, {
+      key: alice.apikey,
+      body: { email: bob.email, role: 'viewer' },
+    });
+    const token = String(invited.body.data.link).split('/').pop()!;
+    expect((await api.request('POST', `/l/api/invitation/${token}/accept`, { key: bob.apikey })).status).toBe(200);
+    const member = await open(port, { authorization: `Bearer ${bob.apikey}` }, `?workspace=${team}`);
+    streams.push(member);
+    const outsider = await createUser(api);
+    const stranger = await open(port, { authorization: `Bearer ${outsider.apikey}` }, `?workspace=${team}`);
+    streams.push(stranger);
+    expect([member.status, stranger.status]).toEqual([200, 404]);
+    await member.next('ready');
+    const inTeam = { key: alice.apikey, headers: { 'x-linkyard-workspace': String(team) } };
+    const made = await api.request('POST', '/l/api/url/add', { ...inTeam, body: { url: 'https://example.com/team' } });
+    const teamLink = made.body.id as number;
+    const teamAlias = String(made.body.shorturl).split('/').pop()!;
+    await visit(api, teamAlias);
+    await api.flushClicks();
+    expect(await member.next('clicks')).toEqual({ links: [{ id: teamLink, clicks: 1 }], qrs: [], bio: [] });
+    // Removed from the team, the member's stream ends.
+    expect((await api.request('DELETE', `/l/api/workspace/${team}/member/${bob.id}/delete`, { key: alice.apikey })).status).toBe(200);
+    await visit(api, teamAlias);
+    await api.flushClicks();
+    await member.ended;
+    expect(member.events.at(-1)).toMatchObject({ event: 'end' });
   });
 
   it("tells an account of its bio pages' visits and buttons' clicks, as of its links'", async () => {

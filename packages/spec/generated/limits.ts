@@ -108,6 +108,7 @@ export const LIMITS = {
       "enum": [
         "key",
         "session",
+        "sso",
         "workspace-key"
       ]
     },
@@ -131,6 +132,7 @@ export const LIMITS = {
       "enum": [
         "key",
         "session",
+        "sso",
         "workspace-key"
       ]
     },

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Clicks as they land (extension)
-         * @description Server-sent events (`text/event-stream`) telling the account of its clicks, scans and bio page visits as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). A reader that stops reading is dropped once 256 KiB of events wait for it in the service (beyond its connection's own buffers); connecting again gives a new stream. Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). An extension to the spec.
+         * @description Server-sent events (`text/event-stream`) telling the account of its clicks, scans and bio page visits as the click writer stores them, about a second after each visit: the dashboard's live counters. First `event: ready`; then, for each batch written, `event: clicks` whose `data` is a `LiveClicks` object (the account's own links and QR codes only: another account's clicks never reach the stream); a comment line every 15 seconds; and `event: end` with a `message` before the service closes the stream: when its session ends (sign-out at once, expiry or a password change within 5 seconds), when the key it was opened with (or its session was started with) is rotated or expires (as soon as the stream's instance hears of the rotation, within 5 seconds at most), when the account is deleted, or when the service stops. With REDIS_URL the clicks written by every instance reach every stream; without Redis an instance's streams hear only of the clicks that instance took. An account may hold `LIVE_STREAMS_PER_ACCOUNT` streams (5) open on one instance (past that, 429), and an instance `LIVE_STREAMS_MAX` (1,000) in all (past that, 503). A reader that stops reading is dropped once 256 KiB of events wait for it in the service (beyond its connection's own buffers); connecting again gives a new stream. Counts once against the rate limit. The contract fuzzer reads only the first event of a stream (docs/dashboard.md). A browser's EventSource cannot send headers, so the workspace may be named by the `workspace` parameter instead of `X-Linkyard-Workspace`; the stream ends when the person leaves that workspace. An extension to the spec.
          */
         get: operations["streamClicks"];
         put?: never;
@@ -2583,10 +2583,10 @@ export interface components {
                 username: string;
             };
             /**
-             * @description How the person was signed in: their own API key, a dashboard session, or a workspace key.
+             * @description How the person was signed in: their own API key, a dashboard session (`sso`: one started through the OpenID provider), or a workspace key.
              * @enum {string}
              */
-            via: "key" | "session" | "workspace-key";
+            via: "key" | "session" | "sso" | "workspace-key";
             /** @description The workspace key's id, when one was used. */
             key: components["schemas"]["Id"] | null;
             /** @description The operation's `operationId`. */
@@ -2612,7 +2612,7 @@ export interface components {
             userid: components["schemas"]["Id"] | null;
             username: string;
             /** @enum {string} */
-            via: "key" | "session" | "workspace-key";
+            via: "key" | "session" | "sso" | "workspace-key";
             keyid: components["schemas"]["Id"] | null;
             operation: string;
             method: string;
@@ -5979,7 +5979,10 @@ export interface operations {
     };
     streamClicks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The workspace whose clicks to stream, as `X-Linkyard-Workspace` names it (the header wins when both are sent). */
+                workspace?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,5 +1,6 @@
 import type { operations } from '@linkyard/spec';
 import type { Role } from '../../common/account';
+import { openApiDocument } from '../../common/openapi-document';
 
 export type { Role };
 export type OperationId = keyof operations;
@@ -21,145 +22,33 @@ export const covers = (role: Role, needed: Role): boolean => ROLES.indexOf(role)
  */
 export type Need = Role | { role: Role; in: 'path' } | 'person' | 'public';
 
-const path = (role: Role): Need => ({ role, in: 'path' });
+const ROLE_NAMES = new Set<string>([...ROLES, 'person', 'public']);
 
 /**
- * Every operation of the OpenAPI document and what it needs: the one table the workspace guard
- * reads. TypeScript fails when an operation of the document is missing here, and the service
- * refuses to start when a route has no entry (workspace.guard.ts).
+ * What each operation needs, as the OpenAPI document says (`x-linkyard-role`, and
+ * `x-linkyard-workspace: path`): the one table the workspace guard reads, and the dashboard reads
+ * too (@linkyard/spec/roles). The document's lint fails when an operation names none, this fails
+ * at load when one names no known role, and the service refuses to start when a route has no
+ * entry (workspace.guard.ts).
  */
-export const NEEDS: Record<OperationId, Need> = {
-  // A person's own account and sessions.
-  getAccount: 'person',
-  updateAccount: 'person',
-  rotateAccountApiKey: 'person',
-  getSession: 'person',
-  startSession: 'public',
-  endSession: 'person',
-  // The service's admin (AdminGuard: admin accounts only).
-  listUsers: 'person',
-  getUser: 'person',
-  addUser: 'person',
-  deleteUser: 'person',
-  rotateUserApiKey: 'person',
-  updateUser: 'person',
-  listPlans: 'person',
-  subscribeUser: 'person',
-  // Statistics and streams of the workspace.
-  getAccountStats: 'viewer',
-  streamClicks: 'viewer',
-  // Domains and webhooks: admins.
-  listDomains: 'viewer',
-  getDomainVerification: 'admin',
-  addDomain: 'admin',
-  updateDomain: 'admin',
-  deleteDomain: 'admin',
-  listWebhooks: 'admin',
-  addWebhook: 'admin',
-  getWebhook: 'admin',
-  updateWebhook: 'admin',
-  deleteWebhook: 'admin',
-  listWebhookDeliveries: 'admin',
-  replayWebhookDelivery: 'admin',
-  // Links.
-  listUrls: 'viewer',
-  exportUrls: 'viewer',
-  getUrl: 'viewer',
-  getUrlStats: 'viewer',
-  exportUrlClicks: 'viewer',
-  getUrlQr: 'viewer',
-  importUrls: 'editor',
-  addUrl: 'editor',
-  addUrlsInBulk: 'editor',
-  updateUrl: 'editor',
-  deleteUrl: 'editor',
-  // Campaigns and channels.
-  listCampaigns: 'viewer',
-  getCampaign: 'viewer',
-  getCampaignStats: 'viewer',
-  previewCampaign: 'viewer',
-  addCampaign: 'editor',
-  assignCampaignLink: 'editor',
-  updateCampaign: 'editor',
-  deleteCampaign: 'editor',
-  listChannels: 'viewer',
-  getChannelItems: 'viewer',
-  addChannel: 'editor',
-  assignChannelItem: 'editor',
-  unassignChannelItem: 'editor',
-  updateChannel: 'editor',
-  deleteChannel: 'editor',
-  // Overlays, splash pages and pixels.
-  listOverlays: 'viewer',
-  getOverlay: 'viewer',
-  previewOverlay: 'viewer',
-  addOverlay: 'editor',
-  updateOverlay: 'editor',
-  deleteOverlay: 'editor',
-  listSplash: 'viewer',
-  getSplash: 'viewer',
-  previewSplash: 'viewer',
-  addSplash: 'editor',
-  updateSplash: 'editor',
-  deleteSplash: 'editor',
-  listPixels: 'viewer',
-  addPixel: 'editor',
-  updatePixel: 'editor',
-  deletePixel: 'editor',
-  // QR codes and bio pages.
-  listQrs: 'viewer',
-  getQr: 'viewer',
-  getQrStats: 'viewer',
-  addQr: 'editor',
-  previewQr: 'editor',
-  updateQr: 'editor',
-  deleteQr: 'editor',
-  listBioPages: 'viewer',
-  getBioPage: 'viewer',
-  getBioPageStats: 'viewer',
-  getBioBlockStats: 'viewer',
-  getBioPageQr: 'viewer',
-  addBioPage: 'editor',
-  previewNewBioPage: 'editor',
-  previewBioPage: 'editor',
-  updateBioPage: 'editor',
-  deleteBioPage: 'editor',
-  // Workspaces, their members, invitations, keys and audit log.
-  listWorkspaces: 'person',
-  addWorkspace: 'person',
-  getWorkspace: path('viewer'),
-  updateWorkspace: path('admin'),
-  deleteWorkspace: path('owner'),
-  listMembers: path('viewer'),
-  updateMember: path('admin'),
-  // Any member may leave; removing another needs an admin (the service checks which it is).
-  removeMember: path('viewer'),
-  listInvitations: path('admin'),
-  addInvitation: path('admin'),
-  deleteInvitation: path('admin'),
-  getInvitation: 'person',
-  acceptInvitation: 'person',
-  listWorkspaceKeys: path('admin'),
-  addWorkspaceKey: path('admin'),
-  deleteWorkspaceKey: path('admin'),
-  listAudit: path('admin'),
-  exportAudit: path('admin'),
-  // The service itself, and what visitors open.
-  healthz: 'public',
-  readyz: 'public',
-  getMetrics: 'public',
-  getOpenApi: 'public',
-  getDocs: 'public',
-  redirectAlias: 'public',
-  unlockAlias: 'public',
-  rotateCampaign: 'public',
-  campaignList: 'public',
-  qrImage: 'public',
-  scanQr: 'public',
-  followBioBlock: 'public',
-  bioPageImage: 'public',
-  domainRoot: 'public',
-};
+export const NEEDS: Readonly<Record<OperationId, Need>> = readNeeds();
+
+function readNeeds(): Record<OperationId, Need> {
+  const needs: Record<string, Need> = {};
+  for (const item of Object.values(openApiDocument.paths)) {
+    for (const operation of Object.values(item) as {
+      operationId?: string;
+      'x-linkyard-role'?: string;
+      'x-linkyard-workspace'?: string;
+    }[]) {
+      if (typeof operation !== 'object' || !operation?.operationId) continue;
+      const role = operation['x-linkyard-role'];
+      if (!role || !ROLE_NAMES.has(role)) throw new Error(`openapi.yaml: ${operation.operationId} names no role (x-linkyard-role)`);
+      needs[operation.operationId] = operation['x-linkyard-workspace'] === 'path' ? { role: role as Role, in: 'path' } : (role as Need);
+    }
+  }
+  return needs as Record<OperationId, Need>;
+}
 
 /**
  * Routes that are no operation of the document, and need credentials but no workspace: the

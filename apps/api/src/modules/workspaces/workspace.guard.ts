@@ -46,7 +46,7 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
       return true;
     }
     if (need === undefined || need === 'public') throw new Error(`No workspace rule for ${handler.name}`);
-    const workspaceId = need instanceof Object ? pathWorkspace(request) : this.chosenWorkspace(request, account);
+    const workspaceId = need instanceof Object ? pathWorkspace(request) : this.chosenWorkspace(request, account, handler.name);
     const role = await this.roleIn(account, workspaceId);
     const needed = need instanceof Object ? need.role : need;
     if (!covers(role, needed)) {
@@ -62,8 +62,11 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
   }
 
   /** The workspace of the request: a workspace key's own, the header's, or the person's own. */
-  private chosenWorkspace(request: AuthenticatedRequest, account: Account): number {
-    const header = request.headers[WORKSPACE_HEADER];
+  private chosenWorkspace(request: AuthenticatedRequest, account: Account, operation: string): number {
+    // An EventSource sends no headers: the live stream may name its workspace in its query.
+    const header =
+      request.headers[WORKSPACE_HEADER] ??
+      (operation === 'streamClicks' ? (request.query as Record<string, string | undefined> | undefined)?.workspace : undefined);
     const named = header === undefined ? undefined : readWorkspaceId(Array.isArray(header) ? header[0]! : header);
     if (account.workspaceKey) {
       if (named !== undefined && named !== account.workspaceKey.workspace) throw notFound(`No workspace with id ${named}.`);
