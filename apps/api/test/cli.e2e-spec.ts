@@ -134,6 +134,23 @@ describe('the command line (linkyard)', () => {
       expect(stored.body.details).toMatchObject({ longurl: 'https://example.com/other', status: 'public' });
     });
 
+    it('acts in the team workspace --workspace or LINKYARD_WORKSPACE names, and refuses one that is not an id', async () => {
+      const team = (await api.request('POST', '/l/api/workspace/add', { key: user.apikey, body: { name: 'CLI team' } })).body.data
+        .id as number;
+      const made = await cli(['links', 'add', 'https://example.com/team', '--alias', `team-${user.id}`, '--workspace', String(team)], env);
+      expect(made.code).toBe(0);
+      const inTeam = await cli(['links', 'list', '--json'], { ...env, LINKYARD_WORKSPACE: String(team) });
+      expect(json(inTeam).map((link: { alias: string }) => link.alias)).toEqual([`team-${user.id}`]);
+      // Their own workspace does not hold it.
+      expect(json(await cli(['links', 'list', '--json'], env))).toEqual([]);
+      const bad = await cli(['links', 'list', '--workspace', 'marketing'], env);
+      expect(bad).toMatchObject({ code: 2, stdout: '' });
+      expect(bad.stderr).toContain('the workspace must be a workspace id');
+      // A workspace the person is not a member of: the service's 404, exit 3.
+      const other = await createUser(api);
+      expect((await cli(['links', 'list', '--workspace', String(team)], { ...env, LINKYARD_API_KEY: other.apikey })).code).toBe(3);
+    });
+
     it('lists the links as a table, or as JSON, page after page', async () => {
       const ids: number[] = [];
       for (let index = 0; index < 3; index += 1) ids.push(await createLink(api, user, { custom: `list-${user.id}-${index}` }));

@@ -1,12 +1,14 @@
 import { createLinkyardClient, type LinkyardClient } from '@linkyard/client';
 import type { Command } from 'commander';
 import { loadConfig, serviceOrigin, type Config } from './config';
+import { usageError } from './errors';
 import { Output } from './output';
 
 /** The options every command takes (declared on the program, accepted anywhere on the line). */
 export interface GlobalOptions {
   json?: boolean;
   profile?: string;
+  workspace?: string;
 }
 
 /**
@@ -39,9 +41,20 @@ export class Context {
     this.made ??= createLinkyardClient({
       baseUrl: this.config.url,
       apiKey: this.config.apiKey,
+      workspace: this.workspace(),
       onRateLimitWait: (wait) => this.waiting(wait.seconds),
     });
     return this.made;
+  }
+
+  /** The team workspace to act in: `--workspace`, else LINKYARD_WORKSPACE, else the person's own (null). */
+  private workspace(): number | null {
+    const text = this.options.workspace ?? (this.env.LINKYARD_WORKSPACE || undefined);
+    if (text === undefined) return null;
+    if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2_147_483_647) {
+      throw usageError(`the workspace must be a workspace id (a positive integer), got "${text.slice(0, 40)}"`);
+    }
+    return Number(text);
   }
 
   /** How far a long command has gone (`3 of 800 pages`), said with a rate-limit wait. */

@@ -34,6 +34,7 @@ export function buildProgram(json: boolean): Command {
     .version(version, '-V, --version')
     .option('--json', 'print the result as JSON on stdout, and nothing else there')
     .option('--profile <name>', 'the profile of the configuration file to use')
+    .option('--workspace <id>', 'the team workspace to act in (default: LINKYARD_WORKSPACE, else your own)')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .showHelpAfterError('(see --help)')
     .exitOverride()

@@ -90,6 +90,11 @@ export interface LinkyardClientOptions {
    * waiting longer than `maxWaitSeconds` at once. `false` turns it off. Default: 2 retries, 60 s.
    */
   retry?: false | { retries?: number; maxWaitSeconds?: number };
+  /**
+   * The workspace the calls act in (its id, or a function answering it; null: the person's own), sent
+   * as `X-Linkyard-Workspace`. A workspace key acts in its own workspace and needs none.
+   */
+  workspace?: number | null | (() => number | null);
   /** Called before each wait on a 429, so that a program can say why it is waiting. */
   onRateLimitWait?: (wait: RateLimitWait) => void;
   /** A fetch of your own (tests, proxies); default: the global fetch. */
@@ -263,6 +268,8 @@ export function createLinkyardClient(options: LinkyardClientOptions): LinkyardCl
   const fetchWithRetry = async (request: Request): Promise<Response> => {
     const csrf = session?.csrf();
     if (csrf && request.method !== 'GET' && request.method !== 'HEAD') request.headers.set('X-Linkyard-Csrf', csrf);
+    const workspace = typeof options.workspace === 'function' ? options.workspace() : options.workspace;
+    if (workspace != null && !request.headers.has('X-Linkyard-Workspace')) request.headers.set('X-Linkyard-Workspace', String(workspace));
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
       try {
