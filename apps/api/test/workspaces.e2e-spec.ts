@@ -309,6 +309,14 @@ describe('workspaces: members with roles, invitations, workspace keys, the audit
         .split('\n')
         .map((line) => JSON.parse(line).operation),
     ).toContain('acceptInvitation');
+    // An invitation's token is a secret: the entry of its acceptance names the workspace joined, not the token.
+    const joined = await api.request('GET', `/l/api/workspace/${team}/audit?operation=acceptInvitation&user=${editor.id}`, as(owner));
+    expect(joined.body.data.entries).toEqual([
+      expect.objectContaining({ path: '/l/api/invitation/{token}/accept', record: String(team), operation: 'acceptInvitation' }),
+    ]);
+    expect(JSON.stringify((await api.request('GET', `/l/api/workspace/${team}/audit/export?format=ndjson`, as(owner))).text)).not.toContain(
+      'lyi_',
+    );
     expect((await api.request('GET', `/l/api/workspace/${team}/audit?from=yesterday`, as(owner))).status).toBe(400);
   });
 

@@ -2,6 +2,7 @@ import { createLinkyardClient, type components } from '@linkyard/client';
 import { rateLimitWait } from './rate-limit';
 import { serviceAnswered, serviceUnreachable } from './connection';
 import { sessionProof } from './query-client';
+import { chosenWorkspace } from './workspace';
 
 export type Schemas = components['schemas'];
 export { errorMessage, isEndedSession, isStatus } from './errors';
@@ -17,6 +18,7 @@ export type { Session } from './query-client';
 export const api = createLinkyardClient({
   baseUrl: window.location.origin,
   session: { csrf: sessionProof },
+  workspace: chosenWorkspace,
   retry: { retries: 3, maxWaitSeconds: 60 },
   onRateLimitWait: (wait) => rateLimitWait(wait.seconds),
   fetch: watchedFetch,

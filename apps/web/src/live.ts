@@ -4,6 +4,7 @@ import type { paths } from '@linkyard/client';
 import type { Schemas } from './api';
 import { checkService, onServiceBack } from './connection';
 import type { Resource } from './resources/registry';
+import { chosenWorkspace, onWorkspaceChange } from './workspace';
 
 export type LiveBatch = Schemas['LiveClicks'];
 /** How the stream is: opening, up, trying again after a drop, or given up (the numbers may be out of date). */
@@ -39,7 +40,9 @@ function setState(value: LiveState): void {
  */
 function connect(): void {
   if (source) return;
-  const stream = new EventSource(`/l/api${LIVE_PATH}`);
+  // An EventSource sends no headers: the workspace is named in the query.
+  const workspace = chosenWorkspace();
+  const stream = new EventSource(`/l/api${LIVE_PATH}${workspace === null ? '' : `?workspace=${workspace}`}`);
   source = stream;
   setState('connecting');
   stream.addEventListener('ready', () => setState('live'));
@@ -68,6 +71,13 @@ function disconnect(next: LiveState): void {
   source = null;
   setState(next);
 }
+
+// Another workspace: the stream of its clicks instead.
+onWorkspaceChange(() => {
+  if (!source) return;
+  disconnect('connecting');
+  connect();
+});
 
 // The service is back after an outage: a stream that gave up opens again for the pages listening.
 onServiceBack(() => {

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { components } from '@linkyard/client';
 import { isStatus } from './errors';
 import { onServiceBack } from './connection';
+import { chosenWorkspace, onWorkspaceChange } from './workspace';
 
 export type Session = components['schemas']['Session'];
 
@@ -28,11 +29,13 @@ export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
       if (isStatus(error, 401) && query.queryKey[0] !== SESSION_KEY[0]) endSession('expired');
+      else checkMembership(error);
     },
   }),
   mutationCache: new MutationCache({
     onError: (error) => {
       if (isStatus(error, 401)) endSession('expired');
+      else checkMembership(error);
     },
   }),
   defaultOptions: {
@@ -61,6 +64,27 @@ export function startSession(session: Session): void {
 export function sessionProof(): string | null {
   return queryClient.getQueryData<SessionState>(SESSION_KEY)?.session?.csrf ?? null;
 }
+
+/** The person's workspaces and their role in each (resources/workspaces.ts). */
+export const WORKSPACES_KEY = ['workspaces', 'mine'] as const;
+
+/**
+ * A 403 or 404 in a team workspace may mean the person was removed or given another role: their
+ * workspaces are read again, and the switcher (WorkspaceSwitcher) takes them back to their own
+ * when the workspace is no longer theirs; the pages then offer what the new role may do.
+ */
+function checkMembership(error: unknown): void {
+  if (chosenWorkspace() !== null && (isStatus(error, 403) || isStatus(error, 404))) {
+    void queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY });
+  }
+}
+
+// Another workspace: nothing of the last one stays on screen or in memory (who is signed in, and
+// their workspaces, stay).
+onWorkspaceChange(() => {
+  void queryClient.resetQueries({ predicate: (query) => !keeps(query.queryKey) });
+});
+const keeps = (key: readonly unknown[]) => key[0] === SESSION_KEY[0] || (key[0] === WORKSPACES_KEY[0] && key[1] === WORKSPACES_KEY[1]);
 
 // Back from an outage: every page's data is fetched afresh.
 onServiceBack(() => void queryClient.invalidateQueries());

@@ -149,6 +149,11 @@ const LIST_KEYS = {
   '/splash': 'splash',
   '/webhooks': 'webhooks',
   '/webhook/{id}/deliveries': 'deliveries',
+  '/workspaces': 'workspaces',
+  '/workspace/{id}/members': 'members',
+  '/workspace/{id}/invitations': 'invitations',
+  '/workspace/{id}/keys': 'keys',
+  '/workspace/{id}/audit': 'entries',
 } as const;
 
 export type ListPath = keyof typeof LIST_KEYS;

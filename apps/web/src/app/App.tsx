@@ -6,6 +6,7 @@ import { ErrorState, Loading } from '../components/states';
 import { RateLimitNotice } from '../components/RateLimitNotice';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Shell } from './Shell';
+import { workspaceOwner } from '../workspace';
 
 /** The root of every route: the sign-in form until someone is signed in, then the app's shell around the page. */
 export function App() {
@@ -16,6 +17,7 @@ export function App() {
   useEffect(() => {
     if (session === null) {
       // Nothing of the last account stays in memory once signed out.
+      workspaceOwner(null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     }
   }, [session, queryClient]);

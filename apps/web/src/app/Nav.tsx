@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { allows, type Operation } from '../roles';
+import { useCurrentWorkspace } from '../current-workspace';
 
 type To =
   | '/links'
@@ -13,12 +15,15 @@ type To =
   | '/pages'
   | '/domains'
   | '/webhooks'
+  | '/workspaces'
   | '/admin';
 interface Entry {
   to: To;
   label: string;
   admin?: boolean;
   more?: boolean;
+  /** The operation the place reads: offered to the roles that may call it. */
+  reads?: Operation;
 }
 
 /** The menu: the places visited most on one row, the rest (`more`) under "More". */
@@ -33,7 +38,8 @@ const MENU: Entry[] = [
   { to: '/pixels', label: 'Pixels', more: true },
   { to: '/pages', label: 'Overlays & splash', more: true },
   { to: '/domains', label: 'Domains', more: true },
-  { to: '/webhooks', label: 'Webhooks', more: true },
+  { to: '/webhooks', label: 'Webhooks', more: true, reads: 'listWebhooks' },
+  { to: '/workspaces', label: 'Workspaces', more: true },
   { to: '/admin', label: 'Admin', more: true, admin: true },
 ];
 const MAIN = MENU.filter((entry) => !entry.more);
@@ -50,7 +56,8 @@ export function Nav({ admin }: { admin: boolean }) {
   const moreRef = useRef<HTMLLIElement>(null);
   const section = `/${path.replace(/^\/dashboard/, '').split('/')[1] ?? ''}`;
   const current = (entry: Entry) => (section === entry.to || (section === '/' && entry.to === '/links') ? 'page' : undefined);
-  const extra = MORE.filter((entry) => !entry.admin || admin);
+  const role = useCurrentWorkspace().role;
+  const extra = MORE.filter((entry) => (!entry.admin || admin) && (!entry.reads || allows(role, entry.reads)));
 
   // A move to another page closes the menus.
   const [shownPath, setShownPath] = useState(path);

@@ -3,12 +3,16 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { errorMessage, type Session } from '../api';
 import { useSignOut } from '../resources/account';
 import { Nav } from './Nav';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { workspaceOwner } from '../workspace';
 
 /** The signed-in app: the skip link, the header with the menu and the account, and the page of the route. */
 export function Shell({ session }: { session: Session }) {
   const navigate = useNavigate();
   const signOut = useSignOut(() => void navigate({ to: '/links', replace: true }));
   useFocusOnNavigation();
+  // The person's last workspace comes back with them.
+  workspaceOwner(session.account.id);
 
   return (
     <>
@@ -21,6 +25,7 @@ export function Shell({ session }: { session: Session }) {
         </Link>
         <Nav admin={session.admin} />
         <div className="who">
+          <WorkspaceSwitcher own={session.account.id} />
           <span className="muted">
             Signed in as <bdi>{session.account.username}</bdi>
           </span>

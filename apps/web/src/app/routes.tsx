@@ -3,6 +3,7 @@ import { App } from './App';
 import { NotFoundPage, RouteError } from './RouteError';
 import { lazyPage } from './lazy-page';
 import { LinksPage, type LinksSearch } from '../pages/links/LinksPage';
+import type { AuditSearch } from '../pages/workspaces/AuditPage';
 
 /** Where the service serves the dashboard (vite.config.ts `base`). */
 export const BASE = '/dashboard';
@@ -17,6 +18,9 @@ const idParams = {
   parse: ({ id }: { id: string }) => ({ id: recordId(id) }),
   stringify: ({ id }: { id: number }) => ({ id: String(id) }),
 };
+
+/** A day as the date inputs give it (YYYY-MM-DD). */
+const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const root = createRootRoute({ component: App, notFoundComponent: NotFoundPage, errorComponent: RouteError });
 /** A route of the app: a path under the root, and its page (loaded when first shown, but for the links). */
@@ -66,6 +70,9 @@ const PAGES = {
   account: lazyPage(() => import('../pages/account/AccountPage')),
   admin: lazyPage(() => import('../pages/admin/AdminPage')),
   invitation: lazyPage(() => import('../pages/workspaces/InvitationPage')),
+  workspaces: lazyPage(() => import('../pages/workspaces/WorkspacesPage')),
+  workspace: lazyPage(() => import('../pages/workspaces/WorkspacePage')),
+  audit: lazyPage(() => import('../pages/workspaces/AuditPage')),
 };
 const parent = { getParentRoute: () => root };
 
@@ -95,6 +102,22 @@ const pages = [
   createRoute({ ...parent, path: '/webhooks/$id', params: idParams, component: PAGES.webhook }),
   page('/account', PAGES.account),
   page('/admin', PAGES.admin),
+  page('/workspaces', PAGES.workspaces),
+  createRoute({ ...parent, path: '/workspaces/$id', params: idParams, component: PAGES.workspace }),
+  createRoute({
+    ...parent,
+    path: '/workspaces/$id/audit',
+    params: idParams,
+    component: PAGES.audit,
+    // The filters and page are in the address: a filtered view can be bookmarked and shared.
+    validateSearch: (search: Record<string, unknown>): AuditSearch => ({
+      user: typeof search.user === 'number' && Number.isInteger(search.user) && search.user > 0 ? search.user : undefined,
+      operation: typeof search.operation === 'string' && /^[A-Za-z]{1,64}$/.test(search.operation) ? search.operation : undefined,
+      from: isDay(search.from) ? search.from : undefined,
+      to: isDay(search.to) ? search.to : undefined,
+      page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? search.page : undefined,
+    }),
+  }),
   // An invitation link (the service makes it): join a workspace.
   page('/invitation/$token', PAGES.invitation),
 ] as const;

@@ -1,6 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import type { ListSource, PageInfo } from '../resources/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useCan } from '../current-workspace';
 import { Pager } from './Pager';
 import { Empty, ErrorState, Loading } from './states';
 import { ErrorAlert, Notice } from './FormCard';
@@ -42,7 +43,7 @@ export interface ListPageProps<T extends { id: number }, D extends PageInfo> {
   cardsClass?: string;
   /** What deleting a record says. */
   removal?: Removal<T>;
-  /** Extra buttons of a record, after Edit and Delete. */
+  /** Extra buttons of a record, after Edit and Delete (those that change it are wrapped in `Can`). */
   extra?: (item: T) => ReactNode;
   /** Whether the form changes a record (an "Edit" button, or this word), false when it only makes new ones. */
   edits?: string | false;
@@ -58,6 +59,10 @@ export interface ListPageProps<T extends { id: number }, D extends PageInfo> {
 export function ListPage<T extends { id: number }, D extends PageInfo>(props: ListPageProps<T, D>) {
   const { source, title, level = 'h1' } = props;
   const { noun, many, name } = source;
+  // What the person's role may do here: the rest is not offered.
+  const canAdd = useCan(source.writes.add);
+  const canUpdate = useCan(source.writes.update);
+  const canRemove = useCan(source.writes.remove);
   const remove = source.useRemove();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -66,7 +71,7 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
   const list = source.usePage(page);
   const Heading = level;
   const Form = props.form;
-  const editable = props.form !== undefined && props.edits !== false;
+  const editable = props.form !== undefined && props.edits !== false && canUpdate;
   const editWord = typeof props.edits === 'string' ? props.edits : 'Edit';
   const removal = props.removal;
 
@@ -77,9 +82,11 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
           {editWord}
         </button>
       )}
-      <button type="button" className="small danger" onClick={() => setDeleting(item)} aria-label={`Delete ${name(item)}`}>
-        Delete
-      </button>
+      {canRemove && (
+        <button type="button" className="small danger" onClick={() => setDeleting(item)} aria-label={`Delete ${name(item)}`}>
+          Delete
+        </button>
+      )}
       {props.extra?.(item)}
     </div>
   );
@@ -139,12 +146,12 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
     <>
       <div className="title-row">
         <Heading tabIndex={level === 'h1' ? -1 : undefined}>{title}</Heading>
-        {Form && !props.create && props.adds !== false && (
+        {Form && !props.create && props.adds !== false && canAdd && (
           <button type="button" onClick={() => setEditing('new')}>
             {`New ${noun}`}
           </button>
         )}
-        {props.create}
+        {canAdd && props.create}
       </div>
       {props.intro && <p className="muted">{props.intro}</p>}
       {editing !== null && Form && <Form item={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}

@@ -28,4 +28,8 @@ export const useSaveBioPage = () =>
 export const useRemoveBioPage = () => useWrite('bio', (id: number) => api.DELETE('/bio/{id}/delete', { params: { path: { id } } }));
 
 /** The bio pages, as their list page shows them. */
-export const bioList = listOf('bio page', useBioPages, 'bio', 'name', useRemoveBioPage);
+export const bioList = listOf('bio page', useBioPages, 'bio', 'name', useRemoveBioPage, {
+  add: 'addBioPage',
+  update: 'updateBioPage',
+  remove: 'deleteBioPage',
+});

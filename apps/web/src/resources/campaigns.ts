@@ -22,4 +22,8 @@ export const useRemoveCampaign = () =>
   useWrite('campaigns', (id: number) => api.DELETE('/campaign/{id}/delete', { params: { path: { id } } }));
 
 /** The campaigns, as their list page shows them. */
-export const campaignList = listOf('campaign', useCampaigns, 'campaigns', 'name', useRemoveCampaign);
+export const campaignList = listOf('campaign', useCampaigns, 'campaigns', 'name', useRemoveCampaign, {
+  add: 'addCampaign',
+  update: 'updateCampaign',
+  remove: 'deleteCampaign',
+});

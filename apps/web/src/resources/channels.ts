@@ -41,4 +41,8 @@ export const useUnassignItem = () =>
   );
 
 /** The channels, as their list page shows them. */
-export const channelList = listOf('channel', useChannels, 'channels', 'name', useRemoveChannel);
+export const channelList = listOf('channel', useChannels, 'channels', 'name', useRemoveChannel, {
+  add: 'addChannel',
+  update: 'updateChannel',
+  remove: 'deleteChannel',
+});

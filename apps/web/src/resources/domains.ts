@@ -27,4 +27,8 @@ export const useSaveRedirects = () =>
 export const useRemoveDomain = () => useWrite('domains', (id: number) => api.DELETE('/domain/{id}/delete', { params: { path: { id } } }));
 
 /** The branded domains, as their list page shows them. */
-export const domainList = listOf('branded domain', useDomains, 'domains', 'domain', useRemoveDomain);
+export const domainList = listOf('branded domain', useDomains, 'domains', 'domain', useRemoveDomain, {
+  add: 'addDomain',
+  update: 'updateDomain',
+  remove: 'deleteDomain',
+});

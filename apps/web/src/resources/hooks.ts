@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { ListItem, ListPath } from '@linkyard/client';
 import { api } from '../api';
+import type { Operation } from '../roles';
 import { invalidate, type Resource } from './registry';
 
 /** Records a list page shows at once. */
@@ -97,6 +98,15 @@ export interface ListSource<T extends { id: number }, D extends PageInfo> {
   records: (data: D) => T[];
   name: (item: T) => string;
   useRemove: () => UseMutationResult<unknown, Error, number>;
+  /** The operations that make, change and delete a record: the list offers each to the roles it allows. */
+  writes: Writes;
+}
+
+/** The operations that make, change and delete a resource's records. */
+export interface Writes {
+  add: Operation;
+  update: Operation;
+  remove: Operation;
 }
 
 /** The records of a page of a list: the array under one of the page's keys. */
@@ -113,6 +123,7 @@ export function listOf<D extends PageInfo, K extends RecordsKey<D>, N extends St
   records: K,
   name: N,
   useRemove: () => UseMutationResult<unknown, Error, number>,
+  writes: Writes,
   many = `${noun}s`,
 ): ListSource<ItemOf<D, K>, D> {
   return {
@@ -122,5 +133,6 @@ export function listOf<D extends PageInfo, K extends RecordsKey<D>, N extends St
     records: (data) => data[records] as ItemOf<D, K>[],
     name: (item) => item[name] as string,
     useRemove,
+    writes,
   };
 }

@@ -42,4 +42,8 @@ export const useTagRules = () =>
   );
 
 /** The pixels, as their list page shows them. */
-export const pixelList = listOf('pixel', usePixels, 'pixels', 'name', useRemovePixel);
+export const pixelList = listOf('pixel', usePixels, 'pixels', 'name', useRemovePixel, {
+  add: 'addPixel',
+  update: 'updatePixel',
+  remove: 'deletePixel',
+});

@@ -30,4 +30,4 @@ export const useSaveQr = () =>
 export const useRemoveQr = () => useWrite('qrs', (id: number) => api.DELETE('/qr/{id}/delete', { params: { path: { id } } }));
 
 /** The QR codes, as their list page shows them. */
-export const qrList = listOf('QR code', useQrs, 'qrs', 'name', useRemoveQr);
+export const qrList = listOf('QR code', useQrs, 'qrs', 'name', useRemoveQr, { add: 'addQr', update: 'updateQr', remove: 'deleteQr' });

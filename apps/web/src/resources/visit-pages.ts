@@ -38,5 +38,13 @@ export const useSaveSplash = () =>
 export const useRemoveSplash = () => useWrite('splash', (id: number) => api.DELETE('/splash/{id}/delete', { params: { path: { id } } }));
 
 /** The overlays and the splash pages, as their lists show them. */
-export const overlayList = listOf('overlay', useOverlays, 'cta', 'name', useRemoveOverlay);
-export const splashList = listOf('splash page', useSplashPages, 'splash', 'name', useRemoveSplash);
+export const overlayList = listOf('overlay', useOverlays, 'cta', 'name', useRemoveOverlay, {
+  add: 'addOverlay',
+  update: 'updateOverlay',
+  remove: 'deleteOverlay',
+});
+export const splashList = listOf('splash page', useSplashPages, 'splash', 'name', useRemoveSplash, {
+  add: 'addSplash',
+  update: 'updateSplash',
+  remove: 'deleteSplash',
+});

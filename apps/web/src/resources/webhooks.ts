@@ -36,4 +36,8 @@ export const useReplay = () =>
   );
 
 /** The webhooks, as their list page shows them. */
-export const webhookList = listOf('webhook', useWebhooks, 'webhooks', 'url', useRemoveWebhook);
+export const webhookList = listOf('webhook', useWebhooks, 'webhooks', 'url', useRemoveWebhook, {
+  add: 'addWebhook',
+  update: 'updateWebhook',
+  remove: 'deleteWebhook',
+});

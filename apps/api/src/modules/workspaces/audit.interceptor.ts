@@ -42,7 +42,7 @@ export class AuditInterceptor implements NestInterceptor {
             via: request.session ? 'session' : account.workspaceKey ? 'workspace-key' : 'key',
             operation,
             method: request.method,
-            path: (request.url.split('?')[0] ?? '').slice(0, 300),
+            path: withoutSecrets(request.url.split('?')[0] ?? '', request.params).slice(0, 300),
             record: recordOf(request.params, body, need instanceof Object),
             status: reply.statusCode,
             address: request.ip?.slice(0, 64) ?? null,
@@ -57,12 +57,26 @@ export class AuditInterceptor implements NestInterceptor {
   }
 }
 
+/** Path parameters that are secrets (an invitation's token): never written in the log. */
+const SECRET_PARAMS: ReadonlySet<string> = new Set(['token']);
+
+/** The path with its secret parameters written as their names (`/l/api/invitation/{token}/accept`). */
+function withoutSecrets(path: string, params: unknown): string {
+  let shown = path;
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, string>)) {
+    if (SECRET_PARAMS.has(key) && value) shown = shown.split(encodeURIComponent(value)).join(`{${key}}`).split(value).join(`{${key}}`);
+  }
+  return shown;
+}
+
 /**
  * What the change was about: its path's ids (`channelid=3 type=links itemid=5`; a workspace's own
  * operations leave out the workspace's id, which the entry already holds), or the id of what it made.
  */
 function recordOf(params: unknown, body: unknown, workspacePath: boolean): string | null {
-  const named = Object.entries((params ?? {}) as Record<string, string>).filter(([key]) => !(workspacePath && key === 'id'));
+  const named = Object.entries((params ?? {}) as Record<string, string>).filter(
+    ([key]) => !(workspacePath && key === 'id') && !SECRET_PARAMS.has(key),
+  );
   if (named.length === 1 && named[0]![0] === 'id') return named[0]![1].slice(0, 100);
   if (named.length > 0)
     return named

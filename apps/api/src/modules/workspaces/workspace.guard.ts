@@ -30,7 +30,8 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
   /** Every route that needs credentials is in the table: the service does not start otherwise. */
   onApplicationBootstrap(): void {
     const missing = unlistedRoutes(this.discovery, this.scanner, this.reflector);
-    if (missing.length > 0) throw new Error(`Routes without an entry in modules/workspaces/roles.ts: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`Routes whose operation names no role (x-linkyard-role in openapi.yaml): ${missing.join(', ')}`);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { RoleGate } from '../../components/RoleGate';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Field } from '../../components/Field';
 import { inputRules, lengthHelp } from '../../limits';
@@ -32,9 +33,15 @@ export default function BioEditorPage() {
   const { id } = useParams({ strict: false });
   const details = useBioPage(id);
   return (
-    <RecordGate query={details} id={id} noun="bio page" list="/bio" fresh={<BioEditor />}>
-      {(page) => <BioEditor key={id} editing={page} />}
-    </RecordGate>
+    <RoleGate
+      operation={id === undefined ? 'addBioPage' : 'updateBioPage'}
+      doing={id === undefined ? 'making bio pages' : 'changing bio pages'}
+      title={id === undefined ? 'New bio page' : 'Edit bio page'}
+    >
+      <RecordGate query={details} id={id} noun="bio page" list="/bio" fresh={<BioEditor />}>
+        {(page) => <BioEditor key={id} editing={page} />}
+      </RecordGate>
+    </RoleGate>
   );
 }
 

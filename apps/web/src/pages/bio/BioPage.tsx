@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from '../../components/RoleGate';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { api, type Schemas } from '../../api';
 import { ConfirmButton } from '../../components/ConfirmDialog';
@@ -45,20 +46,24 @@ function BioPageDetails({ page }: { page: Page }) {
     <main id="main">
       <RecordTitle list="/bio" name={page.name} error={remove.error}>
         <div className="actions">
-          <Link to="/bio/$id/edit" params={{ id: page.id }} className="button">
-            Edit the page
-          </Link>
-          <ConfirmButton
-            label="Delete"
-            title="Delete this bio page?"
-            confirm="Delete the page"
-            onConfirm={() => remove.mutate(page.id, { onSuccess: () => void navigate({ to: '/bio' }) })}
-          >
-            <p>
-              <bdi>{page.link}</bdi> answers “not found” at once. Its blocks, pictures and statistics (visits and clicks) are deleted with
-              it, it leaves its channels, and its alias is free again for a link or another page. This cannot be undone.
-            </p>
-          </ConfirmButton>
+          <Can operation="updateBioPage">
+            <Link to="/bio/$id/edit" params={{ id: page.id }} className="button">
+              Edit the page
+            </Link>
+          </Can>
+          <Can operation="deleteBioPage">
+            <ConfirmButton
+              label="Delete"
+              title="Delete this bio page?"
+              confirm="Delete the page"
+              onConfirm={() => remove.mutate(page.id, { onSuccess: () => void navigate({ to: '/bio' }) })}
+            >
+              <p>
+                <bdi>{page.link}</bdi> answers “not found” at once. Its blocks, pictures and statistics (visits and clicks) are deleted with
+                it, it leaves its channels, and its alias is free again for a link or another page. This cannot be undone.
+              </p>
+            </ConfirmButton>
+          </Can>
         </div>
       </RecordTitle>
       <dl className="facts">

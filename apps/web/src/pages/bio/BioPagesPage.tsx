@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Can } from '../../components/RoleGate';
 import { CopyButton } from '../../components/CopyButton';
 import { ListPage, type Column, type Removal } from '../../components/ListPage';
 import { formatApiDate, formatNumber } from '../../format';
@@ -10,7 +11,10 @@ const INTRO =
 
 const EMPTY = (
   <p>
-    No bio pages yet. <Link to="/bio/new">Make your first one</Link>.
+    No bio pages yet.{' '}
+    <Can operation="addBioPage">
+      <Link to="/bio/new">Make your first one</Link>.
+    </Can>
   </p>
 );
 
@@ -49,9 +53,11 @@ const COLUMNS: Column<BioSummary>[] = [
 ];
 
 const actions = (row: BioSummary) => (
-  <Link to="/bio/$id/edit" params={{ id: row.id }} className="button secondary small" aria-label={`Edit ${row.name}`}>
-    Edit
-  </Link>
+  <Can operation="updateBioPage">
+    <Link to="/bio/$id/edit" params={{ id: row.id }} className="button secondary small" aria-label={`Edit ${row.name}`}>
+      Edit
+    </Link>
+  </Can>
 );
 
 const deleted = (name: string) => (

@@ -7,6 +7,7 @@ import { formatNumber, plural, saveFile } from '../../format';
 import { most } from '../../limits';
 import { useWrite } from '../../resources/hooks';
 import { ImportLinks } from './ImportLinks';
+import { Can } from '../../components/RoleGate';
 import { ExportControls, type ExportFormat } from '../../components/ExportControls';
 
 type BulkResult = Schemas['LinkBulkResponse']['data']['results'][number];
@@ -16,10 +17,14 @@ export default function BulkPage() {
   return (
     <main id="main">
       <h1 tabIndex={-1}>Links in bulk</h1>
-      <ImportLinks />
+      <Can operation="importUrls">
+        <ImportLinks />
+      </Can>
       <div className="columns">
         <Export />
-        <BulkCreate />
+        <Can operation="addUrlsInBulk">
+          <BulkCreate />
+        </Can>
       </div>
     </main>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from '../../components/RoleGate';
 import { Link, useParams } from '@tanstack/react-router';
 import { isStatus } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -38,7 +39,9 @@ export default function ChannelPage() {
   return (
     <main id="main">
       <RecordTitle list="/channels" name={title} />
-      <AddItem channel={id} />
+      <Can operation="assignChannelItem">
+        <AddItem channel={id} />
+      </Can>
       <h2>Items</h2>
       <ErrorAlert error={unassign.error} />
       {unassign.isSuccess && <Notice>Taken out of the channel; the item itself stays.</Notice>}
@@ -75,13 +78,15 @@ export default function ChannelPage() {
                     <td>{KINDS[item.type]}</td>
                     <td>{formatApiDate(`${item.date} 00:00:00`).replace(/,? \d{1,2}:\d{2}.*$/, '')}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="small secondary"
-                        onClick={() => setRemoving({ type: item.type, id: item.id, title: name })}
-                      >
-                        Take out<span className="visually-hidden"> {name} of the channel</span>
-                      </button>
+                      <Can operation="unassignChannelItem">
+                        <button
+                          type="button"
+                          className="small secondary"
+                          onClick={() => setRemoving({ type: item.type, id: item.id, title: name })}
+                        >
+                          Take out<span className="visually-hidden"> {name} of the channel</span>
+                        </button>
+                      </Can>
                     </td>
                   </tr>
                 );

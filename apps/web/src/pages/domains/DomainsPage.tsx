@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from '../../components/RoleGate';
 import { errorMessage } from '../../api';
 import { Field } from '../../components/Field';
 import { ListPage, type Removal } from '../../components/ListPage';
@@ -14,10 +15,12 @@ const card = (domain: Domain) => (
       <bdi>{domain.domain}</bdi>
     </h3>
     <dl className="facts plain">
-      <dt>DNS</dt>
-      <dd>
-        <DnsState domain={domain.domain} />
-      </dd>
+      <Can operation="getDomainVerification">
+        <dt>DNS</dt>
+        <dd>
+          <DnsState domain={domain.domain} />
+        </dd>
+      </Can>
       <dt>The bare domain sends to</dt>
       <dd className="url">
         {domain.redirectroot ? <bdi>{domain.redirectroot}</bdi> : <span className="muted">Nowhere (a page of its own)</span>}
@@ -57,7 +60,9 @@ export default function DomainsPage() {
         card={card}
         removal={REMOVAL}
       >
-        <AddDomain />
+        <Can operation="addDomain">
+          <AddDomain />
+        </Can>
         <h2>Your domains</h2>
       </ListPage>
     </main>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { RoleGate } from '../../components/RoleGate';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { inputRules, most } from '../../limits';
 import { useCampaignChoices } from '../../resources/campaigns';
@@ -20,9 +21,15 @@ export default function LinkFormPage() {
   const { id } = useParams({ strict: false });
   const details = useLink(id);
   return (
-    <RecordGate query={details} id={id} noun="link" list="/links" fresh={<LinkForm />}>
-      {(data) => <LinkForm key={id} editing={data.details} />}
-    </RecordGate>
+    <RoleGate
+      operation={id === undefined ? 'addUrl' : 'updateUrl'}
+      doing={id === undefined ? 'making links' : 'changing links'}
+      title={id === undefined ? 'New link' : 'Edit link'}
+    >
+      <RecordGate query={details} id={id} noun="link" list="/links" fresh={<LinkForm />}>
+        {(data) => <LinkForm key={id} editing={data.details} />}
+      </RecordGate>
+    </RoleGate>
   );
 }
 

@@ -11,6 +11,7 @@ import { useLiveRefresh } from '../../live';
 import { useLink, useRemoveLinks, type LinkDetails } from '../../resources/links';
 import { ClicksExport, LinkQrCode } from './LinkTools';
 import { RecordGate } from '../../components/RecordGate';
+import { Can } from '../../components/RoleGate';
 import { RecordTitle } from '../../components/RecordTitle';
 import { Address } from '../../components/Address';
 
@@ -36,18 +37,22 @@ function LinkView({ link }: { link: LinkDetails }) {
     <main id="main">
       <RecordTitle list="/links" name={link.title || link.alias} error={remove.error}>
         <div className="actions">
-          <Link to="/links/$id/edit" params={{ id: link.id }} className="button">
-            Edit
-          </Link>
-          <ConfirmButton
-            label="Delete"
-            title="Delete this link?"
-            onConfirm={() => remove.mutate([link.id], { onSuccess: () => void navigate({ to: '/links' }) })}
-          >
-            <p>
-              <bdi>{link.shorturl}</bdi> stops working at once, and its statistics are deleted with it.
-            </p>
-          </ConfirmButton>
+          <Can operation="updateUrl">
+            <Link to="/links/$id/edit" params={{ id: link.id }} className="button">
+              Edit
+            </Link>
+          </Can>
+          <Can operation="deleteUrl">
+            <ConfirmButton
+              label="Delete"
+              title="Delete this link?"
+              onConfirm={() => remove.mutate([link.id], { onSuccess: () => void navigate({ to: '/links' }) })}
+            >
+              <p>
+                <bdi>{link.shorturl}</bdi> stops working at once, and its statistics are deleted with it.
+              </p>
+            </ConfirmButton>
+          </Can>
         </div>
       </RecordTitle>
       <dl className="facts">

@@ -6,6 +6,7 @@ import { LiveStatus } from '../../components/LiveStatus';
 import { Pager } from '../../components/Pager';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { plural } from '../../format';
+import { useCan } from '../../current-workspace';
 import { useLiveRefresh } from '../../live';
 import { useLinks, useRemoveLinks, type Order } from '../../resources/links';
 import { ErrorAlert, Notice } from '../../components/FormCard';
@@ -59,6 +60,8 @@ export function LinksPage() {
     return true;
   });
   const remove = useRemoveLinks();
+  const canAdd = useCan('addUrl');
+  const canRemove = useCan('deleteUrl');
 
   const rows = links.data?.urls ?? [];
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -73,9 +76,11 @@ export function LinksPage() {
     <main id="main">
       <div className="title-row">
         <h1 tabIndex={-1}>Links</h1>
-        <Link to="/links/new" className="button">
-          New link
-        </Link>
+        {canAdd && (
+          <Link to="/links/new" className="button">
+            New link
+          </Link>
+        )}
       </div>
       <p className="live-line" aria-live="polite">
         {live === 'live' &&
@@ -90,9 +95,11 @@ export function LinksPage() {
           <option value="date">Newest first</option>
           <option value="clicks">Most clicked first</option>
         </select>
-        <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => setConfirming(true)}>
-          Delete selected ({selected.size})
-        </button>
+        {canRemove && (
+          <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => setConfirming(true)}>
+            Delete selected ({selected.size})
+          </button>
+        )}
       </div>
       <ErrorAlert error={remove.error} />
       {remove.isSuccess && <Notice>{remove.data === 1 ? 'The link was deleted.' : `${remove.data} links were deleted.`}</Notice>}
@@ -107,9 +114,7 @@ export function LinksPage() {
               No link matches “<bdi>{q}</bdi>”.
             </p>
           ) : (
-            <p>
-              No links yet. <Link to="/links/new">Make your first short link</Link>.
-            </p>
+            <p>No links yet.{canAdd && <Link to="/links/new"> Make your first short link</Link>}</p>
           )}
         </Empty>
       ) : (
@@ -122,14 +127,16 @@ export function LinksPage() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label="Select every link of this page"
-                      checked={allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-                    />
-                  </th>
+                  {canRemove && (
+                    <th scope="col">
+                      <input
+                        type="checkbox"
+                        aria-label="Select every link of this page"
+                        checked={allSelected}
+                        onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                      />
+                    </th>
+                  )}
                   <th scope="col">Short URL</th>
                   <th scope="col">Destination</th>
                   <th scope="col" aria-sort={order === 'clicks' ? 'descending' : 'none'}>
@@ -147,14 +154,16 @@ export function LinksPage() {
               <tbody>
                 {rows.map((link) => (
                   <tr key={link.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${link.alias}`}
-                        checked={selected.has(link.id)}
-                        onChange={() => toggle(link.id)}
-                      />
-                    </td>
+                    {canRemove && (
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${link.alias}`}
+                          checked={selected.has(link.id)}
+                          onChange={() => toggle(link.id)}
+                        />
+                      </td>
+                    )}
                     <td>
                       <Link to="/links/$id" params={{ id: link.id }} className="strong">
                         <bdi>{link.shorturl.replace(/^https?:\/\//, '')}</bdi>

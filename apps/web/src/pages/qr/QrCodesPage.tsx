@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Can } from '../../components/RoleGate';
 import { ListPage, type Removal } from '../../components/ListPage';
 import { formatApiDate, formatNumber } from '../../format';
 import { type Qr, qrList } from '../../resources/qrs';
@@ -6,7 +7,11 @@ import { CardTitle } from '../../components/CardTitle';
 
 const EMPTY = (
   <p>
-    No QR codes yet. <Link to="/qr/new">Design one</Link>. (Every short link also has its own code, on its page.)
+    No QR codes yet.{' '}
+    <Can operation="addQr">
+      <Link to="/qr/new">Design one</Link>.
+    </Can>{' '}
+    (Every short link also has its own code, on its page.)
   </p>
 );
 

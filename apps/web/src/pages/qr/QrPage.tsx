@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Can } from '../../components/RoleGate';
 import { useParams } from '@tanstack/react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { Stats } from '../../components/Stats';
@@ -45,9 +46,11 @@ function QrView({ qr, updated }: { qr: QrDetails; updated: number }) {
             <a className="button secondary" href={`${qr.link}?format=svg`} download={`${qr.name}.svg`}>
               Download SVG
             </a>
-            <button type="button" className="secondary" onClick={() => setRedesign((open) => !open)} aria-expanded={redesign}>
-              Redesign
-            </button>
+            <Can operation="updateQr">
+              <button type="button" className="secondary" onClick={() => setRedesign((open) => !open)} aria-expanded={redesign}>
+                Redesign
+              </button>
+            </Can>
           </div>
         </section>
         <dl className="facts">

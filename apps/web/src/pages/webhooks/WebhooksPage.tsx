@@ -7,6 +7,7 @@ import { formatNumber } from '../../format';
 import { useCreateWebhook, useSaveWebhook, webhookList, type EventName, type Webhook } from '../../resources/webhooks';
 import { EventChoice } from './events';
 import { CardTitle } from '../../components/CardTitle';
+import { RoleGate } from '../../components/RoleGate';
 
 const INTRO =
   "The service posts each event you choose to your address, signed with the webhook's secret (Standard Webhooks), and tries again when your address fails.";
@@ -65,12 +66,23 @@ export default function WebhooksPage() {
     </button>
   );
   return (
-    <main id="main">
-      <ListPage source={webhookList} title="Webhooks" intro={INTRO} form={form} edits={false} card={card} extra={actions} removal={REMOVAL}>
-        {secret && <Secret secret={secret} onDone={() => setSecret(null)} />}
-        <ErrorAlert error={toggle.error} />
-      </ListPage>
-    </main>
+    <RoleGate operation="listWebhooks" doing="reading and changing webhooks" title="Webhooks">
+      <main id="main">
+        <ListPage
+          source={webhookList}
+          title="Webhooks"
+          intro={INTRO}
+          form={form}
+          edits={false}
+          card={card}
+          extra={actions}
+          removal={REMOVAL}
+        >
+          {secret && <Secret secret={secret} onDone={() => setSecret(null)} />}
+          <ErrorAlert error={toggle.error} />
+        </ListPage>
+      </main>
+    </RoleGate>
   );
 }
 
