@@ -18,7 +18,7 @@ module.exports = {
   // swc turns them into CommonJS too. Everything else in node_modules is left as it is.
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm|@nestjs|cookie|content-disposition|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm)/)',
+    '/node_modules/(?!(\\.pnpm|@nestjs|cookie|content-disposition|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|load-esm|openid-client|oauth4webapi|jose)/)',
   ],
   testTimeout: 60_000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -44,6 +44,7 @@ import { Metrics } from './modules/metrics/metrics';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
+import { SsoModule } from './modules/sso/sso.module';
 import { LiveModule } from './modules/live/live.module';
 import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 import { WorkspaceGuard } from './modules/workspaces/workspace.guard';
@@ -128,6 +129,7 @@ export class AppModule {
         WebhooksModule,
         UsersModule,
         SessionsModule,
+        SsoModule,
         AccountModule,
         AdminModule,
         DomainsModule,

@@ -56,6 +56,7 @@ describe('requests as real clients send them', () => {
       },
     ],
     ['getSession', 'GET', () => '/session'],
+    ['getSignInMethods', 'GET', () => '/session/methods'],
     ['endSession', 'DELETE', () => '/session', bodiless],
     // The account has a password: a change of its e-mail address sends it (the one field a client of
     // the origin product must add, so that a key alone cannot take over an account).

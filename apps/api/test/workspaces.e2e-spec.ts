@@ -338,6 +338,16 @@ describe('workspaces: members with roles, invitations, workspace keys, the audit
     expect(listed.body.data.entries).toHaveLength(100);
   });
 
+  it('offers no single sign-on when the service has no provider, and will not let a workspace take it only', async () => {
+    expect((await api.request('GET', '/l/api/session/methods', { key: null })).body.data).toEqual({ password: true, sso: null });
+    expect((await api.request('GET', '/l/api/session/sso', { key: null })).status).toBe(404);
+    expect((await api.request('GET', '/l/api/session/sso/callback?code=x&state=y', { key: null })).status).toBe(404);
+    const refused = await api.request('PUT', `/l/api/workspace/${team}/update`, { ...as(owner), body: { ssoOnly: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('OIDC_ISSUER');
+    expect((await api.request('GET', `/l/api/workspace/${team}`, as(owner))).body.data.ssoOnly).toBe(false);
+  });
+
   it('deletes a team with all it has; a person’s own workspace goes only with the account', async () => {
     const other = await api.request('POST', '/l/api/workspace/add', { ...as(owner), body: { name: 'Short-lived' } });
     const id = other.body.data.id as number;

@@ -1810,6 +1810,7 @@ export const LIMITS = {
     "via": {
       "enum": [
         "session",
+        "sso",
         "apikey"
       ]
     },

@@ -132,6 +132,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How one may sign in (extension)
+         * @description What the sign-in page offers: a password (or an API key) always, and single sign-on through an OpenID provider when the service has one (`OIDC_ISSUER`), with the name its button shows. Needs no credentials. An extension to the spec.
+         */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in through the OpenID provider (extension)
+         * @description Where the sign-in page's "Sign in with ..." button goes: redirects (302) to the provider's authorization endpoint (authorization code flow with PKCE, a state and a nonce), and sets a short-lived cookie (`linkyard_sso`, 10 minutes, HttpOnly, only sent back to this path) that holds what the answer is checked against. `login_hint` is passed on to the provider. 404 when single sign-on is not set up; when the provider cannot be reached, a redirect to the sign-in page saying so (`/dashboard/?sso=unavailable`). An extension to the spec.
+         */
+        get: operations["startSsoSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID provider's answer (extension)
+         * @description Where the provider sends the browser back (register `{PUBLIC_URL}/l/api/session/sso/callback` as the client's redirect URI). The answer must carry the state of the cookie set by `/session/sso`, come from the configured issuer (`iss`), and its code is exchanged, with the PKCE verifier, for an ID token whose signature (the issuer's keys), issuer, audience, nonce and expiry are checked by `openid-client`. Then the person is found (by the provider's subject, else by a verified e-mail address) or, with `OIDC_CREATE_ACCOUNTS`, their account is made; the claim rules (`OIDC_RULES`) set their workspaces; a session starts (its cookie is set) and the browser goes to the dashboard (302 to `/dashboard/`). Anything refused goes back to the sign-in page with a reason and no session: `/dashboard/?sso=` `expired` (no or another state: the sign-in took too long or began elsewhere), `denied` (the provider said no), `invalid` (the answer or its ID token failed a check), `unavailable` (the provider did not answer), `no-account` (no account, and none is made), `no-email` (the provider gave no address), `disabled` (the account is disabled). 404 when single sign-on is not set up. An extension to the spec.
+         */
+        get: operations["completeSsoSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains": {
         parameters: {
             query?: never;
@@ -2732,6 +2792,23 @@ export interface components {
             /** @description The account's API key (the admin account made at the first start has only its key). */
             apikey?: string;
         };
+        SignInMethodsResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                /** @description A username or e-mail address and password (or an API key) signs in. */
+                password: boolean;
+                /** @description Single sign-on, when the service has an OpenID provider; null otherwise. */
+                sso: null | {
+                    /** @description The provider's name, as the button says it ("Sign in with Acme"). */
+                    name: string;
+                    /**
+                     * Format: uri
+                     * @description Where the button goes (`GET /session/sso`).
+                     */
+                    start: string;
+                };
+            };
+        };
         /**
          * @description The signed-in account and how the request was authenticated.
          * @example {
@@ -2754,10 +2831,10 @@ export interface components {
          */
         Session: {
             /**
-             * @description `session`: the session cookie; `apikey`: an `Authorization` header.
+             * @description `session`: the session cookie; `sso`: the cookie of a session started through the OpenID provider; `apikey`: an `Authorization` header.
              * @enum {string}
              */
-            via: "session" | "apikey";
+            via: "session" | "sso" | "apikey";
             /** @description Whether the account is an admin. */
             admin: boolean;
             /** @description Whether the account has a password: a change of its e-mail address or password then sends it as `currentpassword` (`PUT /account/update`). The first admin has none until it sets one. */
@@ -5376,6 +5453,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Single sign-on is not set up on this service (`OIDC_ISSUER`). No credentials are read, so there are no rate-limit headers. */
+        SsoNotSetUp: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 1,
+                 *       "message": "Single sign-on is not set up on this service (OIDC_ISSUER)."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The path exists, but not with this method; `Allow` lists the methods it takes. Answered by the router before any key check, so there are no rate-limit headers. */
         MethodNotAllowed: {
             headers: {
@@ -6198,6 +6291,74 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways to sign in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "password": true,
+                     *         "sso": {
+                     *           "name": "Acme",
+                     *           "start": "http://localhost:3000/l/api/session/sso"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInMethodsResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startSsoSession: {
+        parameters: {
+            query?: {
+                /** @description Who is signing in (an e-mail address), for the provider to fill in. */
+                login_hint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            404: components["responses"]["SsoNotSetUp"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeSsoSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            404: components["responses"]["SsoNotSetUp"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
         };
     };
     listDomains: {

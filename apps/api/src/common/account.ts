@@ -67,8 +67,10 @@ export interface ActiveSession {
   /** When it ends at the latest, and when it ends unless used again (ms since the epoch). */
   expiresAt: number;
   idleExpiresAt: number;
-  /** The SHA-256 of the API key it was started with (and lasts with); null: started with a password. */
+  /** The SHA-256 of the API key it was started with (and lasts with); null: started with a password or through the provider. */
   keyHash: string | null;
+  /** Started through the OpenID provider (single sign-on). */
+  sso: boolean;
 }
 
 /**

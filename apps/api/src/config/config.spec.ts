@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       sessionRateLimit: 600,
       smtpUrl: undefined,
       smtpFrom: 'Linkyard <linkyard@localhost>',
+      oidc: null,
       auditRetentionDays: 365,
       webhookMaxPending: 50_000,
       webhookReplaysPerHour: 100,
@@ -141,5 +142,45 @@ describe('loadConfig', () => {
       loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'links' })
         .tracing,
     ).toMatchObject({ sampler: 'always_on', serviceName: 'links' });
+  });
+
+  describe('single sign-on (OIDC_*)', () => {
+    const provider = { OIDC_ISSUER: 'https://id.example.com/realms/acme', OIDC_CLIENT_ID: 'linkyard', OIDC_CLIENT_SECRET: 's3cret' };
+
+    it('is on with the issuer, the client id and the secret, and names the provider by its host', () => {
+      expect(loadConfig(provider).oidc).toEqual({
+        issuer: 'https://id.example.com/realms/acme',
+        clientId: 'linkyard',
+        clientSecret: 's3cret',
+        name: 'id.example.com',
+        createAccounts: true,
+        scopes: 'openid email profile',
+        rules: [],
+      });
+      const rules = [{ claim: 'groups', value: 'marketing', workspace: 12, role: 'editor' }];
+      expect(
+        loadConfig({ ...provider, OIDC_NAME: 'Acme', OIDC_CREATE_ACCOUNTS: 'false', OIDC_RULES: JSON.stringify(rules) }).oidc,
+      ).toMatchObject({ name: 'Acme', createAccounts: false, rules });
+    });
+
+    it.each([
+      [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID is missing'],
+      [{ OIDC_NAME: 'Acme' }, 'OIDC_NAME is set, but single sign-on is off'],
+      [{ ...provider, OIDC_ISSUER: 'http://id.example.com' }, 'OIDC_ISSUER must be the provider'],
+      [{ ...provider, OIDC_ISSUER: 'javascript:alert(1)' }, 'OIDC_ISSUER must be the provider'],
+      [{ ...provider, OIDC_SCOPES: 'email profile' }, 'openid among them'],
+      [{ ...provider, OIDC_RULES: '{"claim": "groups"}' }, 'OIDC_RULES must be a JSON array'],
+      [{ ...provider, OIDC_RULES: 'not json' }, 'OIDC_RULES must be a JSON array of rules'],
+      [{ ...provider, OIDC_RULES: '[{"claim": "groups", "value": "x", "workspace": 1, "role": "god"}]' }, 'rule 1: "role" must be one of'],
+      [{ ...provider, OIDC_RULES: '[{"claim": "groups", "value": "", "workspace": 1, "role": "viewer"}]' }, 'rule 1: "value"'],
+      [{ ...provider, OIDC_RULES: '[{"claim": "a b", "value": "x", "workspace": 1, "role": "viewer"}]' }, 'rule 1: "claim"'],
+      [{ ...provider, OIDC_NAME: 'Acme\u0007' }, 'OIDC_NAME must be at most 60 characters'],
+    ])('refuses %j', (env, message) => {
+      expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
+    });
+
+    it('takes an http:// issuer on this machine only (a test provider)', () => {
+      expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    });
   });
 });

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
+import { ConfigError, flag, integer, text } from './env';
+import { oidcConfig, type OidcConfig } from './oidc';
+
+export { ConfigError };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -35,6 +39,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of those e-mails. */
   smtpFrom: string;
+  /** Single sign-on through an OpenID provider; null: off. */
+  oidc: OidcConfig | null;
   /** How long the audit log keeps an entry. */
   auditRetentionDays: number;
   /** An account's webhook deliveries waiting to be sent, at most: events past it are counted, not queued. */
@@ -113,35 +119,7 @@ export const SESSION_RATE_LIMIT = 600;
 /** The spec's rate limit, 30 requests a minute: the default of DEFAULT_RATE_LIMIT. */
 export const SPEC_RATE_LIMIT = 30;
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Configuration error: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = (text(env, name) ?? 'false').toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(value)) return true;
-  if (['false', '0', 'no', 'off'].includes(value)) return false;
-  throw new ConfigError(name, `must be true or false, got "${value}"`);
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const value = text(env, name);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return Number(value);
-}
 
 /** SMTP_URL, checked without repeating it (it may hold a password). */
 function smtpUrl(value: string | undefined): string | undefined {
@@ -284,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionRateLimit: integer(env, 'SESSION_RATE_LIMIT', SESSION_RATE_LIMIT, 1, 1_000_000),
     smtpUrl: smtpUrl(text(env, 'SMTP_URL')),
     smtpFrom: text(env, 'SMTP_FROM') ?? `Linkyard <linkyard@${publicUrl.hostname}>`,
+    oidc: oidcConfig(env),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     webhookMaxPending: integer(env, 'WEBHOOK_MAX_PENDING', 50_000, 1, 10_000_000),
     webhookReplaysPerHour: integer(env, 'WEBHOOK_REPLAYS_PER_HOUR', 100, 1, 100_000),

@@ -15,6 +15,7 @@ import { ClickPartitions1765000000000 } from './migrations/1765000000000-click-p
 import { CredentialsByKey1765100000000 } from './migrations/1765100000000-credentials-by-key';
 import { LinksByDate1765200000000 } from './migrations/1765200000000-links-by-date';
 import { Workspaces1765300000000 } from './migrations/1765300000000-workspaces';
+import { SingleSignOn1765400000000 } from './migrations/1765400000000-single-sign-on';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   CredentialsByKey1765100000000,
   LinksByDate1765200000000,
   Workspaces1765300000000,
+  SingleSignOn1765400000000,
 ];

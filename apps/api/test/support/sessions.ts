@@ -8,7 +8,8 @@ export function setCookies(response: ApiResponse): string[] {
 
 /** The session cookie a sign-in set, as a browser would send it back. */
 export function cookieOf(response: ApiResponse): string {
-  return (setCookies(response)[0] ?? '').split(';', 1)[0]!;
+  const cookies = setCookies(response);
+  return (cookies.find((cookie) => /^(__Host-)?linkyard_session=/.test(cookie)) ?? cookies[0] ?? '').split(';', 1)[0]!;
 }
 
 /** The device cookie a password sign-in set, as a browser would send it back ('' when none). */

@@ -34,6 +34,10 @@ export class SessionEntity {
   @Column({ name: 'password_ref', type: 'char', length: 64, nullable: true })
   passwordRef: string | null;
 
+  /** Started through the OpenID provider: it lasts with the account, not with a key or password. */
+  @Column({ type: 'boolean', default: false })
+  sso: boolean;
+
   /** The absolute end, SESSION_LIFETIME_MS after the start (or the key's expiry, when sooner). */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;

@@ -49,7 +49,7 @@ export class SessionsController {
     return {
       error: 0,
       data: {
-        via: session ? 'session' : 'apikey',
+        via: session ? (session.sso ? 'sso' : 'session') : 'apikey',
         admin: user.admin,
         hasPassword: user.hasPassword,
         expires: session ? formatDateTime(new Date(session.expiresAt)) : null,

@@ -3,14 +3,14 @@
 
 -- SessionsRepository.add
 START TRANSACTION;
-INSERT INTO "sessions"("user_id", "token_hash", "created_at", "last_used_at", "key_hash", "password_ref", "expires_at") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING "id";
+INSERT INTO "sessions"("user_id", "token_hash", "created_at", "last_used_at", "key_hash", "password_ref", "sso", "expires_at") VALUES ($1, $2, $3, $4, $5, $6, DEFAULT, $7) RETURNING "id", "sso";
 COMMIT;
 
 -- SessionsRepository.byTokenHash
-SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."token_hash" = $1)) LIMIT 1;
+SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."sso" AS "SessionEntity_sso", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."token_hash" = $1)) LIMIT 1;
 
 -- SessionsRepository.byId
-SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."id" = $1)) LIMIT 1;
+SELECT "SessionEntity"."id" AS "SessionEntity_id", "SessionEntity"."user_id" AS "SessionEntity_user_id", "SessionEntity"."token_hash" AS "SessionEntity_token_hash", "SessionEntity"."created_at" AS "SessionEntity_created_at", "SessionEntity"."last_used_at" AS "SessionEntity_last_used_at", "SessionEntity"."key_hash" AS "SessionEntity_key_hash", "SessionEntity"."password_ref" AS "SessionEntity_password_ref", "SessionEntity"."sso" AS "SessionEntity_sso", "SessionEntity"."expires_at" AS "SessionEntity_expires_at" FROM "sessions" "SessionEntity" WHERE (("SessionEntity"."id" = $1)) LIMIT 1;
 
 -- SessionsRepository.touch
 UPDATE "sessions" SET "last_used_at" = $1 WHERE "id" = $2;

@@ -86,6 +86,7 @@ export class SessionsService extends SessionLookup {
       tokenHash: tokenHash(token),
       keyHash,
       passwordRef,
+      sso: false,
       createdAt: new Date(now),
       lastUsedAt: new Date(now),
       // A session of a key ends with the key at the latest.
@@ -98,6 +99,28 @@ export class SessionsService extends SessionLookup {
       device: passwordRef === null ? null : await this.devices.issue(account.user.id, device, passwordRef),
     };
   }
+  /**
+   * A session for a person the OpenID provider vouched for (the sso module checked the provider's
+   * answer): it lasts as long as a password's and ends with the account; a new sign-in at the
+   * provider is the only way to another.
+   */
+  async startSso(account: Account): Promise<StartedSession> {
+    const now = this.clock.now();
+    await this.sessions.deleteEnded(account.user.id, new Date(now), new Date(now - SESSION_IDLE_MS));
+    const token = randomBytes(32).toString('base64url');
+    const saved = await this.sessions.add({
+      userId: account.user.id,
+      tokenHash: tokenHash(token),
+      keyHash: null,
+      passwordRef: null,
+      sso: true,
+      createdAt: new Date(now),
+      lastUsedAt: new Date(now),
+      expiresAt: new Date(now + SESSION_LIFETIME_MS),
+    });
+    return { token, account: { ...account, keyExpiresAt: null }, session: this.active(saved, token), device: null };
+  }
+
   /** The account of the request's session cookie (see SessionLookup); a use keeps the session alive. */
   async accountForRequest(headers: IncomingHttpHeaders): Promise<SessionAuthentication> {
     const token = this.cookie.read(headers);
@@ -135,6 +158,10 @@ export class SessionsService extends SessionLookup {
    * account's) or has expired, or with a password the account no longer has.
    */
   private async accountOf(session: SessionEntity): Promise<Account | null> {
+    if (session.sso) {
+      const account = await this.users.findAccountById(session.userId);
+      return account && !account.disabled ? account : null;
+    }
     if (session.keyHash === null) {
       const account = session.passwordRef === null ? null : await this.users.findAccountByPassword(session.userId, session.passwordRef);
       return account && !account.disabled ? account : null;
@@ -225,6 +252,7 @@ export class SessionsService extends SessionLookup {
       expiresAt: session.expiresAt.getTime(),
       idleExpiresAt: Math.min(session.expiresAt.getTime(), session.lastUsedAt.getTime() + SESSION_IDLE_MS),
       keyHash: session.keyHash,
+      sso: session.sso,
     };
   }
 }

@@ -39,7 +39,7 @@ export class AuditInterceptor implements NestInterceptor {
             userId: account.user.id,
             username: account.user.username,
             keyId: account.workspaceKey?.id ?? null,
-            via: request.session ? 'session' : account.workspaceKey ? 'workspace-key' : 'key',
+            via: request.session ? (request.session.sso ? 'sso' : 'session') : account.workspaceKey ? 'workspace-key' : 'key',
             operation,
             method: request.method,
             path: withoutSecrets(request.url.split('?')[0] ?? '', request.params).slice(0, 300),

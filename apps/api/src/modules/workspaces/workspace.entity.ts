@@ -37,6 +37,10 @@ export class MemberEntity {
   @Column({ type: 'varchar', length: 10 })
   role: Role;
 
+  /** Given by a claim rule of the OpenID provider: the rules take it back when they no longer give it. */
+  @Column({ name: 'by_sso_rule', type: 'boolean', default: false })
+  bySsoRule: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

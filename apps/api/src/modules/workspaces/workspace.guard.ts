@@ -48,7 +48,7 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
     }
     if (need === undefined || need === 'public') throw new Error(`No workspace rule for ${handler.name}`);
     const workspaceId = need instanceof Object ? pathWorkspace(request) : this.chosenWorkspace(request, account, handler.name);
-    const role = await this.roleIn(account, workspaceId);
+    const role = await this.roleIn(request, account, workspaceId);
     const needed = need instanceof Object ? need.role : need;
     if (!covers(role, needed)) {
       throw forbidden(
@@ -76,12 +76,19 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
     return named ?? account.user.id;
   }
 
-  /** The person's role in the workspace, capped by a workspace key's scope; 404 when not a member. */
-  private async roleIn(account: Account, workspaceId: number): Promise<Role> {
+  /**
+   * The person's role in the workspace, capped by a workspace key's scope; 404 when not a member.
+   * A workspace that takes single sign-on only refuses a person's key and a session not started
+   * through the provider (403); its workspace keys, made by its admins, still work.
+   */
+  private async roleIn(request: AuthenticatedRequest, account: Account, workspaceId: number): Promise<Role> {
     const own = workspaceId === account.user.id && !account.workspaceKey;
-    const role = own ? 'owner' : await this.workspaces.roleOf(account.user.id, workspaceId);
-    if (!role) throw notFound(`No workspace with id ${workspaceId}.`);
-    return account.workspaceKey?.scope === 'read' ? 'viewer' : role;
+    const place = own ? { role: 'owner' as const, ssoOnly: false } : await this.workspaces.placeOf(account.user.id, workspaceId);
+    if (!place) throw notFound(`No workspace with id ${workspaceId}.`);
+    if (place.ssoOnly && !account.workspaceKey && !request.session?.sso) {
+      throw forbidden('This workspace takes single sign-on only: sign in to the dashboard through your organisation’s provider.');
+    }
+    return account.workspaceKey?.scope === 'read' ? 'viewer' : place.role;
   }
 }
 

@@ -12,6 +12,6 @@ import { WorkspacesService } from './workspaces.service';
   imports: [DiscoveryModule],
   controllers: [WorkspacesController],
   providers: [WorkspacesService, Mailer, WorkspaceGuard, AuditRetention, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
-  exports: [WorkspaceGuard],
+  exports: [WorkspaceGuard, WorkspacesService],
 })
 export class WorkspacesModule {}

@@ -2,7 +2,30 @@
 -- records them from its examples (@Sql). Written by the test with SQL_WRITE=1; do not edit.
 
 -- WorkspacesRepository.roleOf
-SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEntity"."user_id" AS "MemberEntity_user_id", "MemberEntity"."role" AS "MemberEntity_role", "MemberEntity"."created_at" AS "MemberEntity_created_at" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."user_id" = $1) AND ("MemberEntity"."workspace_id" = $2)) LIMIT 1;
+SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEntity"."user_id" AS "MemberEntity_user_id", "MemberEntity"."role" AS "MemberEntity_role", "MemberEntity"."by_sso_rule" AS "MemberEntity_by_sso_rule", "MemberEntity"."created_at" AS "MemberEntity_created_at" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."user_id" = $1) AND ("MemberEntity"."workspace_id" = $2)) LIMIT 1;
+
+-- WorkspacesRepository.placeOf
+SELECT m.role, w.sso_only FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+WHERE m.user_id = $1 AND m.workspace_id = $2;
+
+-- WorkspacesRepository.ruledOf
+SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEntity"."user_id" AS "MemberEntity_user_id", "MemberEntity"."role" AS "MemberEntity_role", "MemberEntity"."by_sso_rule" AS "MemberEntity_by_sso_rule", "MemberEntity"."created_at" AS "MemberEntity_created_at" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."user_id" = $1) AND ("MemberEntity"."by_sso_rule" = $2));
+
+-- WorkspacesRepository.grantByRule
+WITH granted AS (
+INSERT INTO workspace_members (workspace_id, user_id, role, by_sso_rule)
+SELECT id, $2, $3, true FROM workspaces WHERE id = $1 AND personal_of IS NULL
+ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = EXCLUDED.role
+WHERE workspace_members.by_sso_rule AND workspace_members.role <> EXCLUDED.role
+RETURNING 1)
+SELECT 1 FROM granted;
+
+-- WorkspacesRepository.revokeRuled
+WITH taken AS (
+DELETE FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.by_sso_rule
+AND (m.role <> 'owner' OR (SELECT count(*) FROM workspace_members o WHERE o.workspace_id = $1 AND o.role = 'owner') > 1)
+RETURNING 1)
+SELECT 1 FROM taken;
 
 -- WorkspacesRepository.of
 SELECT w.id, coalesce(w.name, u.username) AS name, w.personal_of IS NOT NULL AS personal, w.sso_only, m.role, w.created_at,
@@ -21,7 +44,7 @@ ORDER BY (w.personal_of = $1) IS TRUE DESC, lower(coalesce(w.name, u.username)),
 -- WorkspacesRepository.create
 START TRANSACTION;
 INSERT INTO "workspaces"("name", "personal_of", "sso_only", "created_at") VALUES ($1, $2, DEFAULT, DEFAULT) RETURNING "id", "sso_only", "created_at";
-INSERT INTO "workspace_members"("workspace_id", "user_id", "role", "created_at") VALUES ($1, $2, $3, DEFAULT) RETURNING "created_at";
+INSERT INTO "workspace_members"("workspace_id", "user_id", "role", "by_sso_rule", "created_at") VALUES ($1, $2, $3, DEFAULT, DEFAULT) RETURNING "by_sso_rule", "created_at";
 COMMIT;
 
 -- WorkspacesRepository.update
@@ -40,7 +63,7 @@ FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id =
 SELECT COUNT(1) AS "cnt" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."workspace_id" = $1) AND ("MemberEntity"."role" = $2));
 
 -- WorkspacesRepository.setRole
-UPDATE "workspace_members" SET "role" = $1 WHERE ("workspace_id" = $2 AND "user_id" = $3);
+UPDATE "workspace_members" SET "role" = $1, "by_sso_rule" = $2 WHERE ("workspace_id" = $3 AND "user_id" = $4);
 
 -- WorkspacesRepository.invite
 START TRANSACTION;
@@ -89,7 +112,7 @@ DELETE FROM "audit_entries" WHERE "at" < $1;
 
 -- WorkspacesRepository.delete
 START TRANSACTION;
-SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEntity"."user_id" AS "MemberEntity_user_id", "MemberEntity"."role" AS "MemberEntity_role", "MemberEntity"."created_at" AS "MemberEntity_created_at" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."workspace_id" = $1));
+SELECT "MemberEntity"."workspace_id" AS "MemberEntity_workspace_id", "MemberEntity"."user_id" AS "MemberEntity_user_id", "MemberEntity"."role" AS "MemberEntity_role", "MemberEntity"."by_sso_rule" AS "MemberEntity_by_sso_rule", "MemberEntity"."created_at" AS "MemberEntity_created_at" FROM "workspace_members" "MemberEntity" WHERE (("MemberEntity"."workspace_id" = $1));
 DELETE FROM "workspaces" WHERE ("id" = $1 AND "personal_of" IS NULL);
 COMMIT;
 

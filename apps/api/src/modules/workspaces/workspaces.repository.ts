@@ -61,6 +61,63 @@ export class WorkspacesRepository {
     return member?.role ?? null;
   }
 
+  /** The person's role in the workspace and whether it takes single sign-on sessions only; null when not a member. */
+  @Sql((f) => [f.account.user.id, f.account.id])
+  async placeOf(userId: number, workspaceId: number): Promise<{ role: Role; ssoOnly: boolean } | null> {
+    const rows = await this.members.query<{ role: Role; sso_only: boolean }[]>(
+      `SELECT m.role, w.sso_only FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+      WHERE m.user_id = $1 AND m.workspace_id = $2`,
+      [userId, workspaceId],
+    );
+    return rows[0] ? { role: rows[0].role, ssoOnly: Boolean(rows[0].sso_only) } : null;
+  }
+
+  /** The memberships the provider's claim rules gave the person (workspace -> role). */
+  @Sql((f) => [f.account.user.id])
+  async ruledOf(userId: number): Promise<Map<number, Role>> {
+    const rows = await this.members.findBy({ userId, bySsoRule: true });
+    return new Map(rows.map((row) => [row.workspaceId, row.role]));
+  }
+
+  /**
+   * Makes the person a member with this role because a claim rule says so. A membership given by
+   * hand (an invitation) is left as it is: the rules change only what they gave. A workspace that
+   * does not exist, or a person's own, is skipped. Answers whether anything changed.
+   */
+  @Sql((f) => [f.spare.workspace, f.ids.user, 'viewer'])
+  async grantByRule(workspaceId: number, userId: number, role: Role): Promise<boolean> {
+    const changed = await this.members.query<unknown[]>(
+      `WITH granted AS (
+        INSERT INTO workspace_members (workspace_id, user_id, role, by_sso_rule)
+        SELECT id, $2, $3, true FROM workspaces WHERE id = $1 AND personal_of IS NULL
+        ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = EXCLUDED.role
+        WHERE workspace_members.by_sso_rule AND workspace_members.role <> EXCLUDED.role
+        RETURNING 1)
+      SELECT 1 FROM granted`,
+      [workspaceId, userId, role],
+    );
+    await this.events.emit(this.members.manager, { kind: 'account', account: userId });
+    return changed.length > 0;
+  }
+
+  /**
+   * Takes back a membership a claim rule gave, unless the person is the workspace's last owner.
+   * Their workspace keys there go with it. Answers whether it was taken back.
+   */
+  @Sql((f) => [f.spare.workspace, f.ids.user])
+  async revokeRuled(workspaceId: number, userId: number): Promise<boolean> {
+    const taken = await this.members.query<unknown[]>(
+      `WITH taken AS (
+        DELETE FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.by_sso_rule
+        AND (m.role <> 'owner' OR (SELECT count(*) FROM workspace_members o WHERE o.workspace_id = $1 AND o.role = 'owner') > 1)
+        RETURNING 1)
+      SELECT 1 FROM taken`,
+      [workspaceId, userId],
+    );
+    await this.events.emit(this.members.manager, { kind: 'account', account: userId }, { kind: 'key', account: userId });
+    return taken.length > 0;
+  }
+
   /** The workspaces the person is a member of: their own first, then by name. */
   @Sql((f) => [f.account.user.id])
   of(userId: number): Promise<MyWorkspace[]> {
@@ -134,7 +191,8 @@ export class WorkspacesRepository {
 
   @Sql((f) => [f.spare.workspace, f.ids.user, 'viewer'])
   async setRole(workspaceId: number, userId: number, role: Role): Promise<void> {
-    await this.members.update({ workspaceId, userId }, { role });
+    // A role set by hand is the admin's from now on: the provider's claim rules leave it.
+    await this.members.update({ workspaceId, userId }, { role, bySsoRule: false });
     await this.events.emit(this.members.manager, { kind: 'account', account: userId });
   }
 

@@ -52,6 +52,13 @@ export class WorkspacesService {
     if (workspace.personal && fields.name !== undefined) {
       throw badRequest('A person’s own workspace shows their username: it cannot be renamed.', 'name');
     }
+    if (fields.ssoOnly === true && workspace.personal) {
+      throw badRequest('A person’s own workspace cannot take single sign-on only: make it in a team workspace.', 'ssoOnly');
+    }
+    // Without a provider nobody could sign in to it any more.
+    if (fields.ssoOnly === true && !this.config.oidc) {
+      throw badRequest('Single sign-on is not set up on this service (OIDC_ISSUER): the workspace cannot take it only.', 'ssoOnly');
+    }
     await this.workspaces.update(account.id, fields);
     return this.get(account);
   }
@@ -156,6 +163,18 @@ export class WorkspacesService {
 
   async deleteKey(account: Account, id: number): Promise<void> {
     if (!(await this.workspaces.deleteKey(account.id, id))) throw notFound(`No workspace key with id ${id}.`);
+  }
+
+  /**
+   * What the provider's claim rules say of a person at their sign-in: `wanted` (workspace -> role)
+   * is given; a membership the rules gave before and no longer give is taken back. Memberships given
+   * by hand are left as they are.
+   */
+  async applyClaimRules(userId: number, wanted: Map<number, Role>): Promise<void> {
+    for (const [workspaceId, role] of wanted) await this.workspaces.grantByRule(workspaceId, userId, role);
+    for (const workspaceId of (await this.workspaces.ruledOf(userId)).keys()) {
+      if (!wanted.has(workspaceId)) await this.workspaces.revokeRuled(workspaceId, userId);
+    }
   }
 
   /** The member's role; 404 for anyone else. */
