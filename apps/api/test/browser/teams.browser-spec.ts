@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createUser, PASSWORD, type TestUser } from '../support/factories';
+import { startProvider, type TestProvider } from '../support/openid-provider';
 import { accessibilityProblems, findChromium, freePort, launch, openFromMenu, saveDocsPicture, waitInPage } from './browser';
 
 /**
@@ -22,12 +23,20 @@ suite('a team in the dashboard', () => {
   let owner: TestUser;
   let editor: TestUser;
   let viewer: TestUser;
+  let provider: TestProvider;
   const errors: string[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    api = await startApi({ PUBLIC_URL: base });
+    provider = await startProvider(`${base}/l/api/session/sso/callback`);
+    api = await startApi({
+      PUBLIC_URL: base,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: 'Acme',
+    });
     await api.linkyard.app.listen({ port, host: '127.0.0.1' });
     browser = await launch(executable!);
     owner = await createUser(api, { username: 'olga', email: 'olga@example.com' });
@@ -38,6 +47,7 @@ suite('a team in the dashboard', () => {
   afterAll(async () => {
     await browser?.close();
     await api?.close();
+    await provider?.stop();
   });
 
   async function signedIn(user: TestUser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
@@ -165,6 +175,47 @@ suite('a team in the dashboard', () => {
 
     expect(errors).toEqual([]);
     await Promise.all([owned.context.close(), edited.context.close(), viewed.context.close()]);
+  });
+
+  it('signs a person in through the OpenID provider, and says why when the provider says no', async () => {
+    provider.people({ nina: { email: 'nina@example.com', email_verified: true, preferred_username: 'nina' } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(`sso: ${error.message}`));
+    await page.goto(`${base}/dashboard/`);
+    const button = page.getByRole('link', { name: 'Sign in with Acme' });
+    await button.waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-sign-in-sso.png'), await page.screenshot());
+    await page.setViewportSize({ width: 375, height: 700 });
+    await saveDocsPicture(join(DOCS, 'dashboard-sign-in-sso-375.png'), await page.screenshot());
+    // The keyboard alone: the button, then the provider's own page.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Account').fill('nina');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await page.getByText('Signed in as nina').waitFor();
+    await openFromMenu(page, 'Account');
+    await page.getByText('nina@example.com').waitFor();
+
+    // Gone from the provider (a new browser: the provider's own sign-in asks again): back at the
+    // sign-in page, told why, with no session.
+    await context.close();
+    provider.people({});
+    const later = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const again = await later.newPage();
+    again.on('pageerror', (error) => errors.push(`sso: ${error.message}`));
+    await again.goto(`${base}/dashboard/`);
+    await again.getByRole('link', { name: 'Sign in with Acme' }).click();
+    await again.getByLabel('Account').fill('nina');
+    await again.keyboard.press('Enter');
+    await again.getByText('Acme did not let you sign in.').waitFor();
+    // The reason is taken off the address: a reload does not say it again.
+    expect(again.url()).not.toContain('sso=');
+    expect(await again.getByRole('link', { name: 'Sign in with Acme' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await later.close();
   });
 
   async function teamId(): Promise<number> {
