@@ -26,6 +26,42 @@ const layerZones = LAYERS.flatMap(([layer, what], index) => [
   },
 ]);
 
+/**
+ * The service's modules, lowest first: a module's files import from modules before it, never from
+ * one after it, so no two modules import each other (a module that must act on another's records
+ * is told through a registry the lower one keeps: database/dependents.ts, channels' item kinds).
+ * Tests (`*.spec.ts`) may wire modules together.
+ */
+const MODULES = [
+  'docs',
+  'auth',
+  'webhooks',
+  'clicks',
+  'workspaces',
+  'users',
+  'sessions',
+  'account',
+  'admin',
+  'channels',
+  'domains',
+  'campaigns',
+  'overlays',
+  'pixels',
+  'qr',
+  'splash',
+  'links',
+  'bio',
+  'health',
+  'live',
+  'metrics',
+  'sso',
+];
+const moduleZones = MODULES.slice(0, -1).map((module, index) => ({
+  target: `${API}/modules/${module}/**/!(*.spec).ts`,
+  from: MODULES.slice(index + 1).map((above) => `${join(API, 'modules', above)}/**`),
+  message: `modules/${module} imports no module listed after it in MODULES (eslint.config.mjs): invert the dependency instead.`,
+}));
+
 /** How import-x reads the workspace's files; only their own files are followed, not built ones. */
 const importSettings = {
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -91,6 +127,7 @@ export default tseslint.config(
         {
           zones: [
             ...layerZones,
+            ...moduleZones,
             {
               target: join(API, 'database/migrations'),
               from: [`${API}/!(database)/**`, `${API}/*.ts`, `${API}/database/*.ts`],

@@ -1,4 +1,4 @@
-import type { HostResolver } from '../src/modules/domains/dns-check';
+import type { HostResolver } from '../src/infrastructure/host-resolver';
 import { useApi } from './support/app';
 import { createUser } from './support/factories';
 

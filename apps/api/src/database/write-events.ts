@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
 import { DatabasePool } from './pool';
 import { SettingsRepository } from './settings.repository';
+import { Dependents } from './dependents';
 
 /**
  * What a write changed, said by the repository that made it. Each names the account it wrote
@@ -116,10 +117,10 @@ export class Transactions {
   }
 }
 
-/** The database's services for every module, like the connection itself: events, transactions, the service's settings. */
+/** The database's services for every module, like the connection itself: events, transactions, dependents, the service's settings. */
 @Global()
 @Module({
-  providers: [WriteEvents, Transactions, SettingsRepository, DatabasePool],
-  exports: [WriteEvents, Transactions, SettingsRepository, DatabasePool],
+  providers: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents],
+  exports: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents],
 })
 export class DatabaseModule {}

@@ -5,7 +5,7 @@ import type { ClientAddress } from '../common/client-address';
 import type { Clock } from '../common/clock';
 import { redactUrl } from '../common/redaction';
 import { servableUrl } from '../common/urls';
-import type { RouteDurations } from '../modules/metrics/request-durations';
+import type { RouteDurations } from '../infrastructure/request-durations';
 import type { VisitorSalt } from '../modules/clicks/visitor-salt';
 import type { Visit } from '../modules/clicks/visitor';
 import { LINK_ANSWER, linkPage, visitFrom, type Target } from './redirect-routes';

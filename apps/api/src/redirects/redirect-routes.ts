@@ -25,7 +25,7 @@ import { bioPageBody } from './bio-page';
 import { bioPagePolicy } from '../modules/bio/bio-render';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
 import type { VisitorSalt } from '../modules/clicks/visitor-salt';
-import type { Metrics } from '../modules/metrics/metrics';
+import type { Metrics } from '../infrastructure/metrics';
 
 const HTML = 'text/html; charset=utf-8';
 

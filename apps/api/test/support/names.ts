@@ -1,4 +1,4 @@
-import { systemResolver, type HostResolver } from '../../src/modules/domains/dns-check';
+import { systemResolver, type HostResolver } from '../../src/infrastructure/host-resolver';
 
 /**
  * A resolver that answers the names given with the addresses given, and asks the system for the

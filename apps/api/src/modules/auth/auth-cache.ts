@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
 import { Clock } from '../../common/clock';
-import { Metrics } from '../metrics/metrics';
+import { Metrics } from '../../infrastructure/metrics';
 import { WriteEvents } from '../../database/write-events';
 import { REDIS, type RedisLink } from '../../infrastructure/redis';
 

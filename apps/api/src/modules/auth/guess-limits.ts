@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tooManyRequests } from '../../common/api-error';
 import { guessSource } from '../../common/client-address';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage, type WindowRecord } from '../../infrastructure/fixed-window.storage';
-import { Metrics } from '../metrics/metrics';
+import { Metrics } from '../../infrastructure/metrics';
 
 /** Wrong keys and passwords allowed per address (an IPv6 /64) and minute; past it, 429 and nothing is checked. */
 export const AUTH_FAILURE_LIMIT = 20;

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { tooManyRequests } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/account';
 import type { FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
-import { Metrics } from '../metrics/metrics';
+import { Metrics } from '../../infrastructure/metrics';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 

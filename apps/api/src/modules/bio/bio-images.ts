@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ApiError, badRequest } from '../../common/api-error';
+import { ApiError } from '../../common/api-error';
 import { Busy } from '../../infrastructure/concurrency-limit';
 import { FairLimit } from '../../infrastructure/fair-limit';
 import { imageLibrary } from '../../infrastructure/image-library';
+import { refuse, uploadBytes } from '../../common/uploads';
 
 /** An image as the service keeps and serves it. */
 export interface StoredImage {
@@ -28,8 +29,6 @@ const KINDS: Record<ImageKind, { width: number; height: number; fit: 'cover' | '
 /** An upload decoding to more pixels than this is refused before its pixels are decoded. */
 export const MAX_INPUT_PIXELS = 25_000_000;
 const READABLE = new Set(['jpeg', 'png', 'webp', 'gif']);
-const DATA_URL = /^data:image\/[A-Za-z0-9.+-]{1,30};base64,/;
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /**
  * Re-encoding runs in libuv's threads, two at a time, one per account, accounts served in turn;
@@ -37,20 +36,6 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
  * never keep another's waiting behind them.
  */
 const encodings = new FairLimit(2, 1, 4);
-
-const refuse = (field: string, reason: string): never => {
-  throw badRequest(`Invalid field "${field}": ${reason}`, field);
-};
-
-/** The bytes of an upload: base64 (standard or URL-safe, line breaks allowed), or a `data:image/...;base64,` URL. */
-export function uploadBytes(value: string, field: string): Buffer {
-  const prefix = DATA_URL.exec(value);
-  const text = (prefix ? value.slice(prefix[0].length) : value).replace(/[\r\n\t ]+/g, '');
-  if (text === '' || !BASE64.test(text) || text.length % 4 === 1) {
-    refuse(field, 'must be an image file as base64, or a data:image/...;base64, URL.');
-  }
-  return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-}
 
 /**
  * An upload made into a stored image: decoded whole (a PNG, JPEG, WebP or GIF of at most

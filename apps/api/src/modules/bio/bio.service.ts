@@ -6,7 +6,7 @@ import type { PageRequest } from '../../common/pagination';
 import { Transactions } from '../../database/write-events';
 import { ChannelsService } from '../channels/channels.service';
 import { DomainsService } from '../domains/domains.service';
-import { isReservedAlias, randomAlias } from '../links/aliases';
+import { isReservedAlias, randomAlias } from '../../common/aliases';
 import { PixelsService } from '../pixels/pixels.service';
 import { parseEmbed } from './bio-embeds';
 import { storeImage, type StoredImage } from './bio-images';

@@ -61,16 +61,6 @@ export class CampaignsController {
     return toCampaignResult(await this.campaigns.add(account, body), this.config.publicUrl);
   }
 
-  @PostOk('campaign/:campaignid/assign/:linkid')
-  async assignCampaignLink(
-    @CurrentAccount() account: Account,
-    @Param('campaignid', ParseIdPipe) campaignId: PathParams<'assignCampaignLink'>['campaignid'],
-    @Param('linkid', ParseIdPipe) linkId: PathParams<'assignCampaignLink'>['linkid'],
-  ): Promise<Ok<'assignCampaignLink'>> {
-    await this.campaigns.assign(account, campaignId, linkId);
-    return { error: 0, message: 'Link assigned to the campaign.' };
-  }
-
   @Put('campaign/:id/update')
   async updateCampaign(
     @CurrentAccount() account: Account,

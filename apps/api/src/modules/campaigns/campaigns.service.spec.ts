@@ -3,7 +3,6 @@ import { ApiError } from '../../common/api-error';
 import type { Config } from '../../config/config';
 import type { Scope } from '../../database/sql';
 import type { Transactions } from '../../database/write-events';
-import type { LinksRepository } from '../links/links.repository';
 import type { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { CampaignEntity } from './campaign.entity';
 import type { CampaignsRepository } from './campaigns.repository';
@@ -43,12 +42,6 @@ function service() {
       await then?.({} as Scope);
     },
   };
-  const moved: [number, number][] = [];
-  const links = {
-    owned: (account: Account, id: number) =>
-      account.id === ada.id && id === 7 ? Promise.resolve({ id: 7 }) : Promise.reject(new ApiError(404, `No link with id ${id}.`)),
-    moveToCampaign: (_account: Account, link: number, campaign: number) => Promise.resolve(void moved.push([link, campaign])),
-  };
   const recorded: { type: string; payloads: unknown[] }[] = [];
   const events = {
     record: (_scope: Scope, _user: number, type: string, payloads: unknown[]) => Promise.resolve(void recorded.push({ type, payloads })),
@@ -56,11 +49,10 @@ function service() {
   const campaignsService = new CampaignsService(
     campaigns as unknown as CampaignsRepository,
     { run: <T>(work: (scope: Scope) => Promise<T>) => work({} as Scope) } as unknown as Transactions,
-    links as unknown as LinksRepository,
     events as unknown as WebhookEvents,
     { publicUrl: 'https://lnk.example' } as Config,
   );
-  return { campaignsService, rows, moved, recorded };
+  return { campaignsService, rows, recorded };
 }
 
 describe('CampaignsService', () => {
@@ -84,20 +76,6 @@ describe('CampaignsService', () => {
     const changed = await campaignsService.update(ada, autumn.id, { name: 'Autumn sale', slug: '' });
     expect(changed).toMatchObject({ name: 'Autumn sale', slug: null });
     expect(recorded.at(-1)).toEqual({ type: 'campaign.updated', payloads: [expect.objectContaining({ rotator: false })] });
-  });
-
-  it("moves the account's link into its campaign, and neither another account's link nor into another's campaign", async () => {
-    const { campaignsService, moved } = service();
-    const autumn = await campaignsService.add(ada, { name: 'Autumn' });
-    const spring = await campaignsService.add(bob, { name: 'Spring' });
-    await campaignsService.assign(ada, autumn.id, 7);
-    expect(moved).toEqual([[7, autumn.id]]);
-    await expect(campaignsService.assign(bob, spring.id, 7)).rejects.toMatchObject({ status: 404, message: 'No link with id 7.' });
-    await expect(campaignsService.assign(ada, spring.id, 7)).rejects.toMatchObject({
-      status: 404,
-      message: `No campaign with id ${spring.id}.`,
-    });
-    expect(moved).toHaveLength(1);
   });
 
   it("tells the webhooks of a deletion in its own transaction, and of nothing when the campaign is not the account's", async () => {

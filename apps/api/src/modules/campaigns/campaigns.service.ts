@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import type { PageRequest } from '../../common/pagination';
-import { LinksRepository } from '../links/links.repository';
 import type { CampaignEntity } from './campaign.entity';
 import { CampaignsRepository } from './campaigns.repository';
 import { Transactions } from '../../database/write-events';
@@ -19,7 +18,6 @@ export class CampaignsService {
   constructor(
     @Inject(CampaignsRepository) private readonly campaigns: CampaignsRepository,
     @Inject(Transactions) private readonly transactions: Transactions,
-    @Inject(LinksRepository) private readonly links: LinksRepository,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -48,13 +46,6 @@ export class CampaignsService {
     if (changes.slug !== undefined) campaign.slug = changes.slug === '' ? null : changes.slug;
     if (changes.public !== undefined) campaign.public = changes.public;
     return this.save('campaign.updated', campaign);
-  }
-
-  /** A link is in at most one campaign: assigning moves it; assigning it again changes nothing. */
-  async assign(account: Account, campaignId: number, linkId: number): Promise<void> {
-    const campaign = await this.get(account, campaignId);
-    const link = await this.links.owned(account, linkId);
-    await this.links.moveToCampaign(account, link.id, campaign.id);
   }
 
   /** Its links stay, unassigned (the foreign key sets their campaign to null). */

@@ -4,30 +4,19 @@ import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import { formatDate } from '../../common/dates';
 import type { PageRequest } from '../../common/pagination';
-import { qrUrl, shortUrl } from '../../common/public-urls';
-import type { Config } from '../../config/config';
-import { CONFIG } from '../../config/config.provider';
 import { Transactions } from '../../database/write-events';
-import { BioRepository } from '../bio/bio.repository';
-import { LinksRepository } from '../links/links.repository';
-import { QrRepository } from '../qr/qr.repository';
+import { ChannelItemKinds, ITEM_TYPES, type ItemType, type ItemView } from './channel-item-kinds';
 import type { ChannelEntity } from './channel.entity';
 import { ChannelsRepository, type ChannelItemRef as Item } from './channels.repository';
 import type { AddChannelDto, UpdateChannelDto } from './channels.dto';
 import type { ChannelItem } from './channels.mapper';
-
-export const ITEM_TYPES = ['links', 'bio', 'qr'] as const;
-type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Channels: which items of the account they may hold, and how a channel's items are shown. */
 @Injectable()
 export class ChannelsService {
   constructor(
     @Inject(ChannelsRepository) private readonly channels: ChannelsRepository,
-    @Inject(LinksRepository) private readonly links: LinksRepository,
-    @Inject(BioRepository) private readonly bioPages: BioRepository,
-    @Inject(QrRepository) private readonly qrs: QrRepository,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(ChannelItemKinds) private readonly kinds: ChannelItemKinds,
     @Inject(Transactions) private readonly transactions: Transactions,
   ) {}
 
@@ -86,41 +75,24 @@ export class ChannelsService {
       throw badRequest(`The path parameter type must be one of ${ITEM_TYPES.join(', ')}, got "${type}".`);
     }
     const channel = await this.get(account, channelId);
-    const owned: Record<ItemType, () => Promise<Item>> = {
-      links: async () => ({ linkId: (await this.links.owned(account, itemId)).id }),
-      bio: async () => ({ bioId: (await this.bioPages.owned(account, itemId)).id }),
-      qr: async () => ({ qrId: (await this.qrs.get(account, itemId)).id }),
-    };
-    return [channel, await owned[type as ItemType]()];
+    return [channel, await this.kinds.of(type as ItemType).owned(account, itemId)];
   }
 
   /** One page of the channel's items, newest membership first. */
   async listItems(account: Account, channelId: number, page: PageRequest): Promise<[ChannelItem[], number]> {
     const channel = await this.get(account, channelId);
     const [memberships, total] = await this.channels.members(channel.id, page);
-    const linkIds = memberships.flatMap((item) => (item.linkId ? [item.linkId] : []));
-    const bioIds = memberships.flatMap((item) => (item.bioId ? [item.bioId] : []));
-    const qrIds = memberships.flatMap((item) => (item.qrId ? [item.qrId] : []));
-    const links = new Map((await this.links.withDomains(linkIds)).map((link) => [link.id, link]));
-    const bioPages = new Map((await this.bioPages.withDomains(bioIds)).map((page) => [page.id, page]));
-    const qrs = new Map((await this.qrs.byIds(qrIds)).map((qr) => [qr.id, qr]));
-    const publicUrl = this.config.publicUrl;
-    const records = memberships.map((item): ChannelItem => {
-      const date = formatDate(item.createdAt);
-      const link = item.linkId ? links.get(item.linkId) : undefined;
-      if (link) {
-        const url = shortUrl(publicUrl, link.alias, link.domain);
-        return { type: 'links', id: link.id, title: link.title || link.alias, preview: link.url, link: url, date };
-      }
-      const page = item.bioId ? bioPages.get(item.bioId) : undefined;
-      if (page) {
-        const url = shortUrl(publicUrl, page.alias, page.domain);
-        return { type: 'bio', id: page.id, title: page.name, preview: url, link: url, date };
-      }
-      const qr = qrs.get(item.qrId!)!;
-      const url = qrUrl(publicUrl, qr.alias);
-      return { type: 'qr', id: qr.id, title: qr.name, preview: url, link: url, date };
+    const ids = (type: ItemType) => memberships.flatMap((item) => (item[KEY[type]] ? [item[KEY[type]]!] : []));
+    const views = new Map<ItemType, Map<number, ItemView>>();
+    for (const type of ITEM_TYPES) views.set(type, await this.kinds.of(type).views(ids(type)));
+    const records = memberships.flatMap((item): ChannelItem[] => {
+      const type = ITEM_TYPES.find((each) => item[KEY[each]]);
+      const view = type && views.get(type)!.get(item[KEY[type]]!);
+      return view ? [{ type: type, ...view, date: formatDate(item.createdAt) }] : [];
     });
     return [records, total];
   }
 }
+
+/** The membership's column that names an item of each type. */
+const KEY = { links: 'linkId', bio: 'bioId', qr: 'qrId' } as const satisfies Record<ItemType, 'linkId' | 'bioId' | 'qrId'>;

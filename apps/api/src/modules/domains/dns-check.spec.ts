@@ -1,4 +1,5 @@
-import { pointsAtTargets, type HostResolver } from './dns-check';
+import type { HostResolver } from '../../infrastructure/host-resolver';
+import { pointsAtTargets } from './dns-check';
 
 /** A zone of our own, so the rule is checked without a network. */
 const zone: Record<string, { addresses: string[]; aliases: string[] }> = {

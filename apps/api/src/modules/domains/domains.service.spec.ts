@@ -7,7 +7,11 @@ import type { Transactions } from '../../database/write-events';
 import type { BioRepository } from '../bio/bio.repository';
 import type { LinksRepository } from '../links/links.repository';
 import type { WebhookEvents } from '../webhooks/webhook-events.repository';
-import type { HostResolver } from './dns-check';
+import { Dependents } from '../../database/dependents';
+import { ChannelItemKinds } from '../channels/channel-item-kinds';
+import { BioFollowers } from '../bio/bio-followers';
+import { LinkFollowers } from '../links/link-followers';
+import type { HostResolver } from '../../infrastructure/host-resolver';
 import type { DomainEntity } from './domain.entity';
 import type { DomainLists } from './domain-lists';
 import type { DomainsRepository } from './domains.repository';
@@ -84,14 +88,18 @@ function service(options: { verification?: 'off' | 'txt'; targets?: string[]; re
   } as unknown as WebhookEvents;
   const transactions = { run: <T>(work: (scope: Scope) => Promise<T>) => work(SCOPE) } as unknown as Transactions;
   const settings = { secret: () => Promise.resolve('s'.repeat(64)) } as unknown as SettingsRepository;
+  // Links and bio pages follow a domain's deletion as the service's modules do (their followers).
+  const dependents = new Dependents();
+  const kinds = new ChannelItemKinds();
+  new LinkFollowers(dependents, kinds, links, webhookEvents, config).onModuleInit();
+  new BioFollowers(dependents, kinds, bioPages, config).onModuleInit();
   const domainsService = new DomainsService(
     domains as unknown as DomainsRepository,
     transactions,
     settings,
     config,
     resolver,
-    links,
-    bioPages,
+    dependents,
     webhookEvents,
     // The lists are not read here: nothing is kept (test/domains.e2e-spec.ts reads them).
     { get: <T>(_key: string, load: () => Promise<T>) => load() } as unknown as DomainLists,

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { toDomain, type Domain } from './domains.mapper';
 import { DomainLists } from './domain-lists';
-import { toLinkRecord } from '../links/links.mapper';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -12,12 +11,12 @@ import { CONFIG } from '../../config/config.provider';
 import type { Config } from '../../config/config';
 import { SettingsRepository } from '../../database/settings.repository';
 import { Transactions } from '../../database/write-events';
-import { HOST_RESOLVER, ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership, type HostResolver } from './dns-check';
-import { BioRepository } from '../bio/bio.repository';
-import { LinksRepository } from '../links/links.repository';
+import { HOST_RESOLVER, type HostResolver } from '../../infrastructure/host-resolver';
+import { ownershipRecord, ownershipToken, pointsAtTargets, provesOwnership } from './dns-check';
 import type { DomainEntity } from './domain.entity';
 import { normalizeDomain } from './domain-origin';
 import { DomainsRepository } from './domains.repository';
+import { Dependents } from '../../database/dependents';
 
 /** A domain's DNS as this service wants it, and as it is. */
 export interface DnsStatus {
@@ -44,8 +43,7 @@ export class DomainsService {
     @Inject(SettingsRepository) private readonly settings: SettingsRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(HOST_RESOLVER) private readonly resolver: HostResolver,
-    @Inject(LinksRepository) private readonly links: LinksRepository,
-    @Inject(BioRepository) private readonly bioPages: BioRepository,
+    @Inject(Dependents) private readonly dependents: Dependents,
     @Inject(WebhookEvents) private readonly events: WebhookEvents,
     @Inject(DomainLists) private readonly lists: DomainLists,
   ) {}
@@ -177,17 +175,10 @@ export class DomainsService {
   async delete(account: Account, id: number): Promise<void> {
     const domain = await this.get(account, id);
     await this.transactions.run(async (manager) => {
-      const moved = await this.links.moveToDefaultDomain(manager, account, domain.id, domain.host);
-      await this.bioPages.moveToDefaultDomain(manager, account, domain.id, domain.host);
-      await this.domains.delete(manager, account, domain.id);
       await this.events.record(manager, account.id, 'domain.deleted', [{ id: domain.id, domain: domain.domain }]);
-      // Their short URLs changed: each moved link is updated too.
-      await this.events.record(
-        manager,
-        account.id,
-        'link.updated',
-        moved.map((link) => toLinkRecord(link, this.config.publicUrl)),
-      );
+      // Its links and bio pages move before it goes (each moved link's new short URL is a link.updated event, after this one).
+      await this.dependents.deleting('domain', manager, { account, id: domain.id, host: domain.host });
+      await this.domains.delete(manager, account, domain.id);
     });
   }
 }

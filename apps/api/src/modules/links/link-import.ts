@@ -19,7 +19,7 @@ import { runInWorker, WorkerLimitError } from '../../infrastructure/worker-task'
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { DomainsService } from '../domains/domains.service';
-import { isReservedAlias } from './aliases';
+import { isReservedAlias } from '../../common/aliases';
 import { LinksRepository } from './links.repository';
 import { ALIAS, AddUrlDto, MAX_BULK_LINKS } from './links.dto';
 import { LinksService, type LinkHistory } from './links.service';

@@ -140,6 +140,17 @@ export class LinksController {
     return this.series.answer({ link: link.id }, readSeriesRequest(query, this.clock));
   }
 
+  /** A campaign's operation (POST /campaign/{id}/assign/{linkid}), served here: it sets the link's campaign. */
+  @PostOk('campaign/:campaignid/assign/:linkid')
+  async assignCampaignLink(
+    @CurrentAccount() account: Account,
+    @Param('campaignid', ParseIdPipe) campaignId: PathParams<'assignCampaignLink'>['campaignid'],
+    @Param('linkid', ParseIdPipe) linkId: PathParams<'assignCampaignLink'>['linkid'],
+  ): Promise<Ok<'assignCampaignLink'>> {
+    await this.links.assignToCampaign(account, campaignId, linkId);
+    return { error: 0, message: 'Link assigned to the campaign.' };
+  }
+
   @PostOk('url/add')
   async addUrl(@CurrentAccount() account: Account, @Body() body: AddUrlDto): Promise<Ok<'addUrl'>> {
     const link = await this.links.add(account, body);

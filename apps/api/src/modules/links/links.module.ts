@@ -8,6 +8,7 @@ import { OverlaysModule } from '../overlays/overlays.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { SplashModule } from '../splash/splash.module';
 import { LinksController } from './links.controller';
+import { LinkFollowers } from './link-followers';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
 import { LinkReads } from './link-reads';
@@ -15,7 +16,7 @@ import { LinkReads } from './link-reads';
 @Module({
   imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
   controllers: [LinksController],
-  providers: [LinksService, LinkImport, LinkReads],
+  providers: [LinksService, LinkImport, LinkReads, LinkFollowers],
   exports: [LinksService],
 })
 export class LinksModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
-import { randomAlias, isReservedAlias } from './aliases';
+import { randomAlias, isReservedAlias } from '../../common/aliases';
 import { ApiError, badRequest, conflict, notFound } from '../../common/api-error';
 import { parseDateTime } from '../../common/dates';
 import type { PageRequest } from '../../common/pagination';
@@ -57,6 +57,13 @@ export class LinksService {
 
   get(account: Account, id: number): Promise<Link> {
     return this.links.get(account, id);
+  }
+
+  /** A link is in at most one campaign: assigning moves it; assigning it again changes nothing. */
+  async assignToCampaign(account: Account, campaignId: number, linkId: number): Promise<void> {
+    const campaign = await this.services.campaigns.get(account, campaignId);
+    const link = await this.links.owned(account, linkId);
+    await this.links.moveToCampaign(account, link.id, campaign.id);
   }
 
   /**

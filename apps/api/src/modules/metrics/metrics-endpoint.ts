@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from './metrics';
+import type { Metrics } from '../../infrastructure/metrics';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const REFUSED = JSON.stringify({ error: 1, message: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { API_PREFIX } from '../../common/api-prefix';
-import { UNMATCHED_ROUTE, type Area, type RequestDurations, type RouteDurations } from './request-durations';
+import { UNMATCHED_ROUTE, type Area, type RequestDurations, type RouteDurations } from '../../infrastructure/request-durations';
 
 /** The probes and the scrape: measured apart, so they never blur the public pages' figures. */
 const META_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);

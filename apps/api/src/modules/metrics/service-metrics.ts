@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { DatabasePool, type PoolState } from '../../database/pool';
 import { ClickRecorder, type ClickRecorderProgress } from '../clicks/click-recorder';
-import { Metrics } from './metrics';
+import { Metrics } from '../../infrastructure/metrics';
 
 /**
  * The metrics of what the service keeps anyway: the click recorder, the caches and the database

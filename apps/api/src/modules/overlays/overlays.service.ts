@@ -3,18 +3,18 @@ import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import type { PageRequest } from '../../common/pagination';
-import { LinksRepository } from '../links/links.repository';
 import type { OverlayEntity } from './overlay.entity';
 import { OverlaysRepository } from './overlays.repository';
 import { Transactions } from '../../database/write-events';
 import type { AddOverlayDto, UpdateOverlayDto } from './overlays.dto';
+import { Dependents } from '../../database/dependents';
 
 @Injectable()
 export class OverlaysService {
   constructor(
     @Inject(OverlaysRepository) private readonly overlays: OverlaysRepository,
     @Inject(Transactions) private readonly transactions: Transactions,
-    @Inject(LinksRepository) private readonly links: LinksRepository,
+    @Inject(Dependents) private readonly dependents: Dependents,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[OverlayEntity[], number]> {
@@ -51,7 +51,7 @@ export class OverlaysService {
   async delete(account: Account, id: number): Promise<void> {
     const overlay = await this.get(account, id);
     await this.transactions.run(async (scope) => {
-      await this.links.dropOverlay(scope, account, overlay.id);
+      await this.dependents.deleting('overlay', scope, { account, id: overlay.id });
       await this.overlays.delete(scope, account, overlay.id);
     });
   }

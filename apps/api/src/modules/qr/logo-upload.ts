@@ -2,7 +2,7 @@ import { ApiError, badRequest } from '../../common/api-error';
 import { Busy } from '../../infrastructure/concurrency-limit';
 import { FairLimit } from '../../infrastructure/fair-limit';
 import { imageLibrary } from '../../infrastructure/image-library';
-import { uploadBytes } from '../bio/bio-images';
+import { uploadBytes } from '../../common/uploads';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_STORED_SIDE, type Logo } from './logo-fetcher';
 
 const FIELD = 'logoFile';

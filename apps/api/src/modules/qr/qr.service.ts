@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account } from '../../common/account';
-import { randomAlias } from '../links/aliases';
+import { randomAlias } from '../../common/aliases';
 import type { PageRequest } from '../../common/pagination';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';

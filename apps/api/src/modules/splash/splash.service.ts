@@ -2,18 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Account } from '../../common/account';
 import type { PageRequest } from '../../common/pagination';
-import { LinksRepository } from '../links/links.repository';
 import type { AddSplashDto, UpdateSplashDto } from './splash.dto';
 import type { SplashEntity } from './splash.entity';
 import { SplashRepository } from './splash.repository';
 import { Transactions } from '../../database/write-events';
+import { Dependents } from '../../database/dependents';
 
 @Injectable()
 export class SplashService {
   constructor(
     @Inject(SplashRepository) private readonly pages: SplashRepository,
     @Inject(Transactions) private readonly transactions: Transactions,
-    @Inject(LinksRepository) private readonly links: LinksRepository,
+    @Inject(Dependents) private readonly dependents: Dependents,
   ) {}
 
   list(account: Account, page: PageRequest): Promise<[SplashEntity[], number]> {
@@ -43,7 +43,7 @@ export class SplashService {
   async delete(account: Account, id: number): Promise<void> {
     const splash = await this.get(account, id);
     await this.transactions.run(async (scope) => {
-      await this.links.dropSplash(scope, account, splash.id);
+      await this.dependents.deleting('splash', scope, { account, id: splash.id });
       await this.pages.delete(scope, account, splash.id);
     });
   }

@@ -5,7 +5,7 @@ import { hashApiKey } from '../auth/api-key';
 import { GuessLimits } from '../auth/guess-limits';
 import type { PasswordHasher } from '../auth/password';
 import { MemoryFixedWindowStorage } from '../../infrastructure/fixed-window.storage';
-import { Metrics } from '../metrics/metrics';
+import { Metrics } from '../../infrastructure/metrics';
 import type { PlanEntity } from './plan.entity';
 import type { UserEntity } from './user.entity';
 import type { UsersRepository } from './users.repository';

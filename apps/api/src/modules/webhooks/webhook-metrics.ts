@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Counter } from 'prom-client';
-import { Metrics } from '../metrics/metrics';
+import { Metrics } from '../../infrastructure/metrics';
 import { WebhookDeliveries } from './webhook-deliveries.repository';
 
 /** The webhooks' metrics (docs/operations.md): the backlog, read when scraped, failed attempts, and events not queued. */

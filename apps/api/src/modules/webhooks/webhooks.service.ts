@@ -10,7 +10,7 @@ import { CONFIG } from '../../config/config.provider';
 import { Clock } from '../../common/clock';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
 import { checkOutboundDestination, OutboundError } from '../../infrastructure/outbound-http';
-import { HOST_RESOLVER, type HostResolver } from '../domains/dns-check';
+import { HOST_RESOLVER, type HostResolver } from '../../infrastructure/host-resolver';
 import type { WebhookEntity } from './webhook.entity';
 import { WebhooksRepository, type DeliveryRow } from './webhooks.repository';
 import type { AddWebhookDto, UpdateWebhookDto } from './webhooks.dto';

@@ -44,7 +44,8 @@ function readNeeds(): Record<OperationId, Need> {
       if (typeof operation !== 'object' || !operation?.operationId) continue;
       const role = operation['x-linkyard-role'];
       if (!role || !ROLE_NAMES.has(role)) throw new Error(`openapi.yaml: ${operation.operationId} names no role (x-linkyard-role)`);
-      needs[operation.operationId] = operation['x-linkyard-workspace'] === 'path' ? { role: role as Role, in: 'path' as const } : (role as Need);
+      needs[operation.operationId] =
+        operation['x-linkyard-workspace'] === 'path' ? { role: role as Role, in: 'path' as const } : (role as Need);
     }
   }
   return needs;

@@ -7,7 +7,7 @@
  * exposition, the same as prom-client's (see request-durations.spec.ts).
  */
 
-import { redactUrl } from '../../common/redaction';
+import { redactUrl } from '../common/redaction';
 
 export const REQUEST_DURATION_NAME = 'linkyard_http_request_duration_seconds';
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PUBLIC_PATHS } from '../../common/public-urls';
+import { PUBLIC_PATHS } from './public-urls';
 
 const ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
