@@ -3,7 +3,19 @@ import { DataSource } from 'typeorm';
 import { openApiDocument } from '../src/common/openapi-document';
 import { NEEDS, ROLES, covers, type OperationId, type Role } from '../src/modules/workspaces/roles';
 import { useApi } from './support/app';
-import { createLink, createUser, PASSWORD, type TestUser } from './support/factories';
+import {
+  createCampaign,
+  createChannel,
+  createDomain,
+  createLink,
+  createOverlay,
+  createPixel,
+  createQr,
+  createSplash,
+  createUser,
+  PASSWORD,
+  type TestUser,
+} from './support/factories';
 import { asBrowser, signIn } from './support/sessions';
 
 const SMTP_PORT = 20_000 + (process.pid % 20_000);
@@ -268,6 +280,40 @@ describe('workspaces: members with roles, invitations, workspace keys, the audit
     expect((await api.request('GET', '/l/api/urls', { key: key.body.data.apikey })).status).toBe(401);
     // Their own workspace is theirs still.
     expect((await api.request('GET', '/l/api/urls', as(leaving))).status).toBe(200);
+  });
+
+  it('writes an audit entry for a change of every kind of record, with the record it changed', async () => {
+    // A full workspace key of the owner's acts in the team: the factories make each kind of record there.
+    const key = await api.request('POST', `/l/api/workspace/${team}/key/add`, {
+      ...as(owner),
+      body: { name: 'Audit sample', scope: 'full' },
+    });
+    const inTeam: TestUser = { ...owner, apikey: key.body.data.apikey as string };
+    const made: Record<string, number> = {
+      addUrl: await createLink(api, inTeam),
+      addCampaign: await createCampaign(api, inTeam),
+      addChannel: await createChannel(api, inTeam),
+      addPixel: await createPixel(api, inTeam),
+      addQr: await createQr(api, inTeam),
+      addOverlay: await createOverlay(api, inTeam),
+      addSplash: await createSplash(api, inTeam),
+      addDomain: (await createDomain(api, inTeam)).id,
+    };
+    const bio = await api.request('POST', '/l/api/bio/add', { key: inTeam.apikey, body: { name: 'Audited', alias: `audited-${team}` } });
+    made.addBioPage = bio.body.id as number;
+    const removed = await api.request('DELETE', `/l/api/campaign/${made.addCampaign}/delete`, { key: inTeam.apikey });
+    expect(removed.status).toBe(200);
+    const log = await api.request('GET', `/l/api/workspace/${team}/audit?limit=100`, as(owner));
+    const entries = log.body.data.entries as { operation: string; record: string | null; via: string; key: number | null }[];
+    for (const [operation, id] of Object.entries(made)) {
+      expect(entries).toContainEqual(
+        expect.objectContaining({ operation, record: String(id), via: 'workspace-key', key: key.body.data.id }),
+      );
+    }
+    expect(entries).toContainEqual(expect.objectContaining({ operation: 'deleteCampaign', record: String(made.addCampaign) }));
+    // Nothing of it is in the owner's own workspace's log.
+    const own = await api.request('GET', `/l/api/workspace/${owner.id}/audit?limit=100`, as(owner));
+    expect((own.body.data.entries as { operation: string }[]).filter((entry) => entry.operation in made)).toEqual([]);
   });
 
   it('writes who changed what in the audit log, for admins to read, filter and export', async () => {
