@@ -137,7 +137,9 @@ describe('the live click stream', () => {
     const outsider = await createUser(api);
     const stranger = await open(port, { authorization: `Bearer ${outsider.apikey}` }, `?workspace=${team}`);
     streams.push(stranger);
-    expect([member.status, stranger.status]).toEqual([200, 404]);
+    const malformed = await open(port, { authorization: `Bearer ${bob.apikey}` }, '?workspace=marketing');
+    streams.push(malformed);
+    expect([member.status, stranger.status, malformed.status]).toEqual([200, 404, 400]);
     await member.next('ready');
     const inTeam = { key: alice.apikey, headers: { 'x-linkyard-workspace': String(team) } };
     const made = await api.request('POST', '/l/api/url/add', { ...inTeam, body: { url: 'https://example.com/team' } });

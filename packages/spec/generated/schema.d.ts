@@ -6073,7 +6073,7 @@ export interface operations {
     streamClicks: {
         parameters: {
             query?: {
-                /** @description The workspace whose clicks to stream, as `X-Linkyard-Workspace` names it (the header wins when both are sent). */
+                /** @description The workspace whose clicks to stream, as `X-Linkyard-Workspace` names it (the header wins when both are sent): 400 when it is not an id, 404 when the caller is not a member. */
                 workspace?: string;
             };
             header?: never;
@@ -6103,8 +6103,10 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

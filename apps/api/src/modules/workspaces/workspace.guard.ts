@@ -65,10 +65,15 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
   /** The workspace of the request: a workspace key's own, the header's, or the person's own. */
   private chosenWorkspace(request: AuthenticatedRequest, account: Account, operation: string): number {
     // An EventSource sends no headers: the live stream may name its workspace in its query.
-    const header =
-      request.headers[WORKSPACE_HEADER] ??
-      (operation === 'streamClicks' ? (request.query as Record<string, string | undefined> | undefined)?.workspace : undefined);
-    const named = header === undefined ? undefined : readWorkspaceId(Array.isArray(header) ? header[0]! : header);
+    const header = request.headers[WORKSPACE_HEADER];
+    const asked = operation === 'streamClicks' ? (request.query as Record<string, unknown> | undefined)?.workspace : undefined;
+    const query: unknown = Array.isArray(asked) ? asked[0] : asked;
+    const named =
+      header !== undefined
+        ? readWorkspaceId(Array.isArray(header) ? header[0]! : header, 'The header X-Linkyard-Workspace')
+        : typeof query === 'string'
+          ? readWorkspaceId(query, 'The parameter workspace')
+          : undefined;
     if (account.workspaceKey) {
       if (named !== undefined && named !== account.workspaceKey.workspace) throw notFound(`No workspace with id ${named}.`);
       return account.workspaceKey.workspace;
@@ -92,10 +97,9 @@ export class WorkspaceGuard implements CanActivate, OnApplicationBootstrap {
   }
 }
 
-function readWorkspaceId(text: string): number {
+function readWorkspaceId(text: string, what: string): number {
   const id = parseRecordId(text.trim());
-  if (id === null)
-    throw badRequest(`The header X-Linkyard-Workspace must be a workspace id (a positive integer), got "${text.slice(0, 40)}".`);
+  if (id === null) throw badRequest(`${what} must be a workspace id (a positive integer), got "${text.slice(0, 40)}".`);
   return id;
 }
 
