@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# The container image, built and checked as CI does it on a machine without a registry:
+#
+#   scripts/container.sh install   Debian's podman, runc and mmdebstrap, when missing
+#   scripts/container.sh base      a base image (Debian bookworm, minbase) with this machine's Node
+#   scripts/container.sh build     the image from the Dockerfile, on that base (BASE=linkyard-base)
+#   scripts/container.sh check     runs it on the embedded database and on PostgreSQL: health, a
+#                                  link made through the API and followed, the healthcheck, a clean stop
+#
+# podman runs here with the vfs storage driver, cgroupfs and runc, and a containers.conf without
+# default ulimits (the defaults fail on setrlimit in this sandbox); containers use the host's network.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+IMAGE=${IMAGE:-linkyard:ci}
+BASE_IMAGE=linkyard-base:bookworm
+WORK=${CONTAINER_WORK:-/tmp/linkyard-container}
+mkdir -p "$WORK"
+export CONTAINERS_CONF="$WORK/containers.conf"
+printf '[containers]\ndefault_ulimits = []\n' >"$CONTAINERS_CONF"
+podman() { command podman --storage-driver=vfs --cgroup-manager=cgroupfs --runtime=/usr/sbin/runc "$@"; }
+
+install() {
+  local missing=()
+  command -v podman >/dev/null || missing+=(podman)
+  [ -x /usr/sbin/runc ] || missing+=(runc)
+  command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+  if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" uidmap >/dev/null
+  fi
+  podman --version
+}
+
+# Debian bookworm (minbase) with the Node this machine runs (its binary, npm and corepack): the
+# Dockerfile's BASE where no registry serves node:20-bookworm-slim. Made once per machine.
+base() {
+  if podman image exists "$BASE_IMAGE"; then
+    echo "$BASE_IMAGE is there"
+    return
+  fi
+  local node modules root
+  node=$(command -v node)
+  modules=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")")
+  root="$WORK/base.tar"
+  mmdebstrap --quiet --variant=minbase --include=ca-certificates bookworm "$root" \
+    --customize-hook='mkdir -p "$1/usr/local/lib/node_modules" "$1/usr/local/bin"' \
+    --customize-hook="cp -L '$node' \"\$1/usr/local/bin/node\"" \
+    --customize-hook="cp -a '$modules/npm' '$modules/corepack' \"\$1/usr/local/lib/node_modules/\"" \
+    --customize-hook='chroot "$1" ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm' \
+    --customize-hook='chroot "$1" ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx' \
+    --customize-hook='cp /usr/local/share/ca-certificates/*.crt "$1/usr/local/share/ca-certificates/" 2>/dev/null || true' \
+    --customize-hook='chroot "$1" update-ca-certificates >/dev/null' \
+    --customize-hook='rm -rf "$1"/var/cache/apt/archives/*.deb "$1"/var/lib/apt/lists/*'
+  # The machine's own certificate authorities (a proxy's, where the registry is reached through one)
+  # go with it: Node reads them through NODE_EXTRA_CA_CERTS.
+  podman import --change 'CMD ["/bin/sh"]' --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
+    "$root" "$BASE_IMAGE" >/dev/null
+  rm -f "$root"
+  echo "made $BASE_IMAGE: Debian bookworm with node $(node --version)"
+}
+
+build() {
+  local started=$SECONDS
+  podman build --format docker --network=host --build-arg "BASE=$BASE_IMAGE" -t "$IMAGE" .
+  local bytes
+  bytes=$(podman image inspect "$IMAGE" --format '{{.Size}}')
+  echo "built $IMAGE in $((SECONDS - started)) s: $((bytes / 1000000)) MB"
+}
+
+# Waits for the container's /healthz on the port, for up to a minute.
+wait_healthy() {
+  local port=$1
+  for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return 0
+    sleep 0.5
+  done
+  echo "the container did not answer /healthz on port $port" >&2
+  return 1
+}
+
+# Runs the image with these variables, makes a link through the API, follows its redirect, asks the
+# image's own healthcheck, stops it with SIGTERM and checks it stopped cleanly (exit 0, said so).
+# KEY is the admin key (made with the first run; the same one later, to find what the first made),
+# LINKS_BEFORE how many links the service must hold when it starts.
+run_once() {
+  local name=$1
+  shift
+  local port
+  port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+  podman rm -f "$name" >/dev/null 2>&1 || true
+  # --health-interval=disable: no systemd here to run the healthcheck on a timer; it is run below.
+  podman run -d --name "$name" --network=host --health-interval=disable -e "PORT=$port" -e "HOST=127.0.0.1" \
+    -e "ADMIN_API_KEY=$KEY" -e "PUBLIC_URL=http://127.0.0.1:$port" "$@" "$IMAGE" >/dev/null
+  if ! wait_healthy "$port"; then
+    podman logs "$name" | tail -20
+    return 1
+  fi
+  local held
+  held=$(curl -sf -H "Authorization: Bearer $KEY" "http://127.0.0.1:$port/l/api/urls" | node -p "JSON.parse(require('fs').readFileSync(0)).data.result")
+  [ "$held" = "${LINKS_BEFORE:-0}" ] || {
+    echo "$name holds $held links at its start, not ${LINKS_BEFORE:-0}" >&2
+    return 1
+  }
+  local made alias location
+  made=$(curl -sf -X POST -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+    -d '{"url": "https://example.com/from-the-container"}' "http://127.0.0.1:$port/l/api/url/add")
+  alias=$(node -p "JSON.parse(process.argv[1]).shorturl.split('/').pop()" "$made")
+  location=$(curl -s -o /dev/null -w '%{redirect_url}' "http://127.0.0.1:$port/$alias")
+  [ "$location" = "https://example.com/from-the-container" ] || {
+    echo "the redirect went to '$location'" >&2
+    return 1
+  }
+  podman healthcheck run "$name" >/dev/null || {
+    echo "the image's healthcheck failed" >&2
+    return 1
+  }
+  podman stop -t 20 "$name" >/dev/null
+  local code
+  code=$(podman inspect "$name" --format '{{.State.ExitCode}}')
+  podman logs "$name" 2>&1 | grep -q 'SIGTERM received' || {
+    echo "the service did not say it stopped on SIGTERM" >&2
+    return 1
+  }
+  [ "$code" = 0 ] || {
+    echo "the service exited with $code on SIGTERM" >&2
+    podman logs "$name" | tail -20
+    return 1
+  }
+  podman rm "$name" >/dev/null
+  echo "ok: $name: healthy, a link made and followed, the healthcheck passed, stopped cleanly"
+}
+
+check() {
+  local volume=linkyard-ci-data url
+  KEY="lyk_$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")"
+  podman volume rm -f "$volume" >/dev/null 2>&1 || true
+  podman volume create "$volume" >/dev/null
+  LINKS_BEFORE=0 run_once linkyard-embedded -v "$volume:/data"
+  # Started again on the same volume: the link the first run made is there.
+  LINKS_BEFORE=1 run_once linkyard-embedded-again -v "$volume:/data"
+  podman volume rm -f "$volume" >/dev/null
+  url=$(scripts/postgres.sh start | tail -1)
+  # A database of its own on the machine's PostgreSQL.
+  psql "$url" -qc 'DROP DATABASE IF EXISTS linkyard_container' -c 'CREATE DATABASE linkyard_container' >/dev/null
+  LINKS_BEFORE=0 run_once linkyard-postgres -e "DATABASE_URL=${url%/*}/linkyard_container"
+}
+
+case "${1:-}" in
+  install) install ;;
+  base) base ;;
+  build) build ;;
+  check) check ;;
+  *)
+    echo "usage: scripts/container.sh install|base|build|check" >&2
+    exit 2
+    ;;
+esac
