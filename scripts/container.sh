@@ -6,6 +6,10 @@
 #   scripts/container.sh build     the image from the Dockerfile, on that base (BASE=linkyard-base)
 #   scripts/container.sh check     runs it on the embedded database and on PostgreSQL: health, a
 #                                  link made through the API and followed, the healthcheck, a clean stop
+#   scripts/container.sh compose   compose.yaml brought up with podman-compose: two instances on
+#                                  PostgreSQL and Redis (images of Debian's packages standing in for
+#                                  the official ones, scripts/containers/), a link made on one and
+#                                  changed, the other following both at once
 #
 # podman runs here with the vfs storage driver, cgroupfs and runc, and a containers.conf without
 # default ulimits (the defaults fail on setrlimit in this sandbox); containers use the host's network.
@@ -25,6 +29,9 @@ install() {
   command -v podman >/dev/null || missing+=(podman)
   [ -x /usr/sbin/runc ] || missing+=(runc)
   command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+  command -v podman-compose >/dev/null || missing+=(podman-compose)
+  # Containers of one compose project find each other by name through aardvark-dns.
+  [ -x /usr/lib/podman/netavark ] || missing+=(netavark aardvark-dns)
   if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -q >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" uidmap >/dev/null
@@ -146,13 +153,56 @@ check() {
   LINKS_BEFORE=0 run_once linkyard-postgres -e "DATABASE_URL=${url%/*}/linkyard_container"
 }
 
+compose() {
+  local project=linkyard-ci pg redis_image key made alias id
+  pg=linkyard-postgres:ci
+  redis_image=linkyard-redis:ci
+  podman image exists "$pg" || podman build --network=host --build-arg "BASE=$BASE_IMAGE" -t "$pg" -f scripts/containers/postgres.Containerfile scripts/containers
+  podman image exists "$redis_image" ||
+    podman build --network=host --build-arg "BASE=$BASE_IMAGE" -t "$redis_image" -f scripts/containers/redis.Containerfile scripts/containers
+  key="lyk_$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")"
+  export LINKYARD_IMAGE=$IMAGE POSTGRES_IMAGE=$pg REDIS_IMAGE=$redis_image POSTGRES_PASSWORD=ci-secret
+  local compose_cmd=(podman-compose -p "$project" --podman-path "$WORK/podman" -f compose.yaml -f scripts/containers/compose.ci.yaml)
+  printf '#!/bin/sh\nexec podman --storage-driver=vfs --cgroup-manager=cgroupfs --runtime=/usr/sbin/runc "$@"\n' >"$WORK/podman"
+  chmod +x "$WORK/podman"
+  # A clean slate, and none left behind whatever happens.
+  "${compose_cmd[@]}" down -v >/dev/null 2>&1 || true
+  trap '"${compose_cmd[@]}" down -v >/dev/null 2>&1 || true' EXIT
+  ADMIN_API_KEY=$key "${compose_cmd[@]}" up -d >/dev/null 2>&1
+  wait_healthy 3000 && wait_healthy 3001 || {
+    "${compose_cmd[@]}" logs 2>&1 | grep -v systemd | tail -40
+    return 1
+  }
+  made=$(curl -sf -X POST -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+    -d '{"url": "https://example.com/compose-one"}' http://127.0.0.1:3000/l/api/url/add)
+  alias=$(node -p "JSON.parse(process.argv[1]).shorturl.split('/').pop()" "$made")
+  id=$(node -p "JSON.parse(process.argv[1]).id" "$made")
+  [ "$(curl -s -o /dev/null -w '%{redirect_url}' "http://127.0.0.1:3001/$alias")" = https://example.com/compose-one ] || {
+    echo "the second instance does not send the link where the first made it go" >&2
+    return 1
+  }
+  # Changed on the first: the second, which holds the redirect in its cache, hears of it through Redis.
+  curl -sf -X PUT -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+    -d '{"url": "https://example.com/compose-two"}' "http://127.0.0.1:3000/l/api/url/$id/update" >/dev/null
+  [ "$(curl -s -o /dev/null -w '%{redirect_url}' "http://127.0.0.1:3001/$alias")" = https://example.com/compose-two ] || {
+    echo "the second instance still sends the link to its old destination" >&2
+    return 1
+  }
+  curl -sf http://127.0.0.1:3001/healthz | grep -q '"redis":"up"' || {
+    echo "the second instance does not report Redis as up: $(curl -s http://127.0.0.1:3001/healthz)" >&2
+    return 1
+  }
+  echo "ok: compose.yaml: two instances on PostgreSQL and Redis, a change on one followed by the other at once"
+}
+
 case "${1:-}" in
   install) install ;;
   base) base ;;
   build) build ;;
   check) check ;;
+  compose) compose ;;
   *)
-    echo "usage: scripts/container.sh install|base|build|check" >&2
+    echo "usage: scripts/container.sh install|base|build|check|compose" >&2
     exit 2
     ;;
 esac
