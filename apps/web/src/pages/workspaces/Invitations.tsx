@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { CopyButton } from '../../components/CopyButton';
-import { DataTable } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { ErrorAlert, FormCard } from '../../components/FormCard';
-import { Pager } from '../../components/Pager';
-import { QueryView } from '../../components/QueryView';
+import { PagedTable } from '../../components/PagedTable';
+import { ShownOnce } from '../../components/ShownOnce';
 import { formatApiDate } from '../../format';
 import { useInvitations, useInvite, useRevokeInvitation, type Role, type Workspace } from '../../resources/workspaces';
 import { roleName, rolesGivenBy } from './roles';
@@ -18,38 +16,36 @@ export function Invitations({ workspace }: { workspace: Workspace }) {
     <section className="card" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invitations</h2>
       <Invite workspace={workspace} />
-      <QueryView
+      <PagedTable
         query={invitations}
+        records={(data) => data.invitations}
         loading="Loading the invitations"
-        empty={(data) => (data.invitations.length === 0 ? <p>No invitations waiting.</p> : null)}
-      >
-        {(data) => (
-          <>
-            <DataTable label="Invitations waiting" headers={['E-mail address', 'Role', 'Works until', '']}>
-              {data.invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>
-                    <bdi>{invitation.email}</bdi>
-                  </td>
-                  <td>{roleName(invitation.role)}</td>
-                  <td>{invitation.expired ? <span className="badge">Expired</span> : formatApiDate(invitation.expires)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="small danger"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate({ id: workspace.id, invitationid: invitation.id })}
-                    >
-                      Revoke<span className="visually-hidden"> the invitation of {invitation.email}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <Pager page={page} info={data} noun="invitation" onPage={setPage} />
-          </>
+        empty={<p>No invitations waiting.</p>}
+        label="Invitations waiting"
+        headers={['E-mail address', 'Role', 'Works until', '']}
+        noun="invitation"
+        page={page}
+        onPage={setPage}
+        row={(invitation) => (
+          <tr key={invitation.id}>
+            <td>
+              <bdi>{invitation.email}</bdi>
+            </td>
+            <td>{roleName(invitation.role)}</td>
+            <td>{invitation.expired ? <span className="badge">Expired</span> : formatApiDate(invitation.expires)}</td>
+            <td>
+              <button
+                type="button"
+                className="small danger"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate({ id: workspace.id, invitationid: invitation.id })}
+              >
+                Revoke<span className="visually-hidden"> the invitation of {invitation.email}</span>
+              </button>
+            </td>
+          </tr>
         )}
-      </QueryView>
+      />
       <ErrorAlert error={revoke.error} />
     </section>
   );
@@ -83,17 +79,12 @@ function Invite({ workspace }: { workspace: Workspace }) {
         </Field>
       </FormCard>
       {made && (
-        <div className="card secret" role="status">
-          <p>
-            {made.emailed ? 'Sent to ' : 'Send this link to '}
-            <bdi>{made.email}</bdi>
-            {made.emailed ? ' by e-mail. The link, should it not arrive:' : ' (the service sends no e-mail):'} it works once, until{' '}
-            {formatApiDate(made.expires)}, and is shown only now.
-          </p>
-          <label htmlFor="invitation-link">Invitation link</label>
-          <input id="invitation-link" readOnly value={made.link} onFocus={(e) => e.target.select()} />
-          <CopyButton text={made.link} label="Copy the invitation link" />
-        </div>
+        <ShownOnce id="invitation-link" label="Invitation link" value={made.link} copy="Copy the invitation link">
+          {made.emailed ? 'Sent to ' : 'Send this link to '}
+          <bdi>{made.email}</bdi>
+          {made.emailed ? ' by e-mail. The link, should it not arrive:' : ' (the service sends no e-mail):'} it works once, until{' '}
+          {formatApiDate(made.expires)}, and is shown only now.
+        </ShownOnce>
       )}
     </>
   );

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
 import { ErrorAlert, Notice } from '../../components/FormCard';
-import { Pager } from '../../components/Pager';
-import { QueryView } from '../../components/QueryView';
+import { PagedTable } from '../../components/PagedTable';
 import { formatApiDate } from '../../format';
 import { useMembers, useRemoveMember, useUpdateMember, type Member, type Workspace } from '../../resources/workspaces';
 import { allows } from '../../roles';
@@ -43,53 +41,54 @@ export function Members({ workspace }: { workspace: Workspace }) {
   return (
     <section className="card" aria-labelledby="members-title">
       <h2 id="members-title">Members</h2>
-      <QueryView query={members} loading="Loading the members" empty={() => null}>
-        {(data) => (
-          <>
-            <DataTable label="Members" headers={['Member', 'E-mail address', 'Role', 'Since', '']}>
-              {data.members.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    <bdi>{member.username}</bdi>
-                    {member.id === me && <span className="badge">You</span>}
-                  </td>
-                  <td>
-                    <bdi>{member.email}</bdi>
-                  </td>
-                  <td>
-                    {admin && (member.role !== 'owner' || workspace.role === 'owner') ? (
-                      <select
-                        aria-label={`Role of ${member.username}`}
-                        value={member.role}
-                        disabled={change.isPending}
-                        onChange={(e) => change.mutate({ id: workspace.id, userid: member.id, role: e.target.value as Member['role'] })}
-                      >
-                        {rolesGivenBy(workspace.role).map((role) => (
-                          <option key={role} value={role}>
-                            {roleName(role)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      roleName(member.role)
-                    )}
-                  </td>
-                  <td>{formatApiDate(member.date)}</td>
-                  <td>
-                    {(member.id === me || (admin && (member.role !== 'owner' || workspace.role === 'owner'))) && (
-                      <button type="button" className="small danger" onClick={() => setRemoving(member)}>
-                        {member.id === me ? 'Leave' : 'Remove'}
-                        <span className="visually-hidden"> {member.username}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <Pager page={page} info={data} noun="member" onPage={setPage} />
-          </>
+      <PagedTable
+        query={members}
+        records={(data) => data.members}
+        loading="Loading the members"
+        label="Members"
+        headers={['Member', 'E-mail address', 'Role', 'Since', '']}
+        noun="member"
+        page={page}
+        onPage={setPage}
+        row={(member) => (
+          <tr key={member.id}>
+            <td>
+              <bdi>{member.username}</bdi>
+              {member.id === me && <span className="badge">You</span>}
+            </td>
+            <td>
+              <bdi>{member.email}</bdi>
+            </td>
+            <td>
+              {admin && (member.role !== 'owner' || workspace.role === 'owner') ? (
+                <select
+                  aria-label={`Role of ${member.username}`}
+                  value={member.role}
+                  disabled={change.isPending}
+                  onChange={(e) => change.mutate({ id: workspace.id, userid: member.id, role: e.target.value as Member['role'] })}
+                >
+                  {rolesGivenBy(workspace.role).map((role) => (
+                    <option key={role} value={role}>
+                      {roleName(role)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                roleName(member.role)
+              )}
+            </td>
+            <td>{formatApiDate(member.date)}</td>
+            <td>
+              {(member.id === me || (admin && (member.role !== 'owner' || workspace.role === 'owner'))) && (
+                <button type="button" className="small danger" onClick={() => setRemoving(member)}>
+                  {member.id === me ? 'Leave' : 'Remove'}
+                  <span className="visually-hidden"> {member.username}</span>
+                </button>
+              )}
+            </td>
+          </tr>
         )}
-      </QueryView>
+      />
       <ErrorAlert error={change.error ?? remove.error} />
       {change.isSuccess && !change.isPending && <Notice>Role changed: it applies from the member&apos;s next request.</Notice>}
       {removed && (

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { CopyButton } from '../../components/CopyButton';
-import { DataTable } from '../../components/DataTable';
 import { Field } from '../../components/Field';
 import { ErrorAlert, FormCard } from '../../components/FormCard';
-import { Pager } from '../../components/Pager';
-import { QueryView } from '../../components/QueryView';
+import { PagedTable } from '../../components/PagedTable';
+import { ShownOnce } from '../../components/ShownOnce';
 import { formatApiDate } from '../../format';
 import { inputRules } from '../../limits';
 import { useAddWorkspaceKey, useDeleteWorkspaceKey, useWorkspaceKeys, type Workspace, type WorkspaceKey } from '../../resources/workspaces';
@@ -26,37 +24,39 @@ export function WorkspaceKeys({ workspace }: { workspace: Workspace }) {
         For scripts and services: a key acts in this workspace only. It stops working when deleted, or when the member who made it leaves.
       </p>
       <NewKey workspace={workspace} />
-      <QueryView query={keys} loading="Loading the keys" empty={(data) => (data.keys.length === 0 ? <p>No workspace keys yet.</p> : null)}>
-        {(data) => (
-          <>
-            <DataTable label="Workspace keys" headers={['Name', 'Scope', 'Made by', 'Made', '']}>
-              {data.keys.map((key) => (
-                <tr key={key.id}>
-                  <td>
-                    <bdi>{key.name}</bdi>
-                  </td>
-                  <td>{key.scope === 'read' ? 'Read only' : 'Full'}</td>
-                  <td>
-                    <bdi>{key.madeBy.username}</bdi>
-                  </td>
-                  <td>{formatApiDate(key.date)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="small danger"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate({ id: workspace.id, keyid: key.id })}
-                    >
-                      Delete<span className="visually-hidden"> the key {key.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <Pager page={page} info={data} noun="key" onPage={setPage} />
-          </>
+      <PagedTable
+        query={keys}
+        records={(data) => data.keys}
+        loading="Loading the keys"
+        empty={<p>No workspace keys yet.</p>}
+        label="Workspace keys"
+        headers={['Name', 'Scope', 'Made by', 'Made', '']}
+        noun="key"
+        page={page}
+        onPage={setPage}
+        row={(key) => (
+          <tr key={key.id}>
+            <td>
+              <bdi>{key.name}</bdi>
+            </td>
+            <td>{key.scope === 'read' ? 'Read only' : 'Full'}</td>
+            <td>
+              <bdi>{key.madeBy.username}</bdi>
+            </td>
+            <td>{formatApiDate(key.date)}</td>
+            <td>
+              <button
+                type="button"
+                className="small danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ id: workspace.id, keyid: key.id })}
+              >
+                Delete<span className="visually-hidden"> the key {key.name}</span>
+              </button>
+            </td>
+          </tr>
         )}
-      </QueryView>
+      />
       <ErrorAlert error={remove.error} />
     </section>
   );
@@ -90,14 +90,9 @@ function NewKey({ workspace }: { workspace: Workspace }) {
         </Field>
       </FormCard>
       {made && (
-        <div className="card secret" role="status">
-          <p>
-            The key <bdi>{made.name}</bdi>: keep it now, it is shown this once.
-          </p>
-          <label htmlFor="workspace-key-secret">API key</label>
-          <input id="workspace-key-secret" readOnly value={made.apikey} onFocus={(e) => e.target.select()} />
-          <CopyButton text={made.apikey} label="Copy the key" />
-        </div>
+        <ShownOnce id="workspace-key-secret" label="API key" value={made.apikey} copy="Copy the key">
+          The key <bdi>{made.name}</bdi>: keep it now, it is shown this once.
+        </ShownOnce>
       )}
     </>
   );
