@@ -162,7 +162,8 @@ compose() {
     podman build --network=host --build-arg "BASE=$BASE_IMAGE" -t "$redis_image" -f scripts/containers/redis.Containerfile scripts/containers
   key="lyk_$(node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))")"
   export LINKYARD_IMAGE=$IMAGE POSTGRES_IMAGE=$pg REDIS_IMAGE=$redis_image POSTGRES_PASSWORD=ci-secret
-  local compose_cmd=(podman-compose -p "$project" --podman-path "$WORK/podman" -f compose.yaml -f scripts/containers/compose.ci.yaml)
+  # Not local: the EXIT trap below reads it after this function has returned.
+  compose_cmd=(podman-compose -p "$project" --podman-path "$WORK/podman" -f compose.yaml -f scripts/containers/compose.ci.yaml)
   printf '#!/bin/sh\nexec podman --storage-driver=vfs --cgroup-manager=cgroupfs --runtime=/usr/sbin/runc "$@"\n' >"$WORK/podman"
   chmod +x "$WORK/podman"
   # A clean slate, and none left behind whatever happens.
