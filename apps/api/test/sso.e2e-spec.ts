@@ -132,6 +132,15 @@ describe('single sign-on through an OpenID provider', () => {
     });
     const bobs = await signInThrough(api, 'bob-at-acme');
     expect((await api.request('GET', '/l/api/session', asBrowser(cookieOf(bobs)))).body.data.account.id).toBe(bob.id);
+    // An address with a control character is no address: no account is made for it.
+    provider.people({ bell: { email: 'bell\u0007@example.com', email_verified: true } });
+    const bells = await signInThrough(api, 'bell');
+    expect(landing(bells)).toBe('/dashboard/?sso=no-email');
+    expect(hasSession(bells)).toBe(false);
+    provider.people({
+      'bob-at-acme': { email: 'BOB@example.com', email_verified: true, preferred_username: 'bob' },
+      mallory: { email: 'carol@example.com', email_verified: false, preferred_username: 'mallory' },
+    });
     const mallorys = await signInThrough(api, 'mallory');
     expect(landing(mallorys)).toBe('/dashboard/?sso=no-account');
     expect(hasSession(mallorys)).toBe(false);

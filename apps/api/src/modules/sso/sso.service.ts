@@ -36,6 +36,7 @@ type Claims = Record<string, unknown> & { sub: string };
 /** How long the provider's calls may take. */
 const PROVIDER_TIMEOUT_S = 10;
 const USERNAME = /^[A-Za-z0-9_.-]{3,50}$/;
+const EMAIL = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
 
 /**
  * Single sign-on with an OpenID provider, through `openid-client`: the authorization code flow with
@@ -113,6 +114,8 @@ export class SsoService {
     } catch (error) {
       throw refusalOf(error);
     }
+    // The subject is kept (sso_identities.subject, 255 characters): a longer one is no answer to trust.
+    if (typeof claims.sub !== 'string' || claims.sub.length > 255) throw new SsoRefused('invalid', 'the ID token has no usable subject');
     const account = await this.accountOf(provider.serverMetadata().issuer, claims);
     if (account.disabled) throw new SsoRefused('disabled', `account ${account.user.id} is disabled`);
     await this.workspaces.applyClaimRules(account.user.id, wantedWorkspaces(this.settings!.rules, claims));
@@ -123,7 +126,9 @@ export class SsoService {
   private async accountOf(issuer: string, claims: Claims): Promise<Account> {
     const now = new Date(this.clock.now());
     const known = await this.identities.signedIn(issuer, claims.sub, now);
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    // An address is one only in a plain shape (no control characters, spaces or second @), as accounts' are.
+    const given = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    const email = given.length <= 254 && EMAIL.test(given) ? given : '';
     let userId = known;
     if (userId === null && email && claims.email_verified === true) {
       const user = await this.users.findByLogin(email);
@@ -132,7 +137,7 @@ export class SsoService {
     if (userId === null) {
       if (!this.settings!.createAccounts)
         throw new SsoRefused('no-account', `no account for ${issuer} subject ${claims.sub}, and none is made`);
-      if (!email || email.length > 254) throw new SsoRefused('no-email', `the provider gave no e-mail address for subject ${claims.sub}`);
+      if (!email) throw new SsoRefused('no-email', `the provider gave no e-mail address for subject ${claims.sub}`);
       userId = await this.newAccount(claims, email);
     }
     if (known === null) await this.identities.link(issuer, claims.sub, userId, now);
