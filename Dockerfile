@@ -31,7 +31,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
 VOLUME ["/data"]
-EXPOSE 3000
+# HTTP, and HTTPS when automatic HTTPS is on (ACME_EMAIL; HTTPS_PORT): forward 80 and 443 to them.
+EXPOSE 3000 8443
 USER 10001:10001
 # Node is process 1 and stops cleanly on SIGTERM itself: requests in flight finish, held clicks are written.
 STOPSIGNAL SIGTERM

@@ -55,6 +55,7 @@ const MODULES = [
   'live',
   'metrics',
   'sso',
+  'https',
 ];
 const moduleZones = MODULES.slice(0, -1).map((module, index) => ({
   target: `${API}/modules/${module}/**/!(*.spec).ts`,

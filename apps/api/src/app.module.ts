@@ -45,6 +45,7 @@ import { MetricsModule } from './modules/metrics/metrics.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { SsoModule } from './modules/sso/sso.module';
+import { HttpsModule } from './modules/https/https.module';
 import { LiveModule } from './modules/live/live.module';
 import { SessionCsrfGuard } from './modules/sessions/session-csrf.guard';
 import { WorkspaceGuard } from './modules/workspaces/workspace.guard';
@@ -130,6 +131,7 @@ export class AppModule {
         UsersModule,
         SessionsModule,
         SsoModule,
+        HttpsModule,
         AccountModule,
         AdminModule,
         DomainsModule,

@@ -41,6 +41,9 @@ import { registerDashboard } from './dashboard/dashboard-routes';
 import { RedirectsService } from './redirects/redirects.service';
 import { cachedRedirect } from './redirects/cached-redirect';
 import { clientAddress, trustProxyOf } from './common/client-address';
+import type { Server as HttpsServer } from 'node:https';
+import { AutomaticHttps } from './modules/https/automatic-https';
+import { createHttpsServer, redirectToHttps } from './modules/https/https-server';
 
 export interface LinkyardApp {
   app: NestFastifyApplication;
@@ -56,6 +59,11 @@ export interface LinkyardApp {
    * everything else through Fastify (see redirects/cached-redirect.ts). Tests send requests here.
    */
   handle: (request: IncomingMessage, response: ServerResponse) => void;
+  /**
+   * The HTTPS listener of automatic HTTPS (ACME_EMAIL), not yet listening: main.ts (or a test)
+   * listens on HTTPS_PORT once HTTP listens, so the CA's challenges are answered. Null when off.
+   */
+  https: HttpsServer | null;
   /** Stops serving, waits for requests in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -105,11 +113,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const clock = options.clock ?? new SystemClock();
   let startup: StartupLock | undefined;
   let metricsServer: Server | null = null;
+  let httpsServer: HttpsServer | null = null;
   const trustProxy = trustProxyOf(config.trustProxy);
   // Set once the service is ready, cleared when it closes: Fastify then answers everything (a 503 while closing).
   let answerCached: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   let fastifyHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  // With automatic HTTPS, plain HTTP answers the CA's challenges and sends hosts with a certificate to HTTPS.
+  let automaticHttps: AutomaticHttps | null = null;
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (automaticHttps && (automaticHttps.answerChallenge(request, response) || redirectToHttps(automaticHttps, request, response))) return;
     if (answerCached === null || !answerCached(request, response)) fastifyHandler!(request, response);
   };
 
@@ -243,12 +255,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       logRequests: logsRequests,
       durations: measured ? metrics.requests.route('public', '/:alias') : null,
     });
+    if (config.acme) {
+      const certificates = app.get(AutomaticHttps);
+      await certificates.start();
+      automaticHttps = certificates;
+      httpsServer = createHttpsServer(certificates, handle, { requestTimeoutMs: config.requestTimeoutMs, keepAliveTimeoutMs: 72_000 });
+    }
     if (config.metricsPort !== null) {
       metricsServer = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, config.metricsToken);
     }
   } catch (error) {
     await app?.close().catch(() => undefined);
     closeServer(metricsServer);
+    closeServer(httpsServer);
     await startup?.release();
     redis.close();
     await embedded?.stop();
@@ -269,6 +288,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app: nest,
     config,
     handle,
+    https: httpsServer,
     createFirstAdmin: () => createFirstAdmin(nest.get(UsersService), config),
     async close() {
       // Stop taking requests and let those in flight finish, write the clicks they recorded, then
@@ -276,7 +296,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Live click streams never finish on their own: they end first, so the server can close.
       nest.get(LiveClicks).closeAll();
       answerCached = null;
+      const https = httpsServer;
+      const httpsClosed = https?.listening ? new Promise((resolve) => https.close(resolve)) : null;
+      https?.closeIdleConnections();
       await fastify.close();
+      await httpsClosed;
       closeServer(metricsServer);
       await nest.get(ClickRecorder).stop();
       await nest.close();
@@ -292,7 +316,7 @@ function carriesBody(request: FastifyRequest): boolean {
 }
 
 /** Stops the metrics port: a scrape in flight is cut, there is nothing to finish. */
-function closeServer(server: Server | null): void {
+function closeServer(server: Server | HttpsServer | null): void {
   server?.close();
   server?.closeAllConnections();
 }

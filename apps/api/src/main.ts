@@ -101,18 +101,20 @@ async function finishStart(config: Config, linkyard: LinkyardApp): Promise<void>
         : `cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,
     );
   }
+  if (linkyard.https && config.acme) await listenHttps(config, linkyard);
   const dataDir = config.dataDir.startsWith('memory://') ? config.dataDir : resolve(config.dataDir);
   const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
   announce(
     'Linkyard listening',
     {
       address: `${config.host}:${config.port}`,
+      ...(config.acme ? { httpsAddress: `${config.host}:${config.acme.httpsPort}` } : {}),
       publicUrl: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : 'embedded',
       dataDir,
     },
     [
-      `Linkyard listening on ${config.host}:${config.port} — public address ${config.publicUrl}, database: ${database}`,
+      `Linkyard listening on ${config.host}:${config.port}${config.acme ? ` and HTTPS on ${config.acme.httpsPort} (certificates from ${config.acme.directory})` : ''} — public address ${config.publicUrl}, database: ${database}`,
       `Dashboard: ${config.publicUrl}/dashboard/   API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`,
     ].join('\n'),
   );
@@ -135,6 +137,31 @@ async function finishStart(config: Config, linkyard: LinkyardApp): Promise<void>
         '============================================================',
         '',
       ].join('\n'),
+    );
+  }
+}
+
+/** Listens for HTTPS (automatic HTTPS) once HTTP listens: the CA's challenges come over HTTP. */
+async function listenHttps(config: Config, linkyard: LinkyardApp): Promise<void> {
+  const server = linkyard.https!;
+  const port = config.acme!.httpsPort;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await linkyard.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `HTTPS_PORT ${port} on ${config.host} is already in use; set HTTPS_PORT to another port`
+        : code === 'EACCES'
+          ? `HTTPS_PORT ${port} needs privileges this process does not have: use a port above 1023 and forward 443 to it (docs/deployment.md)`
+          : `cannot listen for HTTPS on ${config.host}:${port}: ${(error as Error).message}`,
     );
   }
 }

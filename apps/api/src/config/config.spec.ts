@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       clickSpoolLimitBytes: 1024 * 1024 * 1024,
       clickRetentionDays: null,
       domainVerification: 'off',
+      acme: null,
       metricsToken: undefined,
       metricsPort: null,
       metricsHost: '127.0.0.1',
@@ -181,6 +182,36 @@ describe('loadConfig', () => {
 
     it('takes an http:// issuer on this machine only (a test provider)', () => {
       expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:4000' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    });
+  });
+
+  describe('automatic HTTPS (ACME_*)', () => {
+    const acme = { ACME_EMAIL: 'ops@example.com', ACME_STORAGE_KEY: 'k'.repeat(32) };
+
+    it("is off by default; with ACME_EMAIL it uses Let's Encrypt and HTTPS_PORT 8443", () => {
+      expect(loadConfig(acme).acme).toEqual({
+        email: 'ops@example.com',
+        directory: 'https://acme-v02.api.letsencrypt.org/directory',
+        caCertificates: null,
+        storageKey: 'k'.repeat(32),
+        httpsPort: 8443,
+      });
+    });
+
+    it.each([
+      [{ HTTPS_PORT: '443' }, 'HTTPS_PORT is set, but automatic HTTPS is off'],
+      [{ ACME_EMAIL: 'ops@example.com' }, 'ACME_STORAGE_KEY must be set to at least 32 characters'],
+      [{ ...acme, ACME_STORAGE_KEY: 'short' }, 'ACME_STORAGE_KEY must be set'],
+      [{ ...acme, ACME_EMAIL: 'not an address' }, 'ACME_EMAIL must be an e-mail address'],
+      [{ ...acme, ACME_EMAIL: 'ops\u0000@example.com' }, 'ACME_EMAIL must be an e-mail address'],
+      [{ ...acme, ACME_DIRECTORY: 'http://ca.example.com/dir' }, "ACME_DIRECTORY must be the CA's https:// directory URL"],
+      [{ ...acme, ACME_DIRECTORY: 'javascript:alert(1)' }, "ACME_DIRECTORY must be the CA's https:// directory URL"],
+      [{ ...acme, ACME_CA_FILE: '/nonexistent/ca.pem' }, 'ACME_CA_FILE cannot be read (ENOENT)'],
+      [{ ...acme, ACME_CA_FILE: '/etc/hostname' }, 'ACME_CA_FILE must hold PEM certificates'],
+      [{ ...acme, HTTPS_PORT: '3000' }, 'HTTPS_PORT must differ from PORT (3000)'],
+      [{ ...acme, HTTPS_PORT: '70000' }, 'HTTPS_PORT must be a whole number from 1 to 65535'],
+    ])('refuses %j', (env, message) => {
+      expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
     });
   });
 });

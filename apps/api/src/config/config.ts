@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { ConfigError, flag, integer, text } from './env';
 import { oidcConfig, type OidcConfig } from './oidc';
+import { acmeConfig, type AcmeConfig } from './acme';
 
 export { ConfigError };
 
@@ -80,6 +81,8 @@ export interface Config {
   metricsHost: string;
   /** Traces sent over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; null: the tracing SDK is never loaded. */
   tracing: TracingConfig | null;
+  /** Automatic HTTPS through an ACME CA (ACME_EMAIL); null: off. */
+  acme: AcmeConfig | null;
 }
 
 /** The samplers of the OpenTelemetry SDK's OTEL_TRACES_SAMPLER that Linkyard offers. */
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
     clickRetentionDays: text(env, 'CLICK_RETENTION_DAYS') === undefined ? null : integer(env, 'CLICK_RETENTION_DAYS', 0, 1, 100_000),
     domainVerification,
+    acme: acmeConfig(env, port),
     ...observability(env, port),
   };
 }

@@ -16,6 +16,7 @@ import { CredentialsByKey1765100000000 } from './migrations/1765100000000-creden
 import { LinksByDate1765200000000 } from './migrations/1765200000000-links-by-date';
 import { Workspaces1765300000000 } from './migrations/1765300000000-workspaces';
 import { SingleSignOn1765400000000 } from './migrations/1765400000000-single-sign-on';
+import { Certificates1765500000000 } from './migrations/1765500000000-certificates';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   LinksByDate1765200000000,
   Workspaces1765300000000,
   SingleSignOn1765400000000,
+  Certificates1765500000000,
 ];

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager, type EntitySubscriberInterface, type Qu
 import { DatabasePool } from './pool';
 import { SettingsRepository } from './settings.repository';
 import { Dependents } from './dependents';
+import { AdvisoryLocks } from './advisory-locks';
 
 /**
  * What a write changed, said by the repository that made it. Each names the account it wrote
@@ -120,7 +121,7 @@ export class Transactions {
 /** The database's services for every module, like the connection itself: events, transactions, dependents, the service's settings. */
 @Global()
 @Module({
-  providers: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents],
-  exports: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents],
+  providers: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents, AdvisoryLocks],
+  exports: [WriteEvents, Transactions, SettingsRepository, DatabasePool, Dependents, AdvisoryLocks],
 })
 export class DatabaseModule {}
