@@ -269,3 +269,4 @@ base_api=$(field baseline_api rps)
 [ "${BENCH_WEBHOOKS:-1}" = 0 ] || echo "postgres: the redirect with a webhook on every click..." >&2
 cleanup
 [ "${BENCH_WEBHOOKS:-1}" = 0 ] || bash bench/webhooks.sh | tee -a "$OUT/latest.md"
+[ "${BENCH_WORKERS:-1}" = 0 ] || bash bench/workers.sh | tee -a "$OUT/latest.md"

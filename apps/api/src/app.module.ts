@@ -9,6 +9,7 @@ import {
   MemoryFixedWindowStorage,
   RATE_LIMIT_STORAGE,
   RedisFixedWindowStorage,
+  WorkersFixedWindowStorage,
   type FixedWindowStorage,
 } from './infrastructure/fixed-window.storage';
 import { RATE_LIMIT_WINDOW_MS, RateLimitGuard } from './modules/auth/rate-limit.guard';
@@ -82,7 +83,11 @@ class CoreModule {
         {
           provide: RATE_LIMIT_STORAGE,
           useFactory: (redis: RedisLink, clock: Clock): FixedWindowStorage =>
-            redis.configured ? new RedisFixedWindowStorage(redis, clock) : new MemoryFixedWindowStorage(clock),
+            redis.configured
+              ? new RedisFixedWindowStorage(redis, clock)
+              : redis.workers
+                ? new WorkersFixedWindowStorage(redis.workers, clock)
+                : new MemoryFixedWindowStorage(clock),
           inject: [REDIS, Clock],
         },
         {

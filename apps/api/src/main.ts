@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { LinkyardApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { tuneHeap } from './heap';
+import { serveWorkers } from './infrastructure/workers';
 
 /**
  * What the service says of itself (listening, the first admin's key, stopping): readable text on
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // WORKERS > 1: this process starts the workers, keeps them running and stops them; each is a whole service.
+  if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
   // A heap that stays near what it holds under load (heap.ts), unless node was given its own growth.
   tuneHeap();
 
@@ -86,6 +90,61 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   await started;
   starting = false;
+  // A worker tells its primary it serves (the first start of every worker is awaited there).
+  if (cluster.isWorker) process.send?.({ ly: 'ready' });
+}
+
+/** How long a worker that ended unexpectedly waits before it is started again. */
+const RESTART_WAIT_MS = 1000;
+
+/**
+ * The primary process of WORKERS > 1: starts the workers (node:cluster; they share the ports),
+ * relays what they share without Redis (infrastructure/workers.ts), starts again a worker that
+ * ends unexpectedly, and stops them all on SIGTERM or SIGINT (each finishes its requests and
+ * writes its clicks). A worker that fails its first start (a port taken, the database away) ends
+ * the whole instance with its error, as a single process would.
+ */
+function runWorkers(config: Config): void {
+  serveWorkers();
+  const slots = new Map<number, number>();
+  const served = new Set<number>();
+  let stopping = false;
+  let failed = false;
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ LINKYARD_WORKER: String(slot) });
+    slots.set(worker.id, slot);
+    worker.on('message', (message: unknown) => {
+      if ((message as { ly?: unknown } | null)?.ly === 'ready') served.add(slot);
+    });
+  };
+  for (let slot = 1; slot <= config.workers; slot += 1) fork(slot);
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const slot = slots.get(worker.id)!;
+    slots.delete(worker.id);
+    if (!stopping && !served.has(slot)) {
+      // Its own error is on the log already; the others are stopped with it.
+      announce(`worker ${slot} could not start: stopping the instance`, { worker: slot, code });
+      failed = true;
+      stopping = true;
+      stopAll('SIGTERM');
+    } else if (!stopping) {
+      served.delete(slot);
+      announce(`worker ${slot} ended (${signal ?? `exit code ${code}`}): starting it again`, { worker: slot, code, signal });
+      setTimeout(() => !stopping && fork(slot), RESTART_WAIT_MS).unref();
+    } else if (code !== 0 && signal === null) failed = true;
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    announce(`${signal} received: stopping ${config.workers} workers`, { signal });
+    stopAll('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 /** Listens, says so, and makes the first admin when there is none (its key said once). */
@@ -102,6 +161,15 @@ async function finishStart(config: Config, linkyard: LinkyardApp): Promise<void>
     );
   }
   if (linkyard.https && config.acme) await listenHttps(config, linkyard);
+  // One line for the instance, from its first worker.
+  if (!cluster.isWorker || process.env.LINKYARD_WORKER === '1') announceListening(config);
+  // Only now that the service listens: a start that fails never makes an admin whose key nobody
+  // saw. Of several workers, one makes it.
+  const adminKey = await linkyard.createFirstAdmin();
+  if (adminKey) announceAdminKey(config, adminKey);
+}
+
+function announceListening(config: Config): void {
   const dataDir = config.dataDir.startsWith('memory://') ? config.dataDir : resolve(config.dataDir);
   const database = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${dataDir}`;
   announce(
@@ -111,34 +179,34 @@ async function finishStart(config: Config, linkyard: LinkyardApp): Promise<void>
       ...(config.acme ? { httpsAddress: `${config.host}:${config.acme.httpsPort}` } : {}),
       publicUrl: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : 'embedded',
+      workers: config.workers,
       dataDir,
     },
     [
-      `Linkyard listening on ${config.host}:${config.port}${config.acme ? ` and HTTPS on ${config.acme.httpsPort} (certificates from ${config.acme.directory})` : ''} — public address ${config.publicUrl}, database: ${database}`,
+      `Linkyard listening on ${config.host}:${config.port}${config.workers > 1 ? ` with ${config.workers} workers` : ''}${config.acme ? ` and HTTPS on ${config.acme.httpsPort} (certificates from ${config.acme.directory})` : ''} — public address ${config.publicUrl}, database: ${database}`,
       `Dashboard: ${config.publicUrl}/dashboard/   API: ${config.publicUrl}/l/api   reference: ${config.publicUrl}/l/api/docs`,
     ].join('\n'),
   );
-  // Only now that the service listens: a start that fails never makes an admin whose key nobody saw.
-  const adminKey = await linkyard.createFirstAdmin();
-  if (adminKey) {
-    announce(
-      'An admin account was created; its API key is shown only once',
-      { adminApiKey: adminKey },
-      [
-        '',
-        '============================================================',
-        ' An admin account was created. Its API key, shown only once:',
-        '',
-        `   ${adminKey}`,
-        '',
-        ` Sign in to the dashboard with it: ${config.publicUrl}/dashboard/`,
-        ' Keep it secret. Rotate it with POST /l/api/account/apikey/rotate.',
-        ' Lost it? Stop the service and run: pnpm admin:key',
-        '============================================================',
-        '',
-      ].join('\n'),
-    );
-  }
+}
+
+function announceAdminKey(config: Config, adminKey: string): void {
+  announce(
+    'An admin account was created; its API key is shown only once',
+    { adminApiKey: adminKey },
+    [
+      '',
+      '============================================================',
+      ' An admin account was created. Its API key, shown only once:',
+      '',
+      `   ${adminKey}`,
+      '',
+      ` Sign in to the dashboard with it: ${config.publicUrl}/dashboard/`,
+      ' Keep it secret. Rotate it with POST /l/api/account/apikey/rotate.',
+      ' Lost it? Stop the service and run: pnpm admin:key',
+      '============================================================',
+      '',
+    ].join('\n'),
+  );
 }
 
 /** Listens for HTTPS (automatic HTTPS) once HTTP listens: the CA's challenges come over HTTP. */

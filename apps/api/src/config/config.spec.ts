@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_DATA_DIR, ConfigError, loadConfig } from './config';
+import { DEFAULT_DATA_DIR, ConfigError, availableCores, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -36,6 +38,7 @@ describe('loadConfig', () => {
       clickRetentionDays: null,
       domainVerification: 'off',
       acme: null,
+      workers: 1,
       metricsToken: undefined,
       metricsPort: null,
       metricsHost: '127.0.0.1',
@@ -212,6 +215,35 @@ describe('loadConfig', () => {
       [{ ...acme, HTTPS_PORT: '70000' }, 'HTTPS_PORT must be a whole number from 1 to 65535'],
     ])('refuses %j', (env, message) => {
       expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
+    });
+  });
+
+  describe('WORKERS', () => {
+    const postgres = { DATABASE_URL: 'postgres://linkyard@db/linkyard' };
+
+    it('is one process per available core on PostgreSQL, and 1 on the embedded database', () => {
+      expect(loadConfig(postgres).workers).toBe(availableCores());
+      expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+      expect(loadConfig({}).workers).toBe(1);
+      expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    });
+
+    it.each([
+      [{ WORKERS: '2' }, 'WORKERS above 1 needs DATABASE_URL'],
+      [{ ...postgres, WORKERS: '0' }, 'WORKERS must be a whole number from 1 to 256'],
+      [{ ...postgres, WORKERS: 'all' }, 'WORKERS must be a whole number from 1 to 256'],
+    ])('refuses %j', (env, message) => {
+      expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
+    });
+
+    it("reads a container's CPU quota", () => {
+      const folder = mkdtempSync(join(tmpdir(), 'cpu-max-'));
+      writeFileSync(join(folder, 'cpu.max'), '150000 100000\n');
+      expect(availableCores(join(folder, 'cpu.max'))).toBe(Math.min(2, availableParallelism()));
+      writeFileSync(join(folder, 'cpu.max'), 'max 100000\n');
+      expect(availableCores(join(folder, 'cpu.max'))).toBe(availableParallelism());
+      expect(availableCores(join(folder, 'absent'))).toBe(availableParallelism());
+      rmSync(folder, { recursive: true });
     });
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { ConfigError, flag, integer, text } from './env';
@@ -81,6 +83,8 @@ export interface Config {
   metricsHost: string;
   /** Traces sent over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set; null: the tracing SDK is never loaded. */
   tracing: TracingConfig | null;
+  /** Node processes of this instance sharing its ports (node:cluster); 1: the service runs in the process started. */
+  workers: number;
   /** Automatic HTTPS through an ACME CA (ACME_EMAIL); null: off. */
   acme: AcmeConfig | null;
 }
@@ -280,8 +284,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickRetentionDays: text(env, 'CLICK_RETENTION_DAYS') === undefined ? null : integer(env, 'CLICK_RETENTION_DAYS', 0, 1, 100_000),
     domainVerification,
     acme: acmeConfig(env, port),
+    workers: workers(env, databaseUrl),
     ...observability(env, port),
   };
+}
+
+/**
+ * WORKERS: by default one process per core this process may use (its CPU affinity, and a
+ * container's CPU quota), on PostgreSQL; the embedded database belongs to one process, so there
+ * the default is 1 and more is refused.
+ */
+function workers(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): number {
+  const given = text(env, 'WORKERS');
+  if (databaseUrl === undefined) {
+    if (given !== undefined && given !== '1') {
+      throw new ConfigError('WORKERS', 'above 1 needs DATABASE_URL: the embedded database belongs to one process (leave WORKERS unset)');
+    }
+    return 1;
+  }
+  return integer(env, 'WORKERS', availableCores(), 1, 256);
+}
+
+/** The cores this process may use: its CPU affinity, within a cgroup's CPU quota (a container's --cpus). */
+export function availableCores(quotaFile = '/sys/fs/cgroup/cpu.max'): number {
+  let cores = availableParallelism();
+  try {
+    const [quota, period] = readFileSync(quotaFile, 'utf8').trim().split(/\s+/);
+    if (quota !== undefined && quota !== 'max' && Number(period) > 0) cores = Math.min(cores, Math.ceil(Number(quota) / Number(period)));
+  } catch {
+    // No cgroup v2 quota to read: the affinity alone.
+  }
+  return Math.max(1, cores);
 }
 
 /** Where `/metrics` is served and whether traces are sent (docs/operations.md). */

@@ -1,6 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Clock } from '../common/clock';
 import type { RedisLink } from './redis';
+import type { WorkerBus } from './workers';
 
 /** The one storage instance, shared by the per-account limit and the limits on guessing. */
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
@@ -185,3 +186,32 @@ const CLAIM_TURN = `local running = redis.call('GET', KEYS[1])
 if running then return running end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return false`;
+
+/**
+ * Counters of an instance's workers (WORKERS > 1) without Redis: kept in the primary process, so
+ * a limit holds whichever worker answers. Should the primary not answer, the worker counts on its
+ * own meanwhile, as with Redis away.
+ */
+export class WorkersFixedWindowStorage extends FixedWindowStorage {
+  private readonly local: MemoryFixedWindowStorage;
+
+  constructor(
+    private readonly bus: WorkerBus,
+    clock: Clock,
+  ) {
+    super(clock);
+    this.local = new MemoryFixedWindowStorage(clock);
+  }
+
+  protected incrementWindow(key: string, windowEnd: number): Promise<number> {
+    return this.bus.count(key, windowEnd).catch(() => this.local.count(key, windowEnd));
+  }
+
+  protected decrementWindow(key: string, windowEnd: number): Promise<void> {
+    return this.bus.uncount(key, windowEnd).catch(() => this.local.uncount(key, windowEnd));
+  }
+
+  protected claim(key: string, until: number): Promise<number | null> {
+    return this.bus.claim(key, until).catch(() => this.local.claimUntil(key, until));
+  }
+}

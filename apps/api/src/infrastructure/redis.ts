@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { WorkerBus } from './workers';
 
 export const REDIS = Symbol('REDIS');
 
@@ -48,11 +49,15 @@ export class RedisLink {
   /** Announcements that could not be sent, by channel, in order: sent when Redis is back. */
   private readonly kept = new Map<string, Set<string>>();
 
-  private constructor(private readonly client: Redis | null) {}
+  private constructor(
+    private readonly client: Redis | null,
+    /** Without Redis, in one of an instance's workers (WORKERS > 1): the primary relays between them. */
+    readonly workers: WorkerBus | null = null,
+  ) {}
 
-  /** No REDIS_URL: everything stays in this process. */
+  /** No REDIS_URL: everything stays in this process (in this instance's workers, through their primary). */
   static none(): RedisLink {
-    return new RedisLink(null);
+    return new RedisLink(null, WorkerBus.current());
   }
 
   static connect(url: string): RedisLink {
@@ -112,7 +117,7 @@ export class RedisLink {
    * Redis stalls is refused everywhere once the rotation has answered).
    */
   async publish(channel: string, message: string): Promise<void> {
-    if (!this.client) return;
+    if (!this.client) return this.workers?.publish(channel, message);
     if (this.up) {
       try {
         await this.client.publish(channel, message);
@@ -127,7 +132,20 @@ export class RedisLink {
 
   /** Messages of a channel, from other instances (and this one). */
   subscribe(channel: string, handler: (message: string) => void): void {
-    this.listen(channel, handler);
+    if (!this.client) this.workers?.subscribe(channel, handler);
+    else this.listen(channel, handler);
+  }
+
+  /** Whether a message sent now reaches the other processes: Redis is up, or this is one of an instance's workers. */
+  get shares(): boolean {
+    return this.client ? this.up : this.workers !== null;
+  }
+
+  /** Sends a message to every process that subscribed (without waiting for them); throws when none can be reached. */
+  async send(channel: string, message: string): Promise<void> {
+    if (this.client) await this.run((client) => client.publish(channel, message));
+    else if (this.workers) void this.workers.publish(channel, message);
+    else throw new Error('Nothing shares messages: no Redis, no workers');
   }
 
   private listen(channel: string, handler: (message: string) => void): void {

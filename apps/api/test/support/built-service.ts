@@ -110,6 +110,8 @@ export async function launchBuiltService(env: Record<string, string>, port?: num
       PORT: String(listenPort),
       PUBLIC_URL: `http://127.0.0.1:${listenPort}`,
       LOG_LEVEL: 'warn',
+      // One process, whose output and signals the tests read; test/fault/workers.fault-spec.ts runs several.
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

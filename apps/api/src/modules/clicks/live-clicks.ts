@@ -93,7 +93,7 @@ export class LiveClicks implements OnModuleInit {
    * that account's streams (through Redis when it is up).
    */
   async written(clicks: { linkId: number | null; qrId: number | null; bioId: number | null; blockId: number | null }[]): Promise<void> {
-    const viaRedis = this.redis.configured && this.redis.up;
+    const viaRedis = this.redis.shares;
     if (!viaRedis && this.count === 0) return;
     const links = countOf(clicks.map((click) => click.linkId));
     const qrs = countOf(clicks.map((click) => click.qrId));
@@ -123,7 +123,7 @@ export class LiveClicks implements OnModuleInit {
     for (const [account, batch] of byAccount) {
       if (viaRedis) {
         try {
-          await this.redis.run((client) => client.publish(LIVE_CHANNEL, JSON.stringify({ account, ...batch })));
+          await this.redis.send(LIVE_CHANNEL, JSON.stringify({ account, ...batch }));
           continue;
         } catch {
           // Redis went away: this instance's own streams still hear what it wrote.
