@@ -5,6 +5,10 @@ import { RouterProvider } from '@tanstack/react-router';
 import { queryClient } from './query-client';
 import { router } from './app/routes';
 import './styles.css';
+import { applyTheme } from './theme';
+
+// Before the first paint: a dark page never flashes light.
+applyTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

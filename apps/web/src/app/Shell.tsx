@@ -4,6 +4,7 @@ import { errorMessage, type Session } from '../api';
 import { useSignOut } from '../resources/account';
 import { Nav } from './Nav';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { ThemeSwitch } from './ThemeSwitch';
 import { workspaceOwner } from '../workspace';
 
 /** The signed-in app: the skip link, the header with the menu and the account, and the page of the route. */
@@ -26,6 +27,7 @@ export function Shell({ session }: { session: Session }) {
         <Nav admin={session.admin} />
         <div className="who">
           <WorkspaceSwitcher own={session.account.id} />
+          <ThemeSwitch />
           <span className="muted">
             Signed in as <bdi>{session.account.username}</bdi>
           </span>

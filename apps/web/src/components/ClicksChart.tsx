@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { Schemas } from '../api';
 import { formatNumber, plural } from '../format';
 import { bucketLabel, countTicks, labelledBuckets, tickLabel } from './chart-scale';
+import { themeColor, useTheme } from '../theme';
 
 type Series = Schemas['ClickSeries'];
 type Noun = 'click' | 'visit' | 'scan';
@@ -28,6 +29,8 @@ export function ClicksChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  // Drawn again in the colours of a theme chosen while it shows.
+  const theme = useTheme().resolved;
 
   useEffect(() => {
     const element = box.current;
@@ -54,6 +57,12 @@ export function ClicksChart({
     const highest = Math.max(0, ...(data.slice(1) as number[][]).flat());
     const yTicks = countTicks(highest);
     const xTicks = labelledBuckets(buckets.length, width - 60, interval === 'hour' ? 96 : 72);
+    const colors = {
+      axis: themeColor('--chart-axis'),
+      bar: themeColor('--chart-bar'),
+      previous: themeColor('--chart-previous'),
+      previousLine: themeColor('--chart-previous-line'),
+    };
     const bars = (align: -1 | 0 | 1) => uPlot.paths.bars!({ size: [previous ? 0.42 : 0.8, 64], align, gap: 1 });
     const options: uPlot.Options = {
       width,
@@ -63,21 +72,30 @@ export function ClicksChart({
       scales: { x: { time: false, range: [-0.5, Math.max(0.5, buckets.length - 0.5)] }, y: { range: [0, yTicks.at(-1)!] } },
       axes: [
         {
-          stroke: '#374151',
+          stroke: colors.axis,
           splits: () => xTicks,
           values: (_u, ticks) => ticks.map((tick) => (buckets[tick] ? tickLabel(buckets[tick].start, interval, tz, tick === 0) : '')),
           grid: { show: false },
         },
-        { stroke: '#374151', splits: () => yTicks, values: (_u, ticks) => ticks.map((tick) => formatNumber(tick)) },
+        { stroke: colors.axis, splits: () => yTicks, values: (_u, ticks) => ticks.map((tick) => formatNumber(tick)) },
       ],
       series: [
         {
           label: interval[0]!.toUpperCase() + interval.slice(1),
           value: (_u, index) => (buckets[index] ? bucketLabel(buckets[index].start, interval, tz) : ''),
         },
-        { label: COUNTED[noun], stroke: '#1d4ed8', fill: '#1d4ed8', width: 0, paths: bars(previous ? 1 : 0), points: { show: false } },
+        { label: COUNTED[noun], stroke: colors.bar, fill: colors.bar, width: 0, paths: bars(previous ? 1 : 0), points: { show: false } },
         ...(previous
-          ? [{ label: 'Previous period', stroke: '#b45309', fill: '#f59e0b', width: 0, paths: bars(-1), points: { show: false } }]
+          ? [
+              {
+                label: 'Previous period',
+                stroke: colors.previousLine,
+                fill: colors.previous,
+                width: 0,
+                paths: bars(-1),
+                points: { show: false },
+              },
+            ]
           : []),
       ],
     };
@@ -87,7 +105,7 @@ export function ClicksChart({
     element.dataset.yTicks = yTicks.join(' ');
     element.dataset.xLabels = xTicks.map((tick) => tickLabel(buckets[tick]!.start, interval, tz, tick === 0)).join(' | ');
     return () => plot.destroy();
-  }, [data, width, series, previous, noun]);
+  }, [data, width, series, previous, noun, theme]);
 
   const summary = summarize(series, noun, previous);
   return (
