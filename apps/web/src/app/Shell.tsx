@@ -5,6 +5,7 @@ import { useSignOut } from '../resources/account';
 import { Nav } from './Nav';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { ThemeSwitch } from './ThemeSwitch';
+import { CommandPalette } from './CommandPalette';
 import { workspaceOwner } from '../workspace';
 
 /** The signed-in app: the skip link, the header with the menu and the account, and the page of the route. */
@@ -37,6 +38,7 @@ export function Shell({ session }: { session: Session }) {
         </div>
       </header>
       {signOut.isError && <p role="alert">{errorMessage(signOut.error)}</p>}
+      <CommandPalette admin={session.admin} />
       <Outlet />
     </>
   );

@@ -5,6 +5,10 @@ import { createLink, createUser, linkAlias, PASSWORD, type TestUser } from '../s
 import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture } from './browser';
 
 /**
+ * The keyboard's commands: `/` searches the links, `c` makes one, `g l` goes to them, Ctrl+K opens
+ * a palette of every command (filtered as one types, run with Enter), and keys typed into a field
+ * stay the field's.
+ *
  * Dark mode: the dashboard follows the system's preference, and the theme chosen in its header
  * (light, dark or as the system prefers) changes every page at once, the charts included, and
  * stays in the browser. Readable either way (axe, contrast included).
@@ -15,7 +19,7 @@ const suite = executable ? describe : describe.skip;
 const DOCS = join(__dirname, '../../../../docs/images');
 const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
-suite('dark mode in the dashboard', () => {
+suite('dark mode and the keyboard in the dashboard', () => {
   let api: TestApi;
   let base: string;
   let browser: Browser;
@@ -58,7 +62,7 @@ suite('dark mode in the dashboard', () => {
   }
 
   /** The page's background as the person sees it. */
-  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const background = (page: Page) => page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');
   const DARK = 'rgb(15, 23, 42)';
   const LIGHT = 'rgb(243, 244, 246)';
 
@@ -97,7 +101,7 @@ suite('dark mode in the dashboard', () => {
     // A chart drawn under one theme is drawn again in the other's colours.
     await page.goto(`${base}/dashboard/links/${linkId}`);
     await page.locator('.chart [data-drawn]').waitFor();
-    const bars = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chart-bar').trim());
+    const bars = () => page.evaluate<string>("getComputedStyle(document.documentElement).getPropertyValue('--chart-bar').trim()");
     expect(await bars()).toBe('#1d4ed8');
     await page.getByLabel('Theme').selectOption('dark');
     expect(await background(page)).toBe(DARK);
@@ -106,7 +110,7 @@ suite('dark mode in the dashboard', () => {
     // Back to the system's (dark) preference.
     await page.getByLabel('Theme').selectOption('system');
     expect(await background(page)).toBe(DARK);
-    expect(await page.evaluate(() => localStorage.getItem('linkyard:theme'))).toBeNull();
+    expect(await page.evaluate("localStorage.getItem('linkyard:theme')")).toBeNull();
     await page.context().close();
 
     const light = await signedIn('light');
@@ -114,5 +118,53 @@ suite('dark mode in the dashboard', () => {
     await light.getByLabel('Theme').selectOption('dark');
     expect(await background(light)).toBe(DARK);
     await light.context().close();
+  });
+
+  it('runs the keyboard’s commands, and leaves keys typed into a field to the field', async () => {
+    const page = await signedIn('light');
+    await page.keyboard.press('c');
+    await page.getByRole('heading', { name: 'New link', level: 1 }).waitFor();
+    // Typed into the form's field, `g l` and `/` are text, not commands.
+    const destination = page.getByLabel('Destination URL', { exact: false }).first();
+    await destination.focus();
+    await page.keyboard.type('g l/');
+    expect(await destination.inputValue()).toBe('g l/');
+    expect(await page.getByRole('heading', { name: 'New link', level: 1 }).isVisible()).toBe(true);
+    await destination.blur();
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await page.keyboard.press('/');
+    await page.locator('#search:focus').waitFor();
+    await page.keyboard.type('night');
+    await page.getByRole('link', { name: /night-sale/ }).waitFor();
+    await page.locator('#search').blur();
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Commands' });
+    await palette.waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-palette.png'), await page.screenshot());
+    await page.keyboard.type('camp');
+    expect(await palette.getByRole('option').allTextContents()).toEqual(['Go to campaignsg c']);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+    expect(await palette.isVisible()).toBe(false);
+
+    // Arrows choose among the matches; Escape closes without running any.
+    await page.keyboard.press('?');
+    await palette.waitFor();
+    await page.keyboard.type('theme');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    expect(await background(page)).toBe(DARK);
+    await page.keyboard.press('Control+k');
+    await palette.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+    await page.context().close();
   });
 });
