@@ -65,6 +65,8 @@ function get(options: { port: number; host: string; path: string; root?: string;
         port: options.port,
         path: options.path,
         headers: { host: options.host },
+        // A connection of its own, closed after the answer: none is kept for a server the test stops.
+        agent: false,
         servername: options.host,
         ca: options.root ? [options.root] : undefined,
       },
@@ -100,7 +102,7 @@ describe('automatic HTTPS against a real ACME server (pebble)', () => {
       HTTPS_PORT: String(ports.https),
     };
     api = await startApi(env, { hostResolver: resolver });
-    await listen(api.linkyard.app.getHttpServer(), ports.http);
+    await api.linkyard.app.listen({ port: ports.http, host: '127.0.0.1' });
     await listen(api.linkyard.https!, ports.https);
     // A second instance on the same database, as behind a load balancer. The CA asks the first
     // one for every challenge (pebble knows one HTTP port): the second's challenges must be
@@ -112,7 +114,7 @@ describe('automatic HTTPS against a real ACME server (pebble)', () => {
         clock: api.clock,
       },
     );
-    await listen(second.app.getHttpServer(), ports.secondHttp);
+    await second.app.listen({ port: ports.secondHttp, host: '127.0.0.1' });
     await listen(second.https!, ports.secondHttps);
     user = await createUser(api);
   }, 60_000);
