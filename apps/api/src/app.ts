@@ -115,13 +115,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   let metricsServer: Server | null = null;
   let httpsServer: HttpsServer | null = null;
   const trustProxy = trustProxyOf(config.trustProxy);
+  const client = clientAddress(trustProxy);
   // Set once the service is ready, cleared when it closes: Fastify then answers everything (a 503 while closing).
   let answerCached: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   let fastifyHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   // With automatic HTTPS, plain HTTP answers the CA's challenges and sends hosts with a certificate to HTTPS.
   let automaticHttps: AutomaticHttps | null = null;
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
-    if (automaticHttps && (automaticHttps.answerChallenge(request, response) || redirectToHttps(automaticHttps, request, response))) return;
+    if (automaticHttps && (automaticHttps.answerChallenge(request, response) || redirectToHttps(automaticHttps, client, request, response)))
+      return;
     if (answerCached === null || !answerCached(request, response)) fastifyHandler!(request, response);
   };
 
@@ -247,7 +249,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       salt: app.get(VisitorSalt),
       clock,
       record: visitRecorder(app.get(ClickRecorder), clock),
-      client: clientAddress(trustProxy),
+      client,
       requestId: requestIdOf,
       headers: resolveSecurityHeaders(SECURITY_HEADERS).headers,
       ownPath: (path) => routes.isFixed(path),

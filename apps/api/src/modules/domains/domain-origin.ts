@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { badRequest } from '../../common/api-error';
 
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A DNS host name in lower case: labels of letters, digits and hyphens, a top-level label that starts with a letter. */
+export const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** What is wrong with a branded domain's address (`http(s)://host[:port]`), or null when nothing is. */
 export function domainProblem(input: string): string | null {

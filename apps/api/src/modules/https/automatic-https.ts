@@ -16,6 +16,7 @@ import { HOST_RESOLVER, type HostResolver } from '../../infrastructure/host-reso
 import { Metrics } from '../../infrastructure/metrics';
 import { DomainsRepository } from '../domains/domains.repository';
 import { ownershipToken, provesOwnership } from '../domains/dns-check';
+import { HOST_NAME } from '../domains/domain-origin';
 import { CertificatesRepository, type StoredCertificate } from './certificates.repository';
 import { seal, unseal } from './sealed';
 
@@ -38,7 +39,6 @@ const ORDER_LOCK = 7_351_002;
 const RENEW_LOCK = 7_351_003;
 /** How long an order waits for another instance's order of the same name. */
 const LOCK_WAIT_MS = 120_000;
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 interface Served {
   context: SecureContext;
@@ -203,7 +203,7 @@ export class AutomaticHttps implements OnApplicationShutdown {
   async renewDue(): Promise<number> {
     if (!this.acme) return 0;
     return (
-      (await this.locked(RENEW_LOCK, 'renewal', 0, async () => {
+      (await this.locks.run(RENEW_LOCK, 'renewal', 0, async () => {
         let renewed = 0;
         for (const host of await this.certificates.due(new Date(this.clock.now()))) {
           // A branded domain whose owner no longer proves it is not renewed (its certificate runs out).
@@ -268,18 +268,19 @@ export class AutomaticHttps implements OnApplicationShutdown {
     if (running) return running;
     const failure = this.failures.get(host);
     if (failure && failure.until > this.clock.now()) return Promise.resolve(null);
-    const ordered = this.locked(ORDER_LOCK, host, LOCK_WAIT_MS, async () => {
-      // Another instance may have ordered it while this one waited for the lock.
-      const kept = await this.certificates.find(host);
-      if (
-        kept &&
-        (kind === 'new' || kept.notAfter.getTime() - (kept.notAfter.getTime() - kept.notBefore.getTime()) / 3 > this.clock.now())
-      ) {
-        const served = this.servable(kept);
-        if (served && served.notAfter > this.clock.now()) return served;
-      }
-      return this.obtain(host, kind);
-    })
+    const ordered = this.locks
+      .run(ORDER_LOCK, host, LOCK_WAIT_MS, async () => {
+        // Another instance may have ordered it while this one waited for the lock.
+        const kept = await this.certificates.find(host);
+        if (
+          kept &&
+          (kind === 'new' || kept.notAfter.getTime() - (kept.notAfter.getTime() - kept.notBefore.getTime()) / 3 > this.clock.now())
+        ) {
+          const served = this.servable(kept);
+          if (served && served.notAfter > this.clock.now()) return served;
+        }
+        return this.obtain(host, kind);
+      })
       // Another instance held the name's order past LOCK_WAIT_MS: nothing to serve yet.
       .then((served) => served ?? null)
       .then(
@@ -352,11 +353,6 @@ export class AutomaticHttps implements OnApplicationShutdown {
     }
     this.client = new acme.Client({ directoryUrl: this.acme!.directory, accountKey: key });
     return this.client;
-  }
-
-  /** `work` under the instances' lock of this kind and name (database/advisory-locks.ts); undefined when another held it past `waitMs`. */
-  private locked<T>(lock: number, name: string, waitMs: number, work: () => Promise<T>): Promise<T | undefined> {
-    return this.locks.run(lock, name, waitMs, work);
   }
 
   private updateExpiry(): void {

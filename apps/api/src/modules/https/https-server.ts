@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import type { ClientAddress } from '../../common/client-address';
 import type { AutomaticHttps } from './automatic-https';
 
 /**
@@ -37,18 +38,12 @@ export function createHttpsServer(
  * On plain HTTP, a request to a host that has a certificate is sent to HTTPS (308: the method
  * and body kept), except the CA's challenges. False for the requests HTTP keeps answering.
  */
-export function redirectToHttps(https: AutomaticHttps, request: IncomingMessage, response: ServerResponse): boolean {
+export function redirectToHttps(https: AutomaticHttps, client: ClientAddress, request: IncomingMessage, response: ServerResponse): boolean {
   if ((request.socket as Partial<TLSSocket>).encrypted) return false;
-  const host = hostOf(request.headers.host);
-  if (host === null || !https.serves(host)) return false;
+  // Only a host with a certificate (a checked name) is ever written into the address.
+  const host = client.hostname(request).toLowerCase();
+  if (!https.serves(host)) return false;
   response.writeHead(308, { location: `https://${host}${request.url ?? '/'}`, 'content-length': '0', 'cache-control': 'no-store' });
   response.end();
   return true;
-}
-
-/** The Host header's name without its port, in lower case; null when it names no host. */
-function hostOf(header: string | undefined): string | null {
-  if (!header || header.length > 300) return null;
-  const host = header.replace(/:\d+$/, '').toLowerCase();
-  return /^[a-z0-9.-]+$/.test(host) ? host : null;
 }
