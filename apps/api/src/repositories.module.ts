@@ -10,6 +10,7 @@ import { DomainEntity } from './modules/domains/domain.entity';
 import { DomainsRepository } from './modules/domains/domains.repository';
 import { LinkEntity } from './modules/links/link.entity';
 import { LinksRepository } from './modules/links/links.repository';
+import { TagsRepository } from './modules/links/tags.repository';
 import { OverlayEntity } from './modules/overlays/overlay.entity';
 import { OverlaysRepository } from './modules/overlays/overlays.repository';
 import { PixelEntity } from './modules/pixels/pixel.entity';
@@ -40,6 +41,7 @@ const REPOSITORIES = [
   PixelsRepository,
   QrRepository,
   SplashRepository,
+  TagsRepository,
   UsersRepository,
   WorkspacesRepository,
 ];

@@ -82,6 +82,7 @@ describe('links', () => {
           deeplink: { auto: true, apple: 'myapp://launch', google: 'https://play.google.com/store/apps/details?id=app' },
           parameters: [{ name: 'utm_source', value: 'newsletter' }],
           status: 'public',
+          tags: ['Launch', ' Q3 '],
         },
       });
       expect(response.status).toBe(200);
@@ -97,6 +98,7 @@ describe('links', () => {
           longurl: 'https://example.com/launch',
           title: 'Launch',
           description: 'Our big launch',
+          tags: ['launch', 'q3'],
           metadescription: 'Everything about the launch',
           metaimage: 'https://example.com/launch.png',
           domain: domain.domain,
@@ -310,6 +312,7 @@ describe('links', () => {
           clicks: 0,
           title: 'Second',
           description: 'note',
+          tags: [],
           date: expect.any(String),
         },
         expect.objectContaining({ id: first, title: 'First' }),
@@ -331,6 +334,7 @@ describe('links', () => {
           clicks: shown.clicks,
           title: shown.title,
           description: shown.description,
+          tags: shown.tags,
           date: shown.date,
         });
       }

@@ -958,6 +958,14 @@ export const LIMITS = {
         "public",
         "private"
       ]
+    },
+    "tags": {
+      "maxItems": 20,
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
     }
   },
   "LinkBulkCreated": {
@@ -1052,6 +1060,13 @@ export const LIMITS = {
         "maximum": 2147483647
       }
     },
+    "tags": {
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
+    },
     "clicks": {
       "minimum": 0
     },
@@ -1109,6 +1124,13 @@ export const LIMITS = {
         "maximum": 2147483647
       }
     },
+    "tags": {
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
+    },
     "clicks": {
       "minimum": 0
     },
@@ -1133,6 +1155,13 @@ export const LIMITS = {
     },
     "clicks": {
       "minimum": 0
+    },
+    "tags": {
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
     },
     "date": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
@@ -1207,6 +1236,14 @@ export const LIMITS = {
         "public",
         "private"
       ]
+    },
+    "tags": {
+      "maxItems": 20,
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
     }
   },
   "Member": {
@@ -1932,6 +1969,39 @@ export const LIMITS = {
   "Subscription": {
     "expiration": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "Tag": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 50,
+      "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+    },
+    "color": {
+      "pattern": "^#[0-9A-Fa-f]{6}$"
+    },
+    "links": {
+      "minimum": 0
+    }
+  },
+  "TagAdd": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 50,
+      "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+    },
+    "color": {
+      "pattern": "^#[0-9A-Fa-f]{6}$"
+    }
+  },
+  "TagUpdate": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 50,
+      "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+    },
+    "color": {
+      "pattern": "^#[0-9A-Fa-f]{6}$"
     }
   },
   "UrlParameter": {

@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). `tag` (an extension, repeatable: `?tag=a&tag=b`) keeps the links that carry every tag named. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Import short links from another shortener's export (extension)
-         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. The source's creation date becomes the link's `date`, and its click count the start of the link's `clicks` (a count: the series hold only the clicks recorded here), where the file has them; Linkyard's own export keeps the link's `type` (a splash page or overlay only when its id is the account's). A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. The file is read in a worker thread of its own (at most 256 MB and 20 s; one file at a time per instance, accounts served in turn; past two waiting per account, 503). An extension to the spec.
+         * @description Creates links from the file sent as the body (at most 8 MiB and 10,000 links): an export of Bitly (its CSV download, or the API's `{"links": [...]}`), Dub (its CSV export of links, or its API's list of links), Kutt (its API's list of links, the object or its `data` array), Shlink (the web client's CSV export, or the API's `{"shortUrls": {...}}`), YOURLS (a CSV of its `yourls_url` table, or its API's `stats` answer in JSON), or Linkyard's own export (CSV or NDJSON). `from` names the source; without it the source is recognized from the file. Each link keeps its alias when that alias is free on its domain; a taken alias is replaced by a new one and reported as `renamed`, except when the account already has that alias pointing to the same URL, which is reported as `existing` (a second import of the file creates again only the records that were renamed or had no alias). Files of more than 1,000 links are written 1,000 at a time, each thousand in its own transaction. The source's short domain is kept when it is a branded domain of the account, else the link is on the service's own address. The source's creation date becomes the link's `date`, and its click count the start of the link's `clicks` (a count: the series hold only the clicks recorded here), where the file has them; Linkyard's own export keeps the link's `type` (a splash page or overlay only when its id is the account's). A link's tags come with it where the source has them (Bitly, Dub, Shlink, Linkyard). A record that breaks a rule of `url/add` is reported as `failed` with its line, the field and the message, and the others are created. The answer lists every record in file order. Counts once against the rate limit. The file is read in a worker thread of its own (at most 256 MB and 20 s; one file at a time per instance, accounts served in turn; past two waiting per account, 503). An extension to the spec.
          */
         post: operations["importUrls"];
         delete?: never;
@@ -504,6 +504,86 @@ export interface paths {
          * @description The link's campaign and channel memberships and its pixel attachments go with it, and its alias is free again. QR codes are not affected: a `link`-type code encodes its own tracking address, not a short link.
          */
         delete: operations["deleteUrl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tags (extension)
+         * @description A page of the account's tags (key `tags`) by name, in the order of their characters' code points (not newest first: a tag has no date), each with its colour and the number of the account's links carrying it. A tag is listed while a link carries it or once it was added (`/tag/add`) or given a colour. `q` keeps the tags containing it. An extension to the spec.
+         */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a tag (extension)
+         * @description Makes a tag before any link carries it, with an optional colour. A tag the account already has (added, or on a link) is a 409: change its colour with `/tag/{name}/update`. An extension to the spec.
+         */
+        post: operations["addTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/{name}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a tag or change its colour (extension)
+         * @description `name` renames the tag on every link of the account carrying it, in one statement; renamed to a tag the account already has, the two become one (a link carrying both keeps one, and the colour of the tag renamed to is kept when it has one). `color` sets the colour, `""` removes it. A tag the account does not have is a 404. Links renamed this way send no `link.updated` webhook event. An extension to the spec.
+         */
+        put: operations["updateTag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/{name}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tag (extension)
+         * @description Takes the tag off every link of the account carrying it and forgets its colour; the links stay. A tag the account does not have is a 404. An extension to the spec.
+         */
+        delete: operations["deleteTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2398,6 +2478,11 @@ export interface components {
          */
         BrandedDomainUrl: string;
         /**
+         * @description A tag: 1 to 50 characters once trimmed, compared and stored in lower case and in Unicode's composed form (`Spring` and `spring ` are one tag). Any script; `/` and `,` are allowed; not control characters, nor the invisible format characters that would make two tags look alike (soft hyphen, zero-width space, the bidirectional marks, overrides and isolates; the joiners U+200C and U+200D are allowed), and not `.` or `..`, which a URL's path takes as segments.
+         * @example spring-sale
+         */
+        TagName: string;
+        /**
          * @description A short link's alias, 3 to 50 letters, digits, `_` or `-`. The reserved words `l`, `r`, `u`, `c`, `qr`, `api`, `healthz`, `readyz`, `metrics` and `dashboard` cannot be aliases. Aliases the service picks follow the same rule.
          * @example spring-sale
          */
@@ -4011,6 +4096,8 @@ export interface components {
             parameters?: components["schemas"]["UrlParameter"][];
             /** @description Default `private`. */
             status?: components["schemas"]["LinkStatus"];
+            /** @description The link's tags (replaces the stored list; `[]` removes them all), at most 20, each trimmed and written in lower case; the same tag twice counts once. An extension. */
+            tags?: components["schemas"]["TagName"][];
         };
         /**
          * @description A new short link; `url` is required. Unknown fields are ignored.
@@ -4037,6 +4124,9 @@ export interface components {
          *       "clicks": 1540,
          *       "title": "Spring sale",
          *       "description": "",
+         *       "tags": [
+         *         "spring"
+         *       ],
          *       "date": "2025-03-01 09:00:00"
          *     }
          */
@@ -4051,6 +4141,8 @@ export interface components {
             title: string;
             /** @description `""` when unset. */
             description: string;
+            /** @description The link's tags in the order they were given (an extension). */
+            tags: components["schemas"]["TagName"][];
             /** @description When the link was created. */
             date: components["schemas"]["DateTime"];
         };
@@ -4072,6 +4164,66 @@ export interface components {
             data: components["schemas"]["PageInfo"] & {
                 urls: components["schemas"]["LinkSummary"][];
             };
+        };
+        /**
+         * @example {
+         *       "name": "spring",
+         *       "color": "#1f6feb",
+         *       "links": 12
+         *     }
+         */
+        Tag: {
+            name: components["schemas"]["TagName"];
+            /** @description The tag's colour, or `null` for none. */
+            color: components["schemas"]["HexColor"] | null;
+            /** @description How many of the account's links carry it. */
+            links: number;
+        };
+        /**
+         * @example {
+         *       "error": 0,
+         *       "data": {
+         *         "result": 0,
+         *         "perpage": 15,
+         *         "currentpage": 1,
+         *         "nextpage": 1,
+         *         "maxpage": 0,
+         *         "tags": []
+         *       }
+         *     }
+         */
+        TagList: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["PageInfo"] & {
+                tags: components["schemas"]["Tag"][];
+            };
+        };
+        TagResponse: {
+            error: components["schemas"]["ErrorZero"];
+            tag: components["schemas"]["Tag"];
+        };
+        /**
+         * @description A new tag. Unknown fields are ignored.
+         * @example {
+         *       "name": "spring",
+         *       "color": "#1f6feb"
+         *     }
+         */
+        TagAdd: {
+            name: components["schemas"]["TagName"];
+            /** @description `#RRGGBB`, or `""` for none. */
+            color?: components["schemas"]["HexColor"] | "";
+        };
+        /**
+         * @description What changes, one or both. Unknown fields are ignored.
+         * @example {
+         *       "color": "#d1242f"
+         *     }
+         */
+        TagUpdate: {
+            name?: components["schemas"]["TagName"];
+            /** @description `#RRGGBB`, or `""` to remove the colour. */
+            color?: components["schemas"]["HexColor"] | "";
         };
         /** @description The links to create, each of `url/add`'s shape. */
         LinkBulkRequest: {
@@ -4153,7 +4305,7 @@ export interface components {
                  * @description The source the file was read as.
                  * @enum {string}
                  */
-                from: "bitly" | "kutt" | "shlink" | "yourls" | "linkyard";
+                from: "bitly" | "dub" | "kutt" | "shlink" | "yourls" | "linkyard";
                 /** @description The records of the file. */
                 total: number;
                 /** @description Links created with their own alias. */
@@ -4184,7 +4336,7 @@ export interface components {
             field?: string | null;
             message?: string;
         };
-        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, date, clicks, uniqueClicks. */
+        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
         LinkExportRecord: components["schemas"]["LinkDetails"];
         /** @description One recorded click, without the visitor's address or key. */
         RawClick: {
@@ -4312,6 +4464,7 @@ export interface components {
          *       "languagetarget": [],
          *       "deeplink": null,
          *       "parameters": [],
+         *       "tags": [],
          *       "clicks": 0,
          *       "uniqueClicks": 0,
          *       "date": "2025-03-05 17:30:00"
@@ -4346,6 +4499,8 @@ export interface components {
             /** @description The deep-link settings, or `null` when there are none. */
             deeplink: components["schemas"]["DeepLink"] | null;
             parameters: components["schemas"]["UrlParameter"][];
+            /** @description The link's tags (an extension). */
+            tags: components["schemas"]["TagName"][];
             clicks: number;
             uniqueClicks: number;
             /** @description When the link was created. */
@@ -4377,6 +4532,7 @@ export interface components {
          *         "languagetarget": [],
          *         "deeplink": null,
          *         "parameters": [],
+         *         "tags": [],
          *         "clicks": 0,
          *         "uniqueClicks": 0,
          *         "date": "2025-03-05 17:30:00"
@@ -5702,7 +5858,7 @@ export interface components {
          * @description The shortener the file was exported from; without it, recognized from the file.
          * @example bitly
          */
-        ImportFrom: "bitly" | "kutt" | "shlink" | "yourls" | "linkyard";
+        ImportFrom: "bitly" | "dub" | "kutt" | "shlink" | "yourls" | "linkyard";
         /**
          * @description A delivery of the webhook.
          * @example 812
@@ -5801,6 +5957,18 @@ export interface components {
          * @example 4
          */
         CampaignFilter: components["schemas"]["Id"];
+        /**
+         * @description Only the links carrying this tag (an extension); repeated, the links carrying every tag named (at most 20). Compared as tags are stored: trimmed and in lower case. An empty value is no filter; a value that cannot be a tag (over 50 characters, control characters) is a 400.
+         * @example [
+         *       "spring"
+         *     ]
+         */
+        TagFilter: string[];
+        /**
+         * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
+         * @example spring
+         */
+        TagPath: components["schemas"]["TagName"];
         /**
          * @description The short link's alias. Anything that is not an alias on this domain answers the 404 page.
          * @example spring-sale
@@ -6617,6 +6785,13 @@ export interface operations {
                  * @example 4
                  */
                 campaign?: components["parameters"]["CampaignFilter"];
+                /**
+                 * @description Only the links carrying this tag (an extension); repeated, the links carrying every tag named (at most 20). Compared as tags are stored: trimmed and in lower case. An empty value is no filter; a value that cannot be a tag (over 50 characters, control characters) is a 400.
+                 * @example [
+                 *       "spring"
+                 *     ]
+                 */
+                tag?: components["parameters"]["TagFilter"];
             };
             header?: never;
             path?: never;
@@ -6652,6 +6827,10 @@ export interface operations {
                      *             "clicks": 1540,
                      *             "title": "Spring sale",
                      *             "description": "Newsletter of March",
+                     *             "tags": [
+                     *               "newsletter",
+                     *               "spring"
+                     *             ],
                      *             "date": "2025-03-01 09:00:00"
                      *           }
                      *         ]
@@ -6698,8 +6877,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,date,clicks,uniqueClicks
-                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],2026-03-01 09:00:00,1540,1210
+                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,date,clicks,uniqueClicks
+                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",2026-03-01 09:00:00,1540,1210
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["LinkExportRecord"];
@@ -6799,6 +6978,10 @@ export interface operations {
                      *         "longurl": "https://shop.example.com/sale?season=spring",
                      *         "title": "Spring sale",
                      *         "description": "Newsletter of March",
+                     *         "tags": [
+                     *           "newsletter",
+                     *           "spring"
+                     *         ],
                      *         "metadescription": "Everything 20% off until Sunday.",
                      *         "metaimage": "https://shop.example.com/img/sale.png",
                      *         "domain": "https://go.example.com",
@@ -7327,6 +7510,215 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Keeps the tags containing this text, without regard to case. Trimmed; empty means no filter.
+                 * @example spr
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tags. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "result": 2,
+                     *         "perpage": 15,
+                     *         "currentpage": 1,
+                     *         "nextpage": 1,
+                     *         "maxpage": 1,
+                     *         "tags": [
+                     *           {
+                     *             "name": "newsletter",
+                     *             "color": null,
+                     *             "links": 3
+                     *           },
+                     *           {
+                     *             "name": "spring",
+                     *             "color": "#1f6feb",
+                     *             "links": 12
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TagList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Spring",
+                 *       "color": "#1f6feb"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TagAdd"];
+            };
+        };
+        responses: {
+            /** @description The tag, as listed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "tag": {
+                     *         "name": "spring",
+                     *         "color": "#1f6feb",
+                     *         "links": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TagResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
+                 * @example spring
+                 */
+                name: components["parameters"]["TagPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "spring-2026",
+                 *       "color": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["TagUpdate"];
+            };
+        };
+        responses: {
+            /** @description The tag as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "tag": {
+                     *         "name": "spring-2026",
+                     *         "color": null,
+                     *         "links": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TagResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
+                 * @example spring
+                 */
+                name: components["parameters"]["TagPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

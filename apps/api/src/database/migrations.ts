@@ -17,6 +17,7 @@ import { LinksByDate1765200000000 } from './migrations/1765200000000-links-by-da
 import { Workspaces1765300000000 } from './migrations/1765300000000-workspaces';
 import { SingleSignOn1765400000000 } from './migrations/1765400000000-single-sign-on';
 import { Certificates1765500000000 } from './migrations/1765500000000-certificates';
+import { Tags1765600000000 } from './migrations/1765600000000-tags';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   Workspaces1765300000000,
   SingleSignOn1765400000000,
   Certificates1765500000000,
+  Tags1765600000000,
 ];

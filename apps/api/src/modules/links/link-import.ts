@@ -21,6 +21,7 @@ import { CONFIG } from '../../config/config.provider';
 import { DomainsService } from '../domains/domains.service';
 import { isReservedAlias } from '../../common/aliases';
 import { LinksRepository } from './links.repository';
+import { MAX_TAGS, tagName } from './tags';
 import { ALIAS, AddUrlDto, MAX_BULK_LINKS } from './links.dto';
 import { LinksService, type LinkHistory } from './links.service';
 import { Clock } from '../../common/clock';
@@ -276,6 +277,19 @@ function usableAlias(alias: string): boolean {
   return ALIAS.test(alias) && !isReservedAlias(alias);
 }
 
+/**
+ * The tags of an imported link that can be tags here, each once, the first 20: a tag another
+ * shortener allowed (longer, with control characters) is left behind rather than the link.
+ */
+function keptTags(tags: string[]): string[] {
+  const kept = new Set<string>();
+  for (const tag of tags) {
+    const name = tagName(tag);
+    if (name !== null) kept.add(name);
+  }
+  return [...kept].slice(0, MAX_TAGS);
+}
+
 function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: OwnTypes): unknown {
   const body: Record<string, unknown> = {
     type: keptType(link.type, ownTypes),
@@ -293,6 +307,7 @@ function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: O
     languagetarget: link.languagetarget,
     deeplink: link.deeplink,
     parameters: link.parameters,
+    tags: link.tags === undefined ? undefined : keptTags(link.tags),
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   try {

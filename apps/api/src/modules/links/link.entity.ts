@@ -86,6 +86,10 @@ export class LinkEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 7, default: 'private' })
   status: 'public' | 'private';
 
+  /** Lower case, each once, at most 20 (tags.ts). */
+  @Column({ type: 'varchar', length: 50, array: true, default: () => "'{}'" })
+  tags: string[];
+
   @ManyToMany(() => PixelEntity)
   @JoinTable({ name: 'link_pixels', joinColumn: { name: 'link_id' }, inverseJoinColumn: { name: 'pixel_id' } })
   pixels?: PixelEntity[];

@@ -26,6 +26,7 @@ import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
 import { toLinkDetails } from './links.mapper';
 import { LinksService, type LinkOrder } from './links.service';
+import { MAX_TAGS, TAG_LENGTH, tagList } from './tags';
 
 function queryText(value: unknown): string | undefined {
   const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
@@ -44,6 +45,18 @@ function campaignFilter(value: unknown): number | undefined {
   return Number(text);
 }
 
+/** `tag`, repeatable: the links carrying every tag named; empty values are no filter. */
+function tagFilter(value: unknown): string[] | undefined {
+  const values: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const given = values.filter((text) => typeof text !== 'string' || text.trim() !== '');
+  if (given.length === 0) return undefined;
+  if (given.length > MAX_TAGS) throw badRequest(`Invalid parameter "tag": at most ${MAX_TAGS} tags.`);
+  const tags = tagList(given);
+  if (tags === null)
+    throw badRequest(`Invalid parameter "tag": each must be a tag, 1 to ${TAG_LENGTH} characters without control characters.`);
+  return tags;
+}
+
 @Controller()
 export class LinksController {
   constructor(
@@ -59,7 +72,11 @@ export class LinksController {
   async listUrls(@CurrentAccount() account: Account, @Query() query: QueryParams<'listUrls'>): Promise<Ok<'listUrls'>> {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
-    const [links, total] = await this.links.list(account, page, order, queryText(query.q), campaignFilter(query.campaign));
+    const [links, total] = await this.links.list(account, page, order, {
+      search: queryText(query.q),
+      campaign: campaignFilter(query.campaign),
+      tags: tagFilter(query.tag),
+    });
     return listEnvelope('urls', links, total, page, 0);
   }
 

@@ -23,11 +23,14 @@ import type { RequestBody } from '../../common/contract';
 import { IsAppUrl, IsDateTime, IsHttpUrl } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
 import { DEVICES } from './targets';
+import { IsTags, MAX_TAGS, TAG_LENGTH, TAG_PATTERN, TAG_RULE } from './tags';
 
 export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
 /** Link passwords are guessed at most 10 times a minute per address; six characters at least. */
 export const LINK_PASSWORD_MIN = 6;
 const MAX_TARGETS = 50;
+/** One message for every rule of `tags`, whichever refuses first. */
+const TAGS_RULE = { message: `must be a list of at most ${MAX_TAGS} tags, each ${TAG_RULE}` };
 
 class GeoTargetDto {
   @IsString()
@@ -205,6 +208,16 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   @IsOptional()
   @IsIn(['public', 'private'])
   status?: 'public' | 'private';
+
+  /** Replaces the link's tags, written in their stored form (tags.ts). */
+  @IsOptional()
+  @IsArray(TAGS_RULE)
+  @ArrayMaxSize(MAX_TAGS, TAGS_RULE)
+  @IsString({ each: true, ...TAGS_RULE })
+  @Length(1, TAG_LENGTH, { each: true, ...TAGS_RULE })
+  @Matches(TAG_PATTERN, { each: true, ...TAGS_RULE })
+  @IsTags()
+  tags?: string[];
 }
 
 export class UpdateUrlDto extends PartialType(AddUrlDto) implements RequestBody<'updateUrl'> {}

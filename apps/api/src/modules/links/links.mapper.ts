@@ -14,7 +14,7 @@ export function typeField(link: LinkEntity): string {
 }
 
 /** The fields of a link its record shows, but its date. */
-type LinkRecordFields = Pick<LinkEntity, 'id' | 'alias' | 'url' | 'clicks' | 'title' | 'description'> & {
+type LinkRecordFields = Pick<LinkEntity, 'id' | 'alias' | 'url' | 'clicks' | 'title' | 'description' | 'tags'> & {
   domain?: { domain: string } | null;
 };
 
@@ -30,6 +30,7 @@ function linkRecord(link: LinkRecordFields, date: string, publicUrl: string): Li
     clicks: link.clicks,
     title: link.title,
     description: link.description,
+    tags: link.tags,
     date,
   };
 }
@@ -61,6 +62,7 @@ export function newLinkRecordJson(link: LinkEntity, publicUrl: string): { middle
       clicks: link.clicks ?? 0,
       title: link.title ?? '',
       description: link.description ?? '',
+      tags: link.tags ?? [],
       createdAt: link.createdAt ?? new Date(0),
     },
     publicUrl,

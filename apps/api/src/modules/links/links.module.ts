@@ -12,11 +12,14 @@ import { LinkFollowers } from './link-followers';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
 import { LinkReads } from './link-reads';
+import { TagReads } from './tag-reads';
+import { TagsController } from './tags.controller';
+import { TagsService } from './tags.service';
 
 @Module({
   imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
-  controllers: [LinksController],
-  providers: [LinksService, LinkImport, LinkReads, LinkFollowers],
+  controllers: [LinksController, TagsController],
+  providers: [LinksService, LinkImport, LinkReads, LinkFollowers, TagsService, TagReads],
   exports: [LinksService],
 })
 export class LinksModule {}

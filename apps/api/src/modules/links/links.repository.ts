@@ -17,9 +17,11 @@ import { newLinkRecordJson, type LinkListed } from './links.mapper';
 
 export type LinkOrder = 'date' | 'clicks';
 
-/** What `list` keeps: the account's links, of one campaign, matching a search. */
+/** What `list` keeps: the account's links, of one campaign, carrying every tag named, matching a search. */
 export interface LinkFilter {
   campaign?: number;
+  /** Tags in their stored form (tags.ts). */
+  tags?: string[];
   search?: string;
 }
 
@@ -146,6 +148,7 @@ export class LinksRepository {
   @Sql(
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', {}],
     (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { search: 'spring', campaign: f.ids.campaign }],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'date', { tags: ['spring', 'newsletter'] }],
     (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
   )
   async list(account: Account, page: PageRequest, order: LinkOrder, filter: LinkFilter): Promise<[LinkListed[], number]> {
@@ -154,6 +157,11 @@ export class LinksRepository {
     if (filter.campaign !== undefined) {
       params.push(filter.campaign);
       where += ` AND l."campaign_id" = $${params.length}`;
+    }
+    if (filter.tags?.length) {
+      params.push(filter.tags);
+      // `@>` of the GIN index links_tags_idx: every tag asked for.
+      where += ` AND l."tags" @> $${params.length}::varchar[]`;
     }
     const search = filter.search;
     if (search) {
@@ -172,7 +180,7 @@ export class LinksRepository {
       listTexts,
       `${source}\n${where}\n${orderBy}`,
       () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE ${where}) ` : ''}
-        SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", d."domain",
+        SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", d."domain",
                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
                (SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total
           FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
@@ -180,9 +188,9 @@ export class LinksRepository {
          ORDER BY ${orderBy}`,
     );
     const rows = await this.links.query<ListedRow[]>(
-      // A search or a campaign's page is planned for its values each time: a generic plan would
-      // not know how few of a large account's links they keep.
-      !search && filter.campaign === undefined ? prepared(text) : text,
+      // A search, a campaign's or a tag's page is planned for its values each time: a generic plan
+      // would not know how few of a large account's links they keep.
+      !search && filter.campaign === undefined && !filter.tags?.length ? prepared(text) : text,
       [...params, page.offset, page.limit],
     );
     const found = rows.map((row): LinkListed => ({
@@ -192,6 +200,7 @@ export class LinksRepository {
       clicks: Number(row.clicks),
       title: row.title,
       description: row.description,
+      tags: row.tags,
       date: row.date,
       domain: row.domain === null ? null : { domain: row.domain },
     }));
@@ -351,6 +360,7 @@ interface ListedRow {
   clicks: string;
   title: string;
   description: string;
+  tags: string[];
   /** The date as formatDateTime writes it (`YYYY-MM-DD HH:MM:SS`, UTC), written by the database. */
   date: string;
   domain: string | null;
@@ -398,17 +408,18 @@ async function selectLinks(
 /** The links' rows, from columns as arrays (insertRows). */
 const INSERT_LINKS = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status, created_at, clicks)
+                        deeplink, parameters, status, created_at, clicks, tags)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
             u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
-            u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks
+            u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks,
+            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[]
        FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
                    $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
                    $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
-                   $22::bigint[])
+                   $22::bigint[], $23::jsonb[])
          AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
               splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
-              created_at, clicks)
+              created_at, clicks, tags)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
 
@@ -450,6 +461,8 @@ async function insertRows(
     // An imported link's date and clicks (its history in the shortener it came from); else now, 0.
     column((link) => link.createdAt ?? null),
     column((link) => link.clicks ?? 0),
+    // A list per link, as JSON: unnest would flatten an array of arrays.
+    column((link) => json(link.tags ?? [])),
   ];
   // The events are the written rows' (a skipped row has none), in the order given, each the
   // link's record with the id and the date (for a link dated now) its row got.

@@ -107,6 +107,7 @@ describe('LinksService.create', () => {
         clicks: 0,
         title: '',
         description: '',
+        tags: [],
         date: '1970-01-01 00:00:00',
       },
       {
@@ -117,6 +118,7 @@ describe('LinksService.create', () => {
         clicks: 0,
         title: '',
         description: '',
+        tags: [],
         date: '1970-01-01 00:00:00',
       },
     ]);

@@ -82,22 +82,21 @@ export class LinksService {
    * A page of the account's links as the API lists them (with their domains' addresses) and the
    * total: one plain statement, or none for a page without a search or a campaign that no write
    * of the account dropped since it was read (LinkReads). `campaign` keeps the links of that
-   * campaign of the account's (404 for another's).
+   * campaign of the account's (404 for another's); `tags`, those carrying every one of them.
    */
   async list(
     account: Account,
     page: PageRequest,
     order: LinkOrder,
-    search: string | undefined,
-    campaign?: number,
+    { search, campaign, tags }: { search?: string; campaign?: number; tags?: string[] },
   ): Promise<[LinkRecord[], number]> {
     const read = async () => {
       const inCampaign = campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id;
-      const [links, total] = await this.links.list(account, page, order, { search, campaign: inCampaign });
+      const [links, total] = await this.links.list(account, page, order, { search, campaign: inCampaign, tags });
       return { userId: account.id, links: links.map((link) => toListedRecord(link, this.config.publicUrl)), total };
     };
     const listed =
-      search === undefined && campaign === undefined
+      search === undefined && campaign === undefined && tags === undefined
         ? await this.reads.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
         : await read();
     return [listed.links, listed.total];
@@ -164,6 +163,7 @@ export class LinksService {
           domainId: null,
           domain: null,
           type: 'direct' as const,
+          tags: [],
         });
         const history = options.history?.[index];
         if (history?.createdAt) link.createdAt = history.createdAt;
@@ -234,6 +234,7 @@ export class LinksService {
     if (input.deeplink !== undefined) link.deeplink = deepLink(input.deeplink);
     if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
     if (input.status !== undefined) link.status = input.status;
+    if (input.tags !== undefined) link.tags = input.tags;
   }
 
   /**

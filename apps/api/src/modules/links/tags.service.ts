@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Account } from '../../common/account';
+import { conflict, notFound } from '../../common/api-error';
+import type { PageRequest } from '../../common/pagination';
+import { Transactions } from '../../database/write-events';
+import { TagReads } from './tag-reads';
+import type { AddTagDto, UpdateTagDto } from './tags.dto';
+import { TagsRepository, type TagRow } from './tags.repository';
+
+/** A colour as stored: `#rrggbb`, or null for none (`""`). */
+const storedColor = (color: string) => (color === '' ? null : color.toLowerCase());
+
+/** The account's tags: listed with their counts, kept ahead of use, coloured, renamed and deleted across its links. */
+@Injectable()
+export class TagsService {
+  constructor(
+    @Inject(TagsRepository) private readonly tags: TagsRepository,
+    @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(TagReads) private readonly reads: TagReads,
+  ) {}
+
+  /**
+   * A page of the account's tags and the total. Without a search, read again only once a write of
+   * the account's links or tags dropped it (TagReads): counting reads every tagged link.
+   */
+  async list(account: Account, page: PageRequest, search: string | undefined): Promise<[TagRow[], number]> {
+    const read = async () => {
+      const [tags, total] = await this.tags.list(account, page, search);
+      return { userId: account.id, tags, total };
+    };
+    const listed = search === undefined ? await this.reads.get(`tags:${account.id}:${page.offset}:${page.limit}`, read) : await read();
+    return [listed.tags, listed.total];
+  }
+
+  async add(account: Account, input: AddTagDto): Promise<TagRow> {
+    return this.transactions.run(async (scope) => {
+      if (!(await this.tags.add(scope, account, input.name, storedColor(input.color ?? '')))) {
+        throw conflict(`The tag "${input.name}" already exists; change its colour with its update.`, 'name');
+      }
+      return this.existing(scope, account, input.name);
+    });
+  }
+
+  /** Renames (merging into a tag of that name) and colours a tag, all at once or not at all. */
+  async update(account: Account, name: string, changes: UpdateTagDto): Promise<TagRow> {
+    return this.transactions.run(async (scope) => {
+      await this.existing(scope, account, name);
+      const target = changes.name ?? name;
+      if (target !== name) await this.tags.rename(scope, account, name, target);
+      if (changes.color !== undefined) await this.tags.setColor(scope, account, target, storedColor(changes.color));
+      return this.existing(scope, account, target);
+    });
+  }
+
+  /** Answers how many links carried it. */
+  async delete(account: Account, name: string): Promise<number> {
+    return this.transactions.run(async (scope) => {
+      await this.existing(scope, account, name);
+      return this.tags.delete(scope, account, name);
+    });
+  }
+
+  private async existing(scope: Parameters<TagsRepository['get']>[0], account: Account, name: string): Promise<TagRow> {
+    const tag = await this.tags.get(scope, account, name);
+    if (!tag) throw notFound(`No tag "${name}".`);
+    return tag;
+  }
+}
