@@ -127,6 +127,7 @@ describe('import', () => {
     // Two letters: too short to be an alias here, not taken.
     expect(lines.get(6)).toMatchObject({ result: 'renamed', previousAlias: 'zh', reason: 'unusable' });
     expect(await details(lines.get(6)!.id!)).toMatchObject({ title: '中文标题 "引号"' });
+    expect((await details(lines.get(2)!.id!)).tags).toEqual(['docs', 'guides']);
     const api2 = await importFile(fixture('shlink-api.json'), 'application/json', 'shlink');
     expect(api2.body.data.results[0]).toMatchObject({ result: 'existing', alias: 'abc12', id: lines.get(2)!.id });
   });
@@ -148,6 +149,8 @@ describe('import', () => {
       ['bitly.csv', 'text/csv', 'bitly'],
       ['kutt-api.json', 'application/json', 'kutt'],
       ['shlink.csv', 'text/csv', 'shlink'],
+      ['dub.csv', 'text/csv', 'dub'],
+      ['dub-api.json', 'application/json', 'dub'],
       ['yourls-api.json', 'application/json', 'yourls'],
       ['linkyard.ndjson', 'application/x-ndjson', 'linkyard'],
     ] as const) {
@@ -180,6 +183,30 @@ describe('import', () => {
     expect((await api.request('GET', '/l/api/urls', { key: user.apikey })).body.data.result).toBe(4);
   });
 
+  it("imports Dub's CSV export with its tags, a formula kept as text, and its clicks", async () => {
+    const response = await importFile(fixture('dub.csv'), 'text/csv', 'dub');
+    expect(response.body.data).toMatchObject({ from: 'dub' });
+    const lines = byLine(response.body.data.results);
+    // The alias is "launch" unless a test before took it on this service's address.
+    expect(await details(lines.get(2)!.id!)).toMatchObject({
+      alias: lines.get(2)!.result === 'created' ? 'launch' : expect.any(String),
+      longurl: 'https://example.com/launch?utm_source=dub&utm_medium=link',
+      tags: ['launch', 'spring'],
+      clicks: 42,
+    });
+    expect((await details(lines.get(3)!.id!)).tags).toEqual(['=hyperlink("https://evil.example","x")', 'ausverkauf', '促销']);
+  });
+
+  it('keeps the tags a link can have and leaves the others behind rather than the link', async () => {
+    const tags = ['Good', 'x'.repeat(60), 'bell\u0007', ...Array.from({ length: 25 }, (_, index) => `t${index}`)];
+    const file = `${JSON.stringify({ longurl: 'https://example.com/tagged', tags })}\n`;
+    const response = await importFile(file, 'application/x-ndjson', 'linkyard');
+    expect(response.body.data).toMatchObject({ created: 1, failed: 0 });
+    const kept = (await details(response.body.data.results[0].id)).tags as string[];
+    expect(kept).toHaveLength(20);
+    expect(kept.slice(0, 2)).toEqual(['good', 't0']);
+  });
+
   it("round-trips Linkyard's own export into another account, field for field", async () => {
     await createLink(api, user, {
       custom: `trip-${user.id}`,
@@ -194,8 +221,9 @@ describe('import', () => {
       languagetarget: [{ language: 'de', link: 'https://example.de/' }],
       deeplink: { auto: true, apple: 'https://apps.apple.com/app/id1', google: '' },
       parameters: [{ name: 'utm_source', value: '-mail' }],
+      tags: ['=sum(1)', 'été, "q"', '中文'],
     });
-    const kept = ['alias', 'longurl', 'title', 'description', 'metadescription', 'metaimage', 'status', 'expiry', 'geotarget', 'devicetarget', 'languagetarget', 'deeplink', 'parameters'] as const; // prettier-ignore
+    const kept = ['alias', 'longurl', 'title', 'description', 'metadescription', 'metaimage', 'status', 'expiry', 'geotarget', 'devicetarget', 'languagetarget', 'deeplink', 'parameters', 'tags'] as const; // prettier-ignore
     const mine = (await api.request('GET', '/l/api/urls/export?format=ndjson', { key: user.apikey })).text;
     for (const format of ['csv', 'ndjson'] as const) {
       const other = await createUser(api);
@@ -214,7 +242,12 @@ describe('import', () => {
       ['just some words', 'text/plain', undefined, /not recognized; name its source with "from"/],
       [fixture('shlink.csv'), 'text/csv', 'bitly', /^The file cannot be imported: /],
       ['{"a":'.repeat(5000), 'application/json', 'kutt', /^The file cannot be imported: /],
-      [fixture('bitly.csv'), 'text/csv', 'tinyurl', /^Invalid parameter "from": must be one of bitly, kutt, shlink, yourls, linkyard\.$/],
+      [
+        fixture('bitly.csv'),
+        'text/csv',
+        'tinyurl',
+        /^Invalid parameter "from": must be one of bitly, dub, kutt, shlink, yourls, linkyard\.$/,
+      ],
       [
         `keyword,url\n${Array.from({ length: 10_001 }, (_, index) => `k${index},https://example.com/${index}`).join('\n')}`,
         'text/csv',

@@ -2,6 +2,7 @@ import { readCsv } from './csv-read';
 import { isJsonObject, tryParseJson } from './json';
 import { withoutBom } from './bom';
 import { isBitlyHeader } from './sources/bitly';
+import { isDubHeader } from './sources/dub';
 import { isShlinkHeader } from './sources/shlink';
 import { isYourlsHeader } from './sources/yourls';
 import type { ImportSource } from './types';
@@ -46,6 +47,7 @@ function fromListItem(item: { readonly [key: string]: unknown } | undefined): Im
   if ('long_url' in item) return 'bitly';
   if ('target' in item && 'address' in item) return 'kutt';
   if ('shortCode' in item && 'longUrl' in item) return 'shlink';
+  if ('key' in item && 'url' in item) return 'dub';
   return null;
 }
 
@@ -57,6 +59,8 @@ function detectCsv(text: string): ImportSource | null {
   if (cells.includes('longurl') && cells.includes('alias')) return 'linkyard';
   if (isShlinkHeader(cells)) return 'shlink';
   if (isYourlsHeader(cells)) return 'yourls';
+  // Before Bitly: Dub's export names its long URL column "Destination URL" too.
+  if (isDubHeader(cells)) return 'dub';
   if (isBitlyHeader(cells)) return 'bitly';
   return null;
 }

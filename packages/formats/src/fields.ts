@@ -56,6 +56,25 @@ export class LinkDraft {
   }
 
   /**
+   * Tags from a JSON list of text (an API's `tags`, Linkyard's `tags` column): see cleanTags. An
+   * absent or null list is no tags; anything but a list of text is a problem.
+   */
+  tagList(value: unknown, field: string): string[] | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) {
+      this.fail(`${field} must be a list of text, not ${describe(value)}`);
+      return undefined;
+    }
+    const items = value as unknown[];
+    const wrong = items.findIndex((item) => typeof item !== 'string');
+    if (wrong !== -1) {
+      this.fail(`${field}[${wrong}] must be text, not ${describe(items[wrong])}`);
+      return undefined;
+    }
+    return cleanTags(items as string[]);
+  }
+
+  /**
    * Sets `alias` and `domain` from a short URL such as `https://s.example.com/abc` or Bitly's
    * `bit.ly/abc` (no scheme). Something that is not a short URL is a problem: the link would be
    * imported under a new alias and every copy of the old one would stop working.
@@ -78,6 +97,21 @@ export class LinkDraft {
     if (this.problems.length > 0) return { line: this.line, error: this.problems.join('; ') };
     return { line: this.line, link: withoutAbsent(this.link) as ImportedLink };
   }
+}
+
+/**
+ * Tags as an import passes them on: each trimmed, empty ones left out, the rest in the source's
+ * order; none at all is absent. Duplicates, case and the service's limits (length, control
+ * characters, 20 a link) are the service's to apply.
+ */
+export function cleanTags(tags: readonly string[]): string[] | undefined {
+  const kept = tags.map((tag) => tag.trim()).filter((tag) => tag !== '');
+  return kept.length === 0 ? undefined : kept;
+}
+
+/** Tags from one CSV cell that joins them with `separator` (Shlink's `|`, Dub's `, `). */
+export function splitTags(cell: string | undefined, separator: string): string[] | undefined {
+  return cell === undefined ? undefined : cleanTags(cell.split(separator));
 }
 
 /** A copy without the keys whose value is undefined, so records compare and serialize cleanly. */

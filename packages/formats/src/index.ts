@@ -1,5 +1,5 @@
 export { ImportFormatError, UnrecognizedFormatError } from './errors';
-export { IMPORT_SOURCES } from './types';
+export { IMPORT_SOURCES, SOURCE_NAMES } from './types';
 export type { DeepLink, DeviceTarget, GeoTarget, ImportRecord, ImportSource, ImportedLink, LanguageTarget, UrlParameter } from './types';
 export { csvCell, LINKYARD_COLUMNS, linkyardCsvHeader, linkyardCsvLine, linkyardNdjsonLine } from './linkyard-export';
 export type { LinkyardColumn, LinkyardExportRecord } from './linkyard-export';

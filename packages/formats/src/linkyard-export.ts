@@ -23,6 +23,7 @@ export const LINKYARD_COLUMNS = [
   'languagetarget',
   'deeplink',
   'parameters',
+  'tags',
   'date',
   'clicks',
   'uniqueClicks',
@@ -120,6 +121,8 @@ export function linkyardCsvLine(record: LinkyardExportRecord): string {
     ',' +
     jsonCell(record.parameters) +
     ',' +
+    jsonCell(record.tags) +
+    ',' +
     csvCell(record.date) +
     ',' +
     numberCell(record.clicks) +
@@ -153,6 +156,7 @@ export function linkyardNdjsonLine(record: LinkyardExportRecord): string {
     languagetarget: record.languagetarget,
     deeplink: record.deeplink,
     parameters: record.parameters,
+    tags: record.tags,
     date: record.date,
     clicks: record.clicks,
     uniqueClicks: record.uniqueClicks,

@@ -4,6 +4,7 @@ import { ImportFormatError, UnrecognizedFormatError } from './errors';
 import { rememberingParses } from './json';
 import { withRecordLimit } from './limits';
 import { readBitly } from './sources/bitly';
+import { readDub } from './sources/dub';
 import { readKutt } from './sources/kutt';
 import { readLinkyard } from './sources/linkyard';
 import { readShlink } from './sources/shlink';
@@ -12,6 +13,7 @@ import { IMPORT_SOURCES, SOURCE_NAMES, type ImportRecord, type ImportSource } fr
 
 const READERS: Readonly<Record<ImportSource, (text: string) => ImportRecord[]>> = {
   bitly: readBitly,
+  dub: readDub,
   kutt: readKutt,
   shlink: readShlink,
   yourls: readYourls,

@@ -1,13 +1,14 @@
 import type { components } from '@linkyard/spec';
 
 /** The products whose link lists Linkyard can import. */
-export type ImportSource = 'bitly' | 'kutt' | 'shlink' | 'yourls' | 'linkyard';
+export type ImportSource = 'bitly' | 'dub' | 'kutt' | 'shlink' | 'yourls' | 'linkyard';
 
-export const IMPORT_SOURCES: readonly ImportSource[] = Object.freeze(['bitly', 'kutt', 'shlink', 'yourls', 'linkyard']);
+export const IMPORT_SOURCES: readonly ImportSource[] = Object.freeze(['bitly', 'dub', 'kutt', 'shlink', 'yourls', 'linkyard']);
 
 /** How each source is named in messages to the user. */
 export const SOURCE_NAMES: Readonly<Record<ImportSource, string>> = {
   bitly: 'Bitly',
+  dub: 'Dub',
   kutt: 'Kutt',
   shlink: 'Shlink',
   yourls: 'YOURLS',
@@ -38,6 +39,11 @@ export interface ImportedLink {
   languagetarget?: LanguageTarget[];
   deeplink?: DeepLink;
   parameters?: UrlParameter[];
+  /**
+   * The link's tags as the source writes them: trimmed, empty ones left out, in the source's order.
+   * Case, duplicates and the limits (50 characters, 20 tags) are the service's to apply.
+   */
+  tags?: string[];
   /**
    * Linkyard's export only: the link's type as the API writes it (`direct`, `frame`, a splash
    * page's id, `overlay-<id>`); the ids are the exporting account's, which the importing service

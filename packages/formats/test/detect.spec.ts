@@ -5,6 +5,8 @@ describe('detectImportSource', () => {
   const cases: Array<[string, ImportSource]> = [
     ['bitly-api.json', 'bitly'],
     ['bitly.csv', 'bitly'],
+    ['dub-api.json', 'dub'],
+    ['dub.csv', 'dub'],
     ['kutt-api.json', 'kutt'],
     ['kutt-list.json', 'kutt'],
     ['shlink.csv', 'shlink'],
@@ -13,6 +15,8 @@ describe('detectImportSource', () => {
     ['yourls.csv', 'yourls'],
     ['linkyard.csv', 'linkyard'],
     ['linkyard.ndjson', 'linkyard'],
+    ['linkyard-before-tags.csv', 'linkyard'],
+    ['linkyard-before-tags.ndjson', 'linkyard'],
   ];
 
   it.each(cases)('recognizes %s as %s', (name, source) => {
@@ -27,10 +31,21 @@ describe('detectImportSource', () => {
     expect(detectImportSource(fixture('linkyard.ndjson').split('\n')[0] ?? '')).toBe('linkyard');
   });
 
-  it('recognizes bare lists of Bitly, Kutt and Shlink items', () => {
+  it('recognizes bare lists of Bitly, Dub, Kutt and Shlink items', () => {
     expect(detectImportSource('[{"long_url":"https://example.com"}]')).toBe('bitly');
+    expect(detectImportSource('[{"domain":"dub.sh","key":"a","url":"https://example.com"}]')).toBe('dub');
     expect(detectImportSource('[{"address":"a","target":"https://example.com"}]')).toBe('kutt');
     expect(detectImportSource('[{"shortCode":"a","longUrl":"https://example.com"}]')).toBe('shlink');
+  });
+
+  it.each([
+    ['a Dub export of some columns', 'Short link,Destination URL,Tags\n', 'dub'],
+    ['a Dub export with the link id but not the short link', 'Destination URL,Clicks,Created at,Link ID\n', 'dub'],
+    ['a Dub export from before October 2025', 'link,url,clicks,createdAt,tags\n', 'dub'],
+    ['a Bitly export, which names its long URL as Dub does', 'Link,Custom Link,Destination URL,Title\n', 'bitly'],
+    ['a YOURLS table, which has url but no link', 'keyword,url,title\n', 'yourls'],
+  ] as const)('tells %s by its header', (_, text, source) => {
+    expect(detectImportSource(text)).toBe(source);
   });
 
   it.each([

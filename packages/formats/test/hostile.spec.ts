@@ -3,10 +3,11 @@ import { fixture } from './support';
 
 const FIXTURES: Record<ImportSource, string[]> = {
   bitly: ['bitly-api.json', 'bitly.csv'],
+  dub: ['dub-api.json', 'dub.csv'],
   kutt: ['kutt-api.json', 'kutt-list.json'],
   shlink: ['shlink.csv', 'shlink-api.json'],
   yourls: ['yourls-api.json', 'yourls.csv'],
-  linkyard: ['linkyard.csv', 'linkyard.ndjson'],
+  linkyard: ['linkyard.csv', 'linkyard.ndjson', 'linkyard-before-tags.csv', 'linkyard-before-tags.ndjson'],
 };
 
 /** Reads a file the way the service will: records, or an ImportFormatError, and nothing else. */
@@ -44,13 +45,16 @@ describe('hostile files', () => {
     expect(readOrFormatError(source, garbage)).toBeInstanceOf(ImportFormatError);
   });
 
-  it.each(['bitly', 'kutt', 'shlink', 'yourls'] as const)('%s: JSON nested 5,000 deep is refused or read, never a crash', (source) => {
-    expect(readOrFormatError(source, deep(5000))).toBeDefined();
-    const wrapped = readOrFormatError(source, `{"links": ${deep(5000)}, "data": ${deep(5000)}, "shortUrls": {"data": ${deep(5000)}}}`);
-    if (!(wrapped instanceof ImportFormatError)) {
-      expect(wrapped.every((record) => 'error' in record)).toBe(true);
-    }
-  });
+  it.each(['bitly', 'dub', 'kutt', 'shlink', 'yourls'] as const)(
+    '%s: JSON nested 5,000 deep is refused or read, never a crash',
+    (source) => {
+      expect(readOrFormatError(source, deep(5000))).toBeDefined();
+      const wrapped = readOrFormatError(source, `{"links": ${deep(5000)}, "data": ${deep(5000)}, "shortUrls": {"data": ${deep(5000)}}}`);
+      if (!(wrapped instanceof ImportFormatError)) {
+        expect(wrapped.every((record) => 'error' in record)).toBe(true);
+      }
+    },
+  );
 
   it('linkyard: an NDJSON field nested 5,000 deep makes that record an error', () => {
     const good = '{"longurl":"https://example.com/ok","alias":"ok"}';
@@ -94,7 +98,7 @@ describe('hostile files', () => {
     },
   );
 
-  it.each(['bitly.csv', 'shlink.csv', 'yourls.csv', 'linkyard.csv'])(
+  it.each(['bitly.csv', 'dub.csv', 'shlink.csv', 'yourls.csv', 'linkyard.csv'])(
     '%s: CRLF and LF line ends give the same records on the same lines',
     (name) => {
       const source = detectImportSource(fixture(name));

@@ -9,6 +9,7 @@ const SPRING = {
   expiry: '2025-06-30 23:59:59',
   geotarget: [{ location: 'Germany', link: 'https://shop.example.de/spring' }],
   type: 'direct',
+  tags: ['spring', 'Sale 2025'],
   date: '2024-03-01 10:00:00',
   clicks: 120,
 };
@@ -26,6 +27,8 @@ const NUIT = {
   languagetarget: [{ language: 'fr', link: 'https://shop.example.org/fr/nuit' }],
   deeplink: { auto: true, apple: 'https://apps.example.com/ios', google: 'https://apps.example.com/android' },
   parameters: [{ name: 'utm_source', value: 'newsletter' }],
+  // A formula, a comma, quotes and other scripts, as written; the blank tags are left out.
+  tags: ['=SUM(A1)', 'ночь, распродажа', '夜市 "x"'],
   type: 'overlay-4',
   date: '2024-03-02 11:12:13',
   clicks: 5,
@@ -53,9 +56,10 @@ describe('Linkyard CSV export', () => {
     expect(errorOn(records, 6)).toMatch(/^password: the link is password-protected/);
   });
 
-  it('names every unusable value of a record: an impossible expiry, clicks that are not a number', () => {
+  it('names every unusable value of a record: an impossible expiry, a tag that is not text, clicks that are not a number', () => {
     const error = errorOn(records, 7);
     expect(error).toMatch(/expiry is not a date and time/);
+    expect(error).toMatch(/tags\[1\] must be text, not a number/);
     expect(error).toMatch(/clicks must be a whole number/);
     expect(error).not.toMatch(/title|description/);
   });
@@ -87,6 +91,7 @@ describe('Linkyard NDJSON export', () => {
     expect(error).toMatch(/title must be text, not a number/);
     expect(error).toMatch(/status must be "public" or "private"/);
     expect(error).toMatch(/geotarget must be a list of \{location, link\}, not an object/);
+    expect(error).toMatch(/tags must be a list of text, not text/);
     expect(error).toMatch(/clicks must be a whole number/);
   });
 
@@ -97,5 +102,33 @@ describe('Linkyard NDJSON export', () => {
 
   it('refuses NDJSON whose first record has none of the export fields', () => {
     expect(() => readImport('linkyard', '{"url":"https://example.com"}\n')).toThrow(/not a Linkyard export: the first record has none/);
+  });
+});
+
+describe('Linkyard exports from before tags', () => {
+  const withoutTags = (link: object): object => {
+    const { tags: _tags, ...rest } = link as { tags?: unknown };
+    return rest;
+  };
+
+  it.each(['linkyard-before-tags.csv', 'linkyard-before-tags.ndjson'])('%s: reads the same links, without tags', (name) => {
+    const links = linksByLine(readImport('linkyard', fixture(name)));
+    const [first, second] = name.endsWith('.csv') ? [2, 3] : [1, 2];
+    expect(links.get(first)).toEqual(withoutTags(SPRING));
+    expect(links.get(second)).toEqual(withoutTags(NUIT));
+  });
+
+  it('reads an empty tags cell, an empty list and a list of blanks as no tags', () => {
+    const csv =
+      'longurl,alias,tags\r\nhttps://example.com/a,a,\r\nhttps://example.com/b,b,[]\r\nhttps://example.com/c,c,"[""  "",""""]"\r\n';
+    expect(readImport('linkyard', csv)).toEqual([
+      { line: 2, link: { longurl: 'https://example.com/a', alias: 'a' } },
+      { line: 3, link: { longurl: 'https://example.com/b', alias: 'b' } },
+      { line: 4, link: { longurl: 'https://example.com/c', alias: 'c' } },
+    ]);
+  });
+
+  it('names a tags cell that is not JSON', () => {
+    expect(readImport('linkyard', 'longurl,tags\nhttps://example.com/a,spring\n')).toEqual([{ line: 2, error: 'tags is not valid JSON' }]);
   });
 });

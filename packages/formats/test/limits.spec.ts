@@ -6,6 +6,8 @@ describe('the record limit', () => {
     ['yourls', `keyword,url\n${'a,https://example.com/\n'.repeat(11)}`],
     ['kutt', JSON.stringify(Array.from({ length: 11 }, () => ({ target: 'https://example.com/', address: 'abc' })))],
     ['linkyard', `${'{"longurl":"https://example.com/"}\n'.repeat(11)}`],
+    ['dub', `Short link,Destination URL\n${'https://dub.sh/a,https://example.com/\n'.repeat(11)}`],
+    ['dub', JSON.stringify(Array.from({ length: 11 }, () => ({ domain: 'dub.sh', key: 'a', url: 'https://example.com/' })))],
     [
       'yourls',
       JSON.stringify({

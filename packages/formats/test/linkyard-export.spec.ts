@@ -23,6 +23,7 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
     languagetarget: [],
     deeplink: null,
     parameters: [],
+    tags: [],
     date: '2024-01-02 03:04:05',
     clicks: 12,
     uniqueClicks: 9,
@@ -31,12 +32,12 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
 }
 
 describe('Linkyard export, CSV', () => {
-  it('writes the header with the 24 columns in order and CRLF', () => {
+  it('writes the header with the 25 columns in order and CRLF', () => {
     expect(linkyardCsvHeader()).toBe(
       'id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,' +
-        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,date,clicks,uniqueClicks\r\n',
+        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,date,clicks,uniqueClicks\r\n',
     );
-    expect(LINKYARD_COLUMNS).toHaveLength(24);
+    expect(LINKYARD_COLUMNS).toHaveLength(25);
   });
 
   it('writes a plain link: null as an empty cell, numbers in decimal, booleans as words, lists as JSON', () => {
@@ -49,12 +50,13 @@ describe('Linkyard export, CSV', () => {
         channels: [1, 2],
         geotarget: [{ location: 'Germany', link: 'https://example.de/' }],
         deeplink: { auto: false, apple: '', google: 'https://example.com/g' },
+        tags: ['spring'],
       }),
     );
     expect(line).toBe(
       '7,promo,https://ly.example.com/promo,https://example.com/a?b=1&c=2,go.example.org,Promo,,,,direct,public,true,' +
         '2025-01-01 00:00:00,3,"[1,2]",[],"[{""location"":""Germany"",""link"":""https://example.de/""}]",[],[],' +
-        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],2024-01-02 03:04:05,12,9\r\n',
+        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],"[""spring""]",2024-01-02 03:04:05,12,9\r\n',
     );
   });
 
@@ -88,6 +90,12 @@ describe('Linkyard export, CSV', () => {
     expect(title('１＝1')).toBe('１＝1');
   });
 
+  it('writes tags as a JSON list, which no spreadsheet runs as a formula whatever the tags hold', () => {
+    const line = linkyardCsvLine(record({ tags: ['=1+1', '@x', '-2', 'a, b', 'say "hi"', '夜市', 'مرحبا'] }));
+    expect(line).toContain(',"[""=1+1"",""@x"",""-2"",""a, b"",""say \\""hi\\"""",""夜市"",""مرحبا""]",');
+    expect(linkyardCsvLine(record({ tags: [] }))).toContain(',[],[],2024-01-02 03:04:05,');
+  });
+
   it('reads every guarded text back as it was', () => {
     // (A leading tab is guarded too, but an import trims its texts.)
     const texts = ['=1+1', "'=1", "''@x", '＝1+1', "'＋1", '－1', '＠x', "'plain", 'a=b', '-\tx'];
@@ -108,7 +116,7 @@ describe('Linkyard export, NDJSON', () => {
       '{"id":7,"alias":"promo","shorturl":"https://ly.example.com/promo","longurl":"https://example.com/a?b=1&c=2","domain":null,' +
         '"title":"Promo","description":"","metadescription":"","metaimage":"","type":"direct","status":"public","password":false,' +
         '"expiry":null,"campaign":null,"channels":[],"pixels":[],"geotarget":[],"devicetarget":[],"languagetarget":[],"deeplink":null,' +
-        '"parameters":[],"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
+        '"parameters":[],"tags":[],"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
     );
   });
 });
@@ -155,6 +163,7 @@ describe('Linkyard export read back by the import', () => {
       languagetarget: [{ language: 'fr', link: 'https://example.fr/' }],
       deeplink: { auto: true, apple: text, google: 'https://play.example.com/' },
       parameters: [{ name: 'utm_source', value: text }],
+      tags: [text, 'plain'],
       domain: index % 3 === 0 ? 'go.example.org' : null,
     }),
   );
@@ -173,6 +182,7 @@ describe('Linkyard export read back by the import', () => {
     languagetarget: link.languagetarget,
     deeplink: link.deeplink,
     parameters: link.parameters,
+    tags: link.tags,
     type: link.type,
     date: link.date,
     clicks: link.clicks,

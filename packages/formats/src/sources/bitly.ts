@@ -1,6 +1,6 @@
 import { findColumn, isEmptyRecord, readCsv } from '../csv-read';
 import { ImportFormatError } from '../errors';
-import { LinkDraft } from '../fields';
+import { LinkDraft, splitTags } from '../fields';
 import { eachItem, isJsonObject, parseJsonDocument, type JsonObject } from '../json';
 import type { ImportRecord } from '../types';
 
@@ -9,12 +9,15 @@ import type { ImportRecord } from '../types';
  * - the API's list of a group's links, `GET /v4/groups/{group_guid}/bitlinks`: `{"links": [...],
  *   "pagination": {...}}` (or the bare list), each link with `link` ("https://bit.ly/abc"), `id`
  *   ("bit.ly/abc"), `long_url`, `title`, `created_at` ("2020-10-26T17:20:40+0000"),
- *   `custom_bitlinks` (["https://brand.example/launch"]), `tags`, `archived`, ...;
+ *   `custom_bitlinks` (["https://brand.example/launch"]), `tags` (a list of text: ["sale",
+ *   "spring"]), `archived`, ...;
  * - the CSV the web app's Export writes, whose link columns are `Link`, `Custom Link` and
- *   `Destination URL`. The API's field names are accepted as CSV headers as well.
+ *   `Destination URL`. The API's field names are accepted as CSV headers as well. A `Tags` column,
+ *   where there is one, is read as tags separated by commas: no public description of Bitly's CSV
+ *   says how it writes them.
  *
  * A custom back-half is what people were given, so it is preferred to the generated link for the
- * alias and domain. Tags, archiving and Bitly's own deep links have no Linkyard counterpart.
+ * alias and domain. Archiving and Bitly's own deep links have no Linkyard counterpart.
  */
 export function readBitly(text: string): ImportRecord[] {
   const start = text.trimStart()[0];
@@ -26,6 +29,7 @@ const LINK_HEADERS = ['Link', 'Bitlink', 'link', 'id'];
 const CUSTOM_LINK_HEADERS = ['Custom Link', 'Custom Bitlink', 'custom_bitlinks'];
 const TITLE_HEADERS = ['Title', 'title'];
 const CREATED_HEADERS = ['Date Created', 'Created', 'Created At', 'created_at'];
+const TAGS_HEADERS = ['Tags', 'tags'];
 
 /** Whether a CSV header is Bitly's: it names the long URL the way Bitly does. */
 export function isBitlyHeader(header: readonly string[]): boolean {
@@ -43,6 +47,7 @@ function readBitlyCsv(text: string): ImportRecord[] {
   const customLink = findColumn(header.cells, CUSTOM_LINK_HEADERS);
   const title = findColumn(header.cells, TITLE_HEADERS);
   const created = findColumn(header.cells, CREATED_HEADERS);
+  const tags = findColumn(header.cells, TAGS_HEADERS);
   const name = (index: number): string => header.cells[index]?.trim() ?? '';
   return rows
     .filter((row) => !isEmptyRecord(row))
@@ -56,6 +61,7 @@ function readBitlyCsv(text: string): ImportRecord[] {
       else draft.shortUrl(row.cells[link], name(link));
       draft.link.title = draft.text(row.cells[title], name(title));
       draft.link.date = draft.dateTime(row.cells[created], name(created), 'omit');
+      draft.link.tags = splitTags(row.cells[tags], ',');
       return draft.finish(name(longUrl));
     });
 }
@@ -80,5 +86,6 @@ function readBitlyLink(item: JsonObject, line: number): ImportRecord {
   else draft.shortUrl(item.id, 'id');
   draft.link.title = draft.text(item.title, 'title');
   draft.link.date = draft.dateTime(item.created_at, 'created_at', 'omit');
+  draft.link.tags = draft.tagList(item.tags, 'tags');
   return draft.finish('long_url');
 }

@@ -9,7 +9,7 @@ import type { ImportRecord } from '../types';
  * UUID), `address` (the alias), `domain` (a custom domain, or null for the instance's own),
  * `target` (the long URL), `description`, `expire_in`, `created_at`, `updated_at`, `visit_count`,
  * `password` (true/false; the password itself is never given), `banned` and `link` (the short URL;
- * some Kutt 3 releases give it as `{link, url}`).
+ * some Kutt 3 releases give it as `{link, url}`). Kutt has no tags.
  */
 export function readKutt(text: string): ImportRecord[] {
   const document = parseJsonDocument(text, 'Kutt');

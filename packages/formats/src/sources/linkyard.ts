@@ -103,6 +103,8 @@ function readLink(cell: CellReader, line: number, encoding: Encoding): ImportRec
   );
   link.parameters = readPairs(draft, structured(draft, cell('parameters'), 'parameters', encoding), 'parameters', 'name', 'value');
   link.deeplink = readDeepLink(draft, structured(draft, cell('deeplink'), 'deeplink', encoding));
+  // Exports from before tags have no such column: then the link has none.
+  link.tags = draft.tagList(structured(draft, cell('tags'), 'tags', encoding), 'tags');
   link.type = draft.text(cell('type'), 'type');
   link.date = draft.dateTime(cell('date'), 'date', 'omit');
   link.clicks = draft.count(cell('clicks'), 'clicks');

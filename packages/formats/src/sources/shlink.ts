@@ -1,6 +1,6 @@
 import { findColumn, isEmptyRecord, readCsv } from '../csv-read';
 import { ImportFormatError } from '../errors';
-import { LinkDraft } from '../fields';
+import { LinkDraft, splitTags } from '../fields';
 import { eachItem, isJsonObject, parseJsonDocument, type JsonObject } from '../json';
 import type { ImportRecord } from '../types';
 
@@ -8,13 +8,14 @@ import type { ImportRecord } from '../types';
  * Shlink, in two shapes:
  * - the CSV that the web client's Export button writes (short_urls.csv), with the columns
  *   `createdAt,domain,shortCode,shortUrl,longUrl,title,tags,visits`: every text quoted, tags joined
- *   with `|`, dates in ISO 8601 with an offset ("2023-05-09T17:05:39+02:00");
+ *   with `|`, dates in ISO 8601 with an offset ("2023-05-09T17:05:39+02:00"). Web clients before
+ *   3.10 (April 2023) wrote `createdAt,shortUrl,longUrl,title,tags,visits`, tags joined with `,`;
  * - the REST API's list, `GET /rest/v3/short-urls` → `{"shortUrls": {"data": [...], "pagination":
  *   {...}}}` (or the bare list), each with `shortCode`, `shortUrl`, `longUrl`, `dateCreated`,
  *   `visitsSummary` ({total, nonBots, bots}; `visitsCount` before Shlink 3), `tags`, `meta`
  *   ({validSince, validUntil, maxVisits}), `domain` (null for the default domain), `title`, ...
  *
- * `meta.validUntil` becomes the expiry. Tags, `validSince`, `maxVisits`, device long URLs, and the
+ * `meta.validUntil` becomes the expiry. `validSince`, `maxVisits`, device long URLs, and the
  * crawlable and forward-query switches have no Linkyard counterpart.
  */
 export function readShlink(text: string): ImportRecord[] {
@@ -33,9 +34,17 @@ function readShlinkCsv(text: string): ImportRecord[] {
   const column = (name: string): number => findColumn(header.cells, [name]);
   const longUrl = column('longUrl');
   if (longUrl === -1) throw new ImportFormatError('not a Shlink export: the header has no longUrl column');
-  const [createdAt, domain, shortCode, shortUrl, title, visits] = ['createdAt', 'domain', 'shortCode', 'shortUrl', 'title', 'visits'].map(
-    column,
-  );
+  const [createdAt, domain, shortCode, shortUrl, title, tags, visits] = [
+    'createdAt',
+    'domain',
+    'shortCode',
+    'shortUrl',
+    'title',
+    'tags',
+    'visits',
+  ].map(column);
+  // The web client joins tags with `|` since it writes the shortCode column, with `,` before.
+  const tagSeparator = shortCode === -1 ? ',' : '|';
   return rows
     .filter((row) => !isEmptyRecord(row))
     .map((row) => {
@@ -46,6 +55,7 @@ function readShlinkCsv(text: string): ImportRecord[] {
       setAliasAndDomain(draft, cell(shortCode), cell(domain));
       draft.link.title = draft.text(cell(title), 'title');
       draft.link.date = draft.dateTime(cell(createdAt), 'createdAt', 'omit');
+      draft.link.tags = splitTags(cell(tags), tagSeparator);
       draft.link.clicks = draft.count(cell(visits), 'visits');
       return draft.finish('longUrl');
     });
@@ -73,6 +83,7 @@ function readShlinkShortUrl(item: JsonObject, line: number): ImportRecord {
   setAliasAndDomain(draft, item.shortCode, item.domain);
   draft.link.title = draft.text(item.title, 'title');
   draft.link.date = draft.dateTime(item.dateCreated, 'dateCreated', 'omit');
+  draft.link.tags = draft.tagList(item.tags, 'tags');
   const meta = item.meta;
   if (meta !== undefined && meta !== null && !isJsonObject(meta)) draft.fail('meta must be an object');
   if (isJsonObject(meta)) draft.link.expiry = draft.dateTime(meta.validUntil, 'meta.validUntil', 'problem');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { detectImportSource, IMPORT_SOURCES, readImport, type ImportRecord, type ImportSource } from '@linkyard/formats';
+import { detectImportSource, IMPORT_SOURCES, readImport, SOURCE_NAMES, type ImportRecord, type ImportSource } from '@linkyard/formats';
 import { api, errorMessage, type Schemas } from '../../api';
 import { Field } from '../../components/Field';
 import { formatNumber, plural } from '../../format';
@@ -8,14 +8,6 @@ import { useWrite } from '../../resources/hooks';
 import { DataTable } from '../../components/DataTable';
 
 type ImportResult = Schemas['ImportResult'];
-
-export const SOURCE_NAMES: Record<ImportSource, string> = {
-  bitly: 'Bitly',
-  kutt: 'Kutt',
-  shlink: 'Shlink',
-  yourls: 'YOURLS',
-  linkyard: 'Linkyard',
-};
 
 interface Progress {
   done: number;
