@@ -235,6 +235,149 @@ describe('the command line (linkyard)', () => {
     });
   });
 
+  describe('tags', () => {
+    const tagsOf = async (id: number): Promise<string[]> =>
+      (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.tags as string[];
+
+    it('gives a link its tags with --tag, replaces them, removes them with --no-tags, and shows them', async () => {
+      const alias = `tagged-${user.id}`;
+      const added = await cli(
+        ['links', 'add', 'https://example.com/tagged', '--alias', alias, '--tag', 'Spring', '--tag', ' sale ', '--json'],
+        env,
+      );
+      expect(added.code).toBe(0);
+      const { id } = json(added);
+      expect(await tagsOf(id)).toEqual(['spring', 'sale']);
+      // A comma is part of a tag, not a separator.
+      const comma = await cli(['links', 'add', 'https://example.com/comma', '--tag', 'a,b', '--json'], env);
+      expect(await tagsOf(json(comma).id)).toEqual(['a,b']);
+
+      const shown = await cli(['links', 'get', alias], env);
+      expect(shown.stdout).toMatch(/│ Tags\s+│ spring, sale\s+│/);
+      expect(json(await cli(['links', 'get', alias, '--json'], env)).details.tags).toEqual(['spring', 'sale']);
+
+      const replaced = await cli(['links', 'update', alias, '--tag', 'Autumn', '--tag', 'newsletter'], env);
+      expect(replaced).toEqual({ code: 0, stdout: `Updated http://links.test/${alias}\n`, stderr: '' });
+      expect(await tagsOf(id)).toEqual(['autumn', 'newsletter']);
+      // Changing something else keeps them.
+      expect((await cli(['links', 'update', alias, '--title', 'Tagged'], env)).code).toBe(0);
+      expect(await tagsOf(id)).toEqual(['autumn', 'newsletter']);
+      expect((await cli(['links', 'update', alias, '--no-tags'], env)).code).toBe(0);
+      expect(await tagsOf(id)).toEqual([]);
+      expect((await cli(['links', 'get', alias], env)).stdout).toMatch(/│ Tags\s+│\s+│/);
+
+      const both = await cli(['links', 'update', alias, '--tag', 'x', '--no-tags'], env);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain("option '--no-tags' cannot be used with option '--tag <tag>'");
+      const nothing = await cli(['links', 'update', alias], env);
+      expect(nothing.code).toBe(2);
+      expect(nothing.stderr).toContain('--tag, --no-tags');
+    });
+
+    it('lists the links carrying every tag named, with the other options of the list', async () => {
+      const both = await createLink(api, user, { custom: `both-${user.id}`, tags: ['spring', 'sale'] });
+      const spring = await createLink(api, user, { custom: `spring-${user.id}`, tags: ['spring'] });
+      await createLink(api, user, { custom: `none-${user.id}` });
+
+      const ids = (run: Run): number[] => json(run).map((link: { id: number }) => link.id);
+      expect(ids(await cli(['links', 'list', '--tag', 'spring', '--json'], env))).toEqual([spring, both]);
+      expect(ids(await cli(['links', 'list', '--tag', 'SPRING', '--tag', 'sale', '--json'], env))).toEqual([both]);
+      expect(ids(await cli(['links', 'list', '--tag', 'spring', '--search', `spring-${user.id}`, '--json'], env))).toEqual([spring]);
+      expect(ids(await cli(['links', 'list', '--tag', 'spring', '--limit', '1', '--json'], env))).toEqual([spring]);
+      const listed = await cli(['links', 'list', '--tag', 'spring', '--json'], env);
+      expect(json(listed)[1]).toMatchObject({ id: both, tags: ['spring', 'sale'] });
+
+      const table = await cli(['links', 'list', '--tag', 'sale'], env);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toContain(`http://links.test/both-${user.id}`);
+      expect(table.stdout).not.toContain(`http://links.test/spring-${user.id}`);
+      const limited = await cli(['links', 'list', '--tag', 'spring', '--limit', '1'], env);
+      expect(limited.stdout).toContain('1 of 2 links');
+      const none = await cli(['links', 'list', '--tag', 'spring', '--tag', 'winter'], env);
+      expect(none).toEqual({ code: 0, stdout: 'No link carries the tags "spring", "winter".\n', stderr: '' });
+      const searched = await cli(['links', 'list', '--search', 'nowhere', '--tag', 'sale'], env);
+      expect(searched.stdout).toBe('No link matches "nowhere" and carries the tag "sale".\n');
+    });
+
+    it('lists, adds, renames, colours and deletes tags', async () => {
+      const added = await cli(['tags', 'add', 'Spring', '--color', '#1F6FEB'], env);
+      expect(added).toEqual({ code: 0, stdout: 'Added the tag "spring" (colour #1f6feb, on 0 links).\n', stderr: '' });
+      const asJson = await cli(['tags', 'add', 'newsletter', '--json'], env);
+      expect(json(asJson)).toEqual({ name: 'newsletter', color: null, links: 0 });
+      const taken = await cli(['tags', 'add', 'SPRING'], env);
+      expect(taken.code).toBe(4);
+      expect(taken.stderr).toContain('already exists');
+      const first = await createLink(api, user, { tags: ['spring', 'sale'] });
+      const second = await createLink(api, user, { tags: ['spring'] });
+
+      const table = await cli(['tags', 'list'], env);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toMatch(/│ Name\s+│ Colour\s+│ Links │/);
+      expect(table.stdout).toMatch(/│ newsletter │\s+│\s+0 │\n│ sale\s+│\s+│\s+1 │\n│ spring\s+│ #1f6feb │\s+2 │/);
+      expect(json(await cli(['tags', 'list', '--search', 'SPR', '--json'], env))).toEqual([{ name: 'spring', color: '#1f6feb', links: 2 }]);
+      expect((await cli(['tags', 'list', '--limit', '1'], env)).stdout).toContain('1 of 3 tags; --limit N or --all for more.');
+      expect(json(await cli(['tags', 'list', '--all', '--json'], env))).toHaveLength(3);
+      expect((await cli(['tags', 'list', '--search', 'winter'], env)).stdout).toBe('No tag contains "winter".\n');
+      expect((await cli(['tags', 'list', '--limit', '1', '--all'], env)).code).toBe(2);
+
+      const renamed = await cli(['tags', 'update', 'Spring', '--name', 'Spring 2026'], env);
+      expect(renamed).toEqual({ code: 0, stdout: 'Renamed the tag "spring" to "spring 2026" (colour #1f6feb, on 2 links).\n', stderr: '' });
+      expect(await tagsOf(first)).toEqual(['spring 2026', 'sale']);
+      const uncoloured = await cli(['tags', 'update', 'spring 2026', '--color', '', '--json'], env);
+      expect(json(uncoloured)).toEqual({ name: 'spring 2026', color: null, links: 2 });
+      // Renamed to a tag the account has, the two become one.
+      const merged = await cli(['tags', 'update', 'sale', '--name', 'spring 2026'], env);
+      expect(merged.stdout).toBe('Renamed the tag "sale" to "spring 2026" (no colour, on 2 links).\n');
+      expect(await tagsOf(first)).toEqual(['spring 2026']);
+      expect((await cli(['tags', 'update', 'spring 2026'], env)).code).toBe(2);
+      const missing = await cli(['tags', 'update', 'winter', '--color', '#000000'], env);
+      expect(missing.code).toBe(3);
+      expect(missing.stderr).toBe('linkyard: No tag "winter".\n');
+
+      // A "/" in a name travels URL-encoded in the path.
+      expect((await cli(['tags', 'add', 'a/b'], env)).code).toBe(0);
+      expect((await cli(['tags', 'update', 'a/b', '--color', '#00aa00'], env)).code).toBe(0);
+      expect((await cli(['tags', 'delete', 'a/b'], env)).code).toBe(0);
+
+      const deleted = await cli(['tags', 'delete', 'Spring 2026', '--json'], env);
+      expect(deleted.code).toBe(0);
+      expect(json(deleted)).toEqual({ name: 'spring 2026', deleted: true });
+      expect(await tagsOf(first)).toEqual([]);
+      expect(await tagsOf(second)).toEqual([]);
+      expect((await cli(['tags', 'delete', 'newsletter'], env)).stdout).toBe('Deleted the tag "newsletter".\n');
+      expect(json(await cli(['tags', 'list', '--json'], env))).toEqual([]);
+      expect((await cli(['tags', 'list'], env)).stdout).toBe('No tags yet.\n');
+      expect((await cli(['tags', 'delete', 'newsletter'], env)).code).toBe(3);
+    });
+
+    it('names --tag, <name>, --name and --color in what the service refuses', async () => {
+      const many = Array.from({ length: 21 }, (_, index) => ['--tag', `t${index}`]).flat();
+      const tooMany = await cli(['links', 'add', 'https://example.com/many', ...many], env);
+      expect(tooMany.code).toBe(4);
+      expect(tooMany.stderr).toMatch(/^linkyard: invalid --tag: must be a list of at most 20 tags/);
+      expect(json(await cli(['links', 'list', '--json'], env))).toEqual([]);
+      const id = await createLink(api, user, { tags: ['kept'] });
+      const long = await cli(['links', 'update', String(id), '--tag', 'x'.repeat(51)], env);
+      expect(long.code).toBe(4);
+      expect(long.stderr).toMatch(/^linkyard: invalid --tag: /);
+      expect(long.stderr).not.toContain('"tags"');
+      expect(await tagsOf(id)).toEqual(['kept']);
+      const filter = await cli(['links', 'list', '--tag', 'x'.repeat(51)], env);
+      expect(filter.code).toBe(4);
+      expect(filter.stderr).toMatch(/^linkyard: invalid --tag: each must be a tag/);
+
+      const color = await cli(['tags', 'add', 'spring', '--color', 'blue'], env);
+      expect(color.code).toBe(4);
+      expect(color.stderr).toMatch(/^linkyard: invalid --color: must be a colour #RRGGBB/);
+      const name = await cli(['tags', 'add', 'y'.repeat(51)], env);
+      expect(name.code).toBe(4);
+      expect(name.stderr).toMatch(/^linkyard: invalid <name>: must be a tag/);
+      const rename = await cli(['tags', 'update', 'kept', '--name', ' '], env);
+      expect(rename.code).toBe(4);
+      expect(rename.stderr).toMatch(/^linkyard: invalid --name: must be a tag/);
+    });
+  });
+
   describe('exit codes and errors', () => {
     it('3 for an alias the account does not have', async () => {
       const run = await cli(['links', 'get', 'no-such-alias'], env);
@@ -294,7 +437,15 @@ describe('the command line (linkyard)', () => {
       expect(help.stdout).toContain('Exit codes:');
       expect(help.stdout).toContain('8  partly done');
       expect(help.stdout).toContain('LINKYARD_API_KEY');
-      for (const command of [['links', 'list'], ['links', 'add'], ['links', 'import'], ['links', 'export'], ['stats'], ['qr']]) {
+      for (const command of [
+        ['links', 'list'],
+        ['links', 'add'],
+        ['links', 'import'],
+        ['links', 'export'],
+        ['tags', 'list'],
+        ['stats'],
+        ['qr'],
+      ]) {
         const run = await cli([...command, '--help'], { HOME: home });
         expect(run.code).toBe(0);
         expect(run.stdout).toContain(`Usage: linkyard ${command.join(' ')}`);
@@ -493,6 +644,8 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['stats', String(id), '--since', '2d', '--from', '2026-01-01'], env)).code).toBe(2);
       const refused = await cli(['stats', String(id), '--from', '2026-02-30'], env);
       expect(refused.code).toBe(4);
+      // The query parameter at fault is named by its option, as the fields of a body are.
+      expect(refused.stderr).toMatch(/^linkyard: invalid --from: must be a date/);
     });
   });
 
@@ -571,9 +724,14 @@ describe('the command line (linkyard)', () => {
       const listed = json(await cli(['links', 'list', '--all', '--json'], env));
       expect(listed.length).toBe(report.created + report.renamed);
 
-      // A second import creates nothing under the alias it asked for.
+      // A second import creates nothing under the alias it asked for; a record that asked for none
+      // (a Dub link on the root of its domain) is created again.
+      const aliasless = new Set(records.flatMap((record) => ('link' in record && !record.link.alias ? [record.line] : [])));
+      const createdAgain = report.results.filter(
+        (result: { line: number; result: string }) => result.result === 'created' && aliasless.has(result.line),
+      ).length;
       const again = json(await cli(['links', 'import', join(FIXTURES, name), '--json'], env));
-      expect(again).toMatchObject({ total: report.total, created: 0, failed: report.failed });
+      expect(again).toMatchObject({ total: report.total, created: createdAgain, failed: report.failed });
     });
 
     it('sends a large file in chunks and reports each record under its line in the file', async () => {
@@ -727,6 +885,28 @@ describe('the command line (linkyard)', () => {
       expect(yes.screen).not.toContain('[y/N]');
     });
 
+    it('asks before deleting a tag on a terminal, and not with --yes', async () => {
+      const id = await createLink(api, user, { tags: ['spring', 'sale'] });
+      const declined = await terminal(['tags', 'delete', 'Spring'], env, [{ after: '[y/N] ', type: 'n\r' }]);
+      expect(declined.screen).toContain('Delete the tag "spring" (from 1 link; the links stay)? [y/N]');
+      expect(declined.screen).toContain('Nothing deleted.');
+      expect(declined.code).toBe(9);
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.tags).toEqual(['spring', 'sale']);
+
+      const confirmed = await terminal(['tags', 'delete', 'spring'], env, [{ after: '[y/N] ', type: 'y\r' }]);
+      expect(confirmed.code).toBe(0);
+      expect(confirmed.screen).toContain('Deleted the tag "spring".');
+      expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.tags).toEqual(['sale']);
+
+      const yes = await terminal(['tags', 'delete', 'sale', '--yes'], env);
+      expect(yes.code).toBe(0);
+      expect(yes.screen).not.toContain('[y/N]');
+      const missing = await terminal(['tags', 'delete', 'winter'], env);
+      expect(missing.code).toBe(3);
+      expect(missing.screen).toContain('linkyard: no tag "winter"');
+      expect(missing.screen).not.toContain('[y/N]');
+    });
+
     it('reads the link password from a hidden prompt or from stdin, never from an argument', async () => {
       const typed = await terminal(['links', 'add', 'https://example.com/secret', '--password', '--json'], env, [
         { after: 'Link password: ', type: 'typed-secret-1\r' },
@@ -845,11 +1025,16 @@ describe('the command line (linkyard)', () => {
         return run.trim().split('\n');
       };
       expect(await complete('')).toEqual(
-        expect.arrayContaining(['links', 'stats', 'qr', 'domains', 'campaigns', 'qrcodes', 'webhooks', 'auth', 'completion']),
+        expect.arrayContaining(['links', 'tags', 'stats', 'qr', 'domains', 'campaigns', 'qrcodes', 'webhooks', 'auth', 'completion']),
       );
       expect(await complete('li')).toEqual(['links']);
       expect(await complete('links', '')).toEqual(expect.arrayContaining(['list', 'add', 'get', 'update', 'delete', 'import', 'export']));
       expect(await complete('links', 'delete', '--')).toEqual(expect.arrayContaining(['--yes', '--json', '--profile']));
+      expect(await complete('links', 'update', '--')).toEqual(expect.arrayContaining(['--tag', '--no-tags', '--no-password']));
+      expect(await complete('links', 'list', '--t')).toEqual(['--tag']);
+      expect(await complete('tags', '')).toEqual(expect.arrayContaining(['list', 'add', 'update', 'delete']));
+      expect(await complete('tags', 'update', '--')).toEqual(expect.arrayContaining(['--name', '--color', '--json']));
+      expect(await complete('tags', 'list', '--')).toEqual(expect.arrayContaining(['--search', '--limit', '--all']));
       expect(await complete('--json', 'webhooks', 're')).toEqual(['replay']);
 
       const zsh = await cli(['completion', 'zsh'], { HOME: home });
@@ -857,6 +1042,8 @@ describe('the command line (linkyard)', () => {
       expect(zsh.stdout).toContain('complete -o default -F _linkyard linkyard');
       const fish = await cli(['completion', 'fish'], { HOME: home });
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from links; and not __fish_seen_subcommand_from list");
+      expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from tags; and not __fish_seen_subcommand_from list");
+      expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from update' -l no-tags");
       expect((await cli(['completion', 'powershell'], { HOME: home })).code).toBe(2);
     });
   });

@@ -91,10 +91,14 @@ export interface ErrorReport {
 }
 
 /**
- * The options and arguments of a command by the request field each one fills (`custom` is
- * `--alias`), so that the service's `Invalid field "custom"` reaches the user as `invalid --alias`.
+ * The options and arguments of a command by the request field or query parameter each one fills
+ * (`custom` is `--alias`, `tag` is `--tag`), so that the service's `Invalid field "custom"` or
+ * `Invalid parameter "tag"` reaches the user as `invalid --alias` or `invalid --tag`.
  */
 export type FieldNames = Record<string, string>;
+
+/** `Invalid parameter "tag": ...`: the service names the query parameter at fault this way. */
+const PARAMETER_MESSAGE = /^Invalid parameter "([^"]+)"/;
 
 /** What to tell the user, and which exit code to end with, for anything a command threw. */
 export function reportOf(error: unknown, serviceUrl: string | null, fields: FieldNames = {}): ErrorReport {
@@ -112,8 +116,10 @@ export function reportOf(error: unknown, serviceUrl: string | null, fields: Fiel
     const status = error.status ?? 0;
     const waited = status === 429 && error.retryAfter !== null ? ` (try again in ${error.retryAfter} s)` : '';
     let message = error.message;
-    const option = error.field === null ? undefined : fields[error.field];
-    if (option !== undefined) message = message.replace(`Invalid field "${error.field}"`, `invalid ${option}`);
+    // The field of the body (`Invalid field "custom"`) or the query parameter (`Invalid parameter "tag"`) at fault.
+    const [said, name] = error.field !== null ? [`Invalid field "${error.field}"`, error.field] : (PARAMETER_MESSAGE.exec(message) ?? []);
+    const option = name === undefined ? undefined : fields[name];
+    if (option !== undefined) message = message.replace(said!, `invalid ${option}`);
     return { exitCode: exitCodeForStatus(status), status, message: `${message}${waited}` };
   }
   const network = networkFailure(error);

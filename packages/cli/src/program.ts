@@ -10,6 +10,7 @@ import { registerLinks } from './commands/links';
 import { registerQr } from './commands/qr';
 import { registerQrCodes } from './commands/qrcodes';
 import { registerStats } from './commands/stats';
+import { registerTags } from './commands/tags';
 import { registerWebhooks } from './commands/webhooks';
 import { EXIT_CODES_HELP } from './errors';
 import { Output } from './output';
@@ -30,7 +31,9 @@ const CONFIGURATION_HELP = `Configuration:
 export function buildProgram(json: boolean): Command {
   const output = new Output(json);
   const program = new Command('linkyard')
-    .description('The Linkyard command line: short links, import and export, statistics, QR codes, domains, campaigns and webhooks.')
+    .description(
+      'The Linkyard command line: short links and their tags, import and export, statistics, QR codes, domains, campaigns and webhooks.',
+    )
     .version(version, '-V, --version')
     .option('--json', 'print the result as JSON on stdout, and nothing else there')
     .option('--profile <name>', 'the profile of the configuration file to use')
@@ -46,6 +49,7 @@ export function buildProgram(json: boolean): Command {
   const links = registerLinks(program);
   registerImport(links);
   registerExport(links);
+  registerTags(program);
   registerStats(program);
   registerQr(program);
   registerDomains(program);

@@ -139,6 +139,7 @@ type Call<M extends Method> = <P extends PathsWith<M>, A extends ParseAs = 'json
 const LIST_KEYS = {
   '/domains': 'domains',
   '/urls': 'urls',
+  '/tags': 'tags',
   '/campaigns': 'campaigns',
   '/channels': 'channels',
   '/channel/{id}': 'items',

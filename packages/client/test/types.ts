@@ -20,6 +20,7 @@ export async function typed(): Promise<void> {
   const reader = stream.getReader();
   for await (const domain of linkyard.paginate('/domains')) domain.redirectroot.toString();
   for await (const delivery of linkyard.paginate('/webhook/{id}/deliveries', { path: { id: 1 } })) delivery.event.type.toString();
+  for await (const tag of linkyard.paginate('/tags', { query: { q: 'spr' } })) tag.links.toFixed();
   void [shorturl, email, clicks, svg, reader];
 
   // A misspelt field of a body is refused, at any depth.

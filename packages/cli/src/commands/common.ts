@@ -57,5 +57,8 @@ export async function confirmDeletion(context: Context, what: string, yes: boole
 
 export const YES_OPTION = ['-y, --yes', 'do not ask for confirmation'] as const;
 
+/** The parser of a repeatable option (`--tag a --tag b`): its values in the order given. */
+export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
 /** A boolean as a table shows it. */
 export const yesNo = (value: boolean): string => (value ? 'yes' : 'no');

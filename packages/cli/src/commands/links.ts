@@ -7,7 +7,7 @@ import { clean, type Cell } from '../output';
 import { canAsk, readSecret } from '../prompt';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
-import { confirmDeletion, YES_OPTION } from './common';
+import { collect, confirmDeletion, YES_OPTION } from './common';
 
 type LinkSummary = components['schemas']['LinkSummary'];
 type LinkUpdate = components['schemas']['LinkUpdate'];
@@ -24,6 +24,7 @@ const DEFAULT_LIMIT = 15;
 
 interface ListOptions {
   search?: string;
+  tag?: string[];
   order?: Order;
   limit?: number;
   all?: boolean;
@@ -39,10 +40,14 @@ interface FieldOptions {
   expiry?: string;
   /** `--password` (read from a prompt or stdin), or false for `--no-password` (update). */
   password?: boolean;
+  /** `--tag`, repeated: the link's tags, all of them. */
+  tag?: string[];
 }
 
 interface UpdateOptions extends FieldOptions {
   url?: string;
+  /** False for `--no-tags`; commander sets it true when the option is not given. */
+  tags?: boolean;
 }
 
 /** The options by the request field each fills, for the service's errors (`custom` is `--alias`). */
@@ -54,6 +59,7 @@ const FIELDS: FieldNames = {
   status: '--status',
   expiry: '--expiry',
   password: 'password (--password)',
+  tags: '--tag',
 };
 
 /**
@@ -71,6 +77,7 @@ async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   if (options.expiry !== undefined) fields.expiry = options.expiry;
   if (options.password === true) fields.password = await readSecret('link password', { confirm: true });
   if (options.password === false) fields.password = '';
+  if (options.tag !== undefined) fields.tags = options.tag;
   return fields;
 }
 
@@ -83,7 +90,22 @@ function fieldOptions(command: Command, updating: boolean): Command {
     .option('--description <text>', 'a note about the link')
     .addOption(new Option('--status <status>', 'who may see it in public lists').choices(STATUSES))
     .option('--expiry <date-time>', `when it stops redirecting, "YYYY-MM-DD HH:MM:SS" in UTC${empty('removes it')}`)
-    .option('--password', 'ask for a password visitors must give, 6 to 100 characters (read from stdin without a terminal)');
+    .option('--password', 'ask for a password visitors must give, 6 to 100 characters (read from stdin without a terminal)')
+    .option(
+      '--tag <tag>',
+      `a tag, repeated for several (at most 20, 1 to 50 characters, kept in lower case)${updating ? "; replaces the link's tags" : ''}`,
+      collect,
+    );
+}
+
+/** What an empty list says: no links at all, or none matching the search and the tags asked for. */
+function noneFound(options: ListOptions): string {
+  const quoted = (text: string) => JSON.stringify(clean(text));
+  const tags = (options.tag ?? []).filter((tag) => tag.trim() !== '');
+  const filters: string[] = [];
+  if (options.search !== undefined) filters.push(`matches ${quoted(options.search)}`);
+  if (tags.length > 0) filters.push(`carries the tag${tags.length > 1 ? 's' : ''} ${tags.map(quoted).join(', ')}`);
+  return filters.length === 0 ? 'No links yet.' : `No link ${filters.join(' and ')}.`;
 }
 
 async function list(context: Context, options: ListOptions): Promise<void> {
@@ -92,6 +114,7 @@ async function list(context: Context, options: ListOptions): Promise<void> {
   const query: ListQuery = { limit: Math.min(PAGE_SIZE, wanted) };
   if (options.search !== undefined) query.q = options.search;
   if (options.order !== undefined) query.order = options.order;
+  if (options.tag !== undefined) query.tag = options.tag;
 
   const links: LinkSummary[] = [];
   let total = 0;
@@ -109,11 +132,11 @@ async function list(context: Context, options: ListOptions): Promise<void> {
 
   output.data(links);
   if (links.length === 0) {
-    output.line(options.search === undefined ? 'No links yet.' : `No link matches ${JSON.stringify(clean(options.search))}.`);
+    output.line(noneFound(options));
     return;
   }
-  // The alias is in the short URL, and the time of day in `links get`: the table keeps to what fits
-  // in 80 columns, the destination giving up room first.
+  // The alias is in the short URL, and the time of day and the tags in `links get` (and in --json):
+  // the table keeps to what fits in 80 columns, the destination giving up room first.
   const head = ['ID', 'Short URL', 'Destination', 'Clicks', 'Created'];
   const rows = links.map((link) => [link.id, link.shorturl, link.longurl, link.clicks, link.date.slice(0, 10)]);
   output.table(head, rows, { align: ['right', 'left', 'left', 'right', 'left'], shrinkFirst: [2] });
@@ -155,6 +178,7 @@ async function get(context: Context, reference: string): Promise<void> {
     ['Expiry (UTC)', link.expiry ?? 'never'],
     ['Campaign', link.campaign ?? ''],
     ['Channels', link.channels.join(', ')],
+    ['Tags', link.tags.join(', ')],
     ['Created (UTC)', link.date],
     ['Clicks', `${stats.clicks} (${stats.uniqueClicks} unique)`],
   ];
@@ -171,15 +195,17 @@ async function get(context: Context, reference: string): Promise<void> {
 
 async function update(context: Context, reference: string, options: UpdateOptions): Promise<void> {
   const { client, output } = context;
-  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  // `tags` is true unless --no-tags was given: only false is a change.
+  const given = Object.entries(options).filter(([name, value]) => value !== undefined && !(name === 'tags' && value === true));
   if (given.length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password',
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password, --tag, --no-tags',
     );
   }
   const { id } = await resolveLink(client, reference);
   const changes: LinkUpdate = await fieldsOf(options);
   if (options.url !== undefined) changes.url = options.url;
+  if (options.tags === false) changes.tags = [];
   await client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes });
   // The alias or the domain may have changed: show the short URL as it is now.
   const { details } = (await client.GET('/url/{id}', { params: { path: { id } } })).data;
@@ -211,10 +237,13 @@ export function registerLinks(program: Command): Command {
     .command('list')
     .description('list the short links, newest first')
     .option('--search <text>', 'only links whose alias, destination, title or description contains this')
+    .option('--tag <tag>', 'only links carrying this tag; repeated, only those carrying every tag named', collect)
     .addOption(new Option('--order <order>', 'newest first (date) or most clicked first (clicks)').choices(ORDERS))
     .addOption(new Option('--limit <n>', `how many links to show (default ${DEFAULT_LIMIT})`).argParser(integer(1)).conflicts('all'))
     .option('--all', 'every link, page after page')
-    .action((options: ListOptions, command: Command) => run(command, (context) => list(context, options)));
+    .action((options: ListOptions, command: Command) =>
+      run(command, (context) => list(context, options), { fields: { q: '--search', tag: '--tag' } }),
+    );
 
   fieldOptions(
     links.command('add').description('shorten a URL; prints the short URL').argument('<url>', 'the destination, an http or https URL'),
@@ -238,6 +267,7 @@ export function registerLinks(program: Command): Command {
     true,
   )
     .option('--no-password', 'remove the password')
+    .addOption(new Option('--no-tags', 'remove every tag of the link').conflicts('tag'))
     .action((reference: string, options: UpdateOptions, command: Command) =>
       run(command, (context) => update(context, reference, options), { fields: { ...FIELDS, url: '--url' } }),
     );
