@@ -166,3 +166,31 @@ export async function serviceDoor(target: number): Promise<ServiceDoor> {
   await open();
   return { port, shut, open, close: shut };
 }
+
+/**
+ * A new browser context signed in to the dashboard at `base` with a password, on the links page: a
+ * desk's width unless said, British English, the time zone and colour scheme asked for. The page's
+ * script errors are pushed to `errors`.
+ */
+export async function signIn(
+  browser: Browser,
+  base: string,
+  login: { username: string; password: string },
+  errors: string[],
+  options: { width?: number; timezoneId?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: options.timezoneId ?? 'UTC',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${base}/dashboard/`);
+  await page.getByLabel('Username or e-mail address').fill(login.username);
+  await page.locator('#password').fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+  return page;
+}

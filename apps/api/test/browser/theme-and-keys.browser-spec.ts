@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createLink, createUser, linkAlias, PASSWORD, type TestUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
 
 /**
  * The keyboard's commands: `/` searches the links, `c` makes one, `g l` goes to them, Ctrl+K opens
@@ -49,17 +49,8 @@ suite('dark mode and the keyboard in the dashboard', () => {
 
   afterEach(() => expect(errors).toEqual([]));
 
-  async function signedIn(colorScheme: 'light' | 'dark', width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB', timezoneId: 'UTC', colorScheme });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${base}/dashboard/`);
-    await page.getByLabel('Username or e-mail address').fill(user.username);
-    await page.locator('#password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
-    return page;
-  }
+  const signedIn = (colorScheme: 'light' | 'dark', width = 1280) =>
+    signIn(browser, base, { username: user.username, password: PASSWORD }, errors, { colorScheme, width });
 
   /** The page's background as the person sees it. */
   const background = (page: Page) => page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');

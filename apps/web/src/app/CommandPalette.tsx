@@ -26,6 +26,7 @@ const COMMANDS: Command[] = [
   { label: 'Go to QR codes', keys: 'g q', run: (go) => go('/qr') },
   { label: 'Go to campaigns', keys: 'g c', run: (go) => go('/campaigns') },
   { label: 'Go to channels', run: (go) => go('/channels') },
+  { label: 'Go to tags', keys: 'g t', run: (go) => go('/tags') },
   { label: 'Go to account', keys: 'g a', run: (go) => go('/account') },
   { label: 'Go to bulk', run: (go) => go('/bulk') },
   { label: 'Go to pixels', run: (go) => go('/pixels') },
@@ -40,7 +41,7 @@ const COMMANDS: Command[] = [
 ];
 
 /** The second key after `g`, and where it goes. */
-const GO_TO: Record<string, string> = { l: '/links', b: '/bio', q: '/qr', c: '/campaigns', a: '/account' };
+const GO_TO: Record<string, string> = { l: '/links', t: '/tags', b: '/bio', q: '/qr', c: '/campaigns', a: '/account' };
 
 /** A key typed into a field is the field's, not a shortcut. */
 function typing(target: EventTarget | null): boolean {

@@ -5,6 +5,7 @@ import { useCurrentWorkspace } from '../current-workspace';
 
 type To =
   | '/links'
+  | '/tags'
   | '/bio'
   | '/qr'
   | '/campaigns'
@@ -34,6 +35,7 @@ const MENU: Entry[] = [
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/channels', label: 'Channels' },
   { to: '/account', label: 'Account' },
+  { to: '/tags', label: 'Tags', more: true },
   { to: '/bulk', label: 'Bulk', more: true },
   { to: '/pixels', label: 'Pixels', more: true },
   { to: '/pages', label: 'Overlays & splash', more: true },

@@ -22,6 +22,17 @@ const idParams = {
 /** A day as the date inputs give it (YYYY-MM-DD). */
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+/** The tags of the links list's address: a list (or one, typed by hand) of short texts; no more than the API takes. */
+function tagsIn(value: unknown): string[] | undefined {
+  // A tag typed by hand that reads as a number (`?tag=2026`) is that text.
+  const list = (Array.isArray(value) ? value : [value])
+    .map((item: unknown) => (typeof item === 'number' ? String(item) : item))
+    .filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  // Characters, as the API counts them (an emoji is one).
+  const tags = [...new Set(list.map((item) => item.trim().toLowerCase()).filter((item) => [...item].length <= 50))].slice(0, 20);
+  return tags.length ? tags : undefined;
+}
+
 const root = createRootRoute({ component: App, notFoundComponent: NotFoundPage, errorComponent: RouteError });
 /** A route of the app: a path under the root, and its page (loaded when first shown, but for the links). */
 const page = <P extends string>(path: P, component: ReturnType<typeof lazyPage>) =>
@@ -43,6 +54,7 @@ const links = createRoute({
   validateSearch: (search: Record<string, unknown>): LinksSearch => ({
     q: typeof search.q === 'string' && search.q !== '' ? search.q : undefined,
     order: search.order === 'clicks' ? 'clicks' : undefined,
+    tag: tagsIn(search.tag),
     page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? search.page : undefined,
   }),
 });
@@ -51,6 +63,7 @@ const links = createRoute({
 const PAGES = {
   linkForm: lazyPage(() => import('../pages/links/LinkFormPage')),
   link: lazyPage(() => import('../pages/links/LinkPage')),
+  tags: lazyPage(() => import('../pages/tags/TagsPage')),
   bioPages: lazyPage(() => import('../pages/bio/BioPagesPage')),
   bioEditor: lazyPage(() => import('../pages/bio/BioEditorPage')),
   bio: lazyPage(() => import('../pages/bio/BioPage')),
@@ -83,6 +96,7 @@ const pages = [
   page('/links/new', PAGES.linkForm),
   createRoute({ ...parent, path: '/links/$id', params: idParams, component: PAGES.link }),
   createRoute({ ...parent, path: '/links/$id/edit', params: idParams, component: PAGES.linkForm }),
+  page('/tags', PAGES.tags),
   page('/bio', PAGES.bioPages),
   page('/bio/new', PAGES.bioEditor),
   createRoute({ ...parent, path: '/bio/$id', params: idParams, component: PAGES.bio }),

@@ -6,8 +6,8 @@ export type LinkUpdate = Schemas['LinkUpdate'];
 export type Order = 'date' | 'clicks';
 export type Series = Schemas['ClickSeries'];
 
-/** A page of the account's links, searched and sorted by the service (a campaign's, when given). */
-export const useLinks = (query: { q?: string; order?: Order; page: number; campaign?: number; limit?: number }) =>
+/** A page of the account's links, searched, filtered and sorted by the service (a campaign's, those carrying every tag given). */
+export const useLinks = (query: { q?: string; order?: Order; page: number; campaign?: number; limit?: number; tag?: string[] }) =>
   usePage(
     'links',
     [query],
@@ -21,6 +21,7 @@ export const useLinks = (query: { q?: string; order?: Order; page: number; campa
               page: query.page,
               limit: query.limit ?? PAGE_SIZE,
               campaign: query.campaign,
+              tag: query.tag?.length ? query.tag : undefined,
             },
           },
         })

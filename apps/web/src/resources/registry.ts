@@ -9,6 +9,7 @@ export const RESOURCES = [
   'session',
   'account',
   'links',
+  'tags',
   'campaigns',
   'channels',
   'pixels',
@@ -35,8 +36,10 @@ export const INVALIDATES = {
   // Signing in or out, a new e-mail address or password: who is signed in, and the account.
   session: ['session', 'account'],
   account: ['account', 'session'],
-  // A link's title and address show in channels' items, the top lists of statistics and bio pages' choices.
-  links: ['links', 'channels', 'stats', 'bio'],
+  // A link's title and address show in channels' items, its tags in the tags' counts, the top lists of statistics and bio pages' choices.
+  links: ['links', 'tags', 'channels', 'stats', 'bio'],
+  // A tag renamed or deleted changes the links that carry it.
+  tags: ['tags', 'links'],
   // A campaign names the links it holds (their details, the link form's choice of campaign).
   campaigns: ['campaigns', 'links', 'stats'],
   // A link's details list its channels; a channel's items are under channels.

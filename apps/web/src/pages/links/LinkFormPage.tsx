@@ -13,6 +13,9 @@ import { Section } from '../../components/Section';
 import { CancelLink, FormActions } from '../../components/FormCard';
 import { RecordGate } from '../../components/RecordGate';
 import { DomainSelect } from '../../components/DomainSelect';
+import { TagsField } from '../../components/Tags';
+import { fieldError } from '../../components/Field';
+import { useTagChoices } from '../../resources/tags';
 
 const DEVICES = ['iPhone', 'iPad', 'Android', 'Windows', 'macOS', 'Linux'];
 
@@ -42,6 +45,7 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
   const pixels = usePixelChoices();
   const splash = useSplashChoices();
   const overlays = useOverlayChoices();
+  const tagChoices = useTagChoices();
   const set = <K extends keyof LinkDraft>(key: K, value: LinkDraft[K]) => setForm((current) => ({ ...current, [key]: value }));
   const save = useSaveLink();
   const submit = (event: FormEvent) => {
@@ -168,6 +172,14 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
           </Labelled>
         </Section>
         <Section title="Grouping and tracking">
+          <TagsField
+            id="tags"
+            tags={form.tags}
+            pending={form.pendingTag}
+            choices={tagChoices.data}
+            onChange={(tags, pending) => setForm((current) => ({ ...current, tags, pendingTag: pending }))}
+            message={fieldError(save.error, ['tags'])}
+          />
           <Labelled id="campaign" label="Campaign">
             <select id="campaign" value={form.campaign} onChange={(e) => set('campaign', e.target.value)}>
               <option value="">None</option>
@@ -264,7 +276,7 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
         </Section>
         <FormActions
           save={save}
-          fields={[]}
+          fields={['tags']}
           submit={editing ? 'Save changes' : 'Create link'}
           cancel={<CancelLink list="/links" id={editing?.id} />}
         />

@@ -14,6 +14,8 @@ import { RecordGate } from '../../components/RecordGate';
 import { Can } from '../../components/RoleGate';
 import { RecordTitle } from '../../components/RecordTitle';
 import { Address } from '../../components/Address';
+import { TagChips, colorsOf } from '../../components/Tags';
+import { useTagChoices } from '../../resources/tags';
 
 /** A link: its settings, clicks over time, top values, QR code and raw clicks. */
 export default function LinkPage() {
@@ -81,6 +83,14 @@ function LinkView({ link }: { link: LinkDetails }) {
           <>
             <dt>Password</dt>
             <dd>Visitors must give a password</dd>
+          </>
+        )}
+        {link.tags.length > 0 && (
+          <>
+            <dt>Tags</dt>
+            <dd>
+              <LinkTags tags={link.tags} />
+            </dd>
           </>
         )}
         {link.description && (
@@ -151,4 +161,10 @@ function Targets({ link }: { link: LinkDetails }) {
       )}
     </>
   );
+}
+
+/** A link's tags, each a way to the links carrying it, in the tags' colours. */
+function LinkTags({ tags }: { tags: string[] }) {
+  const choices = useTagChoices();
+  return <TagChips tags={tags} colors={colorsOf(choices.data)} filter />;
 }

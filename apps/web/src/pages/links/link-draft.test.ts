@@ -17,6 +17,7 @@ const stored = {
   password: true,
   expiry: null,
   pixels: [3],
+  tags: ['spring', 'mail'],
   campaign: 4,
   channels: [],
   geotarget: [{ location: 'Canada', link: 'https://shop.example.ca/' }],
@@ -55,5 +56,11 @@ describe("the link form's draft", () => {
     });
     expect(body).not.toHaveProperty('custom');
     expect(bodyOf({ ...draft, custom: 'summer' }, stored).custom).toBe('summer');
+  });
+
+  it('keeps the tags, adds one typed and not yet added, and sends [] once the last is removed', () => {
+    expect(bodyOf({ ...draftOf(stored), pendingTag: ' Launch, spring ' }, stored).tags).toEqual(['spring', 'mail', 'launch']);
+    expect(bodyOf({ ...draftOf(stored), tags: [] }, stored).tags).toEqual([]);
+    expect(bodyOf({ ...draftOf(), url: 'https://example.com/', tags: ['a'] }, undefined).tags).toEqual(['a']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Schemas } from '../../api';
 import { apiToLocal, localToApi } from '../../format';
+import { tagsOf } from '../../components/Tags';
 
 type LinkUpdate = Schemas['LinkUpdate'];
 type Details = Schemas['LinkDetails'];
@@ -23,6 +24,9 @@ export interface LinkDraft {
   campaign: string;
   channel: string;
   pixels: number[];
+  tags: string[];
+  /** A tag typed and not yet added: saved with the others. */
+  pendingTag: string;
   geotarget: Row[];
   devicetarget: Row[];
   languagetarget: Row[];
@@ -50,6 +54,8 @@ export function draftOf(details?: Details): LinkDraft {
     campaign: details?.campaign ? String(details.campaign) : '',
     channel: '',
     pixels: details?.pixels ?? [],
+    tags: details?.tags ?? [],
+    pendingTag: '',
     geotarget: (details?.geotarget ?? []).map((row) => ({ ...row })),
     devicetarget: (details?.devicetarget ?? []).map((row) => ({ ...row })),
     languagetarget: (details?.languagetarget ?? []).map((row) => ({ ...row })),
@@ -80,6 +86,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
     type: draft.type,
     expiry: localToApi(draft.expiry),
     pixels: draft.pixels,
+    tags: [...new Set([...draft.tags, ...tagsOf(draft.pendingTag)])],
     geotarget: rows(draft.geotarget, 'location', 'link'),
     devicetarget: rows(draft.devicetarget, 'device', 'link'),
     languagetarget: rows(draft.languagetarget, 'language', 'link'),
@@ -97,6 +104,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
     for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry'] as const)
       if (!body[key]) delete body[key];
     if (!draft.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
+    if (body.tags?.length === 0) delete body.tags;
   }
   return body;
 }

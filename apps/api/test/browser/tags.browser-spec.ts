@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startApi, type TestApi } from '../support/app';
+import { createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
+import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
+
+/**
+ * Tags in the dashboard: given on a link's form with the keyboard alone, shown on the links list,
+ * a click on one filters the list (kept in the address, so the view is bookmarked), several
+ * combine, and the tags page renames, colours and deletes a tag across every link.
+ */
+const executable = findChromium();
+if (!executable && process.env.CI) throw new Error('No Chromium found: CI runs scripts/chromium.sh install before the tests.');
+const suite = executable ? describe : describe.skip;
+const DOCS = join(__dirname, '../../../../docs/images');
+
+suite('tags in the dashboard', () => {
+  let api: TestApi;
+  let base: string;
+  let browser: Browser;
+  let user: TestUser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    api = await startApi({ PUBLIC_URL: base });
+    await api.linkyard.app.listen({ port, host: '127.0.0.1' });
+    browser = await launch(executable!);
+    user = await createUser(api, { username: 'tomas', email: 'tomas@example.com' });
+    await createLink(api, user, {
+      url: 'https://shop.example.com/spring',
+      custom: 'spring-sale',
+      title: 'Spring sale',
+      tags: ['spring', 'newsletter'],
+    });
+    await createLink(api, user, { url: 'https://shop.example.com/summer', custom: 'summer-sale', title: 'Summer sale', tags: ['summer'] });
+    await createLink(api, user, {
+      url: 'https://blog.example.com/spring',
+      custom: 'spring-post',
+      title: 'Spring post',
+      tags: ['spring', 'blog'],
+    });
+    await api.request('PUT', '/l/api/tag/spring/update', { key: user.apikey, body: { color: '#16a34a' } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  afterEach(() => expect(errors).toEqual([]));
+
+  const signedIn = (width = 1280) => signIn(browser, base, { username: user.username, password: PASSWORD }, errors, { width });
+
+  const shownAliases = async (page: Page) =>
+    (await page.locator('table.links tbody tr td:nth-child(2) a.strong').allInnerTexts()).map((text) => text.split('/').pop());
+
+  it('gives a new link tags with the keyboard alone, typed, chosen and removed', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('c');
+    await page.getByRole('heading', { name: 'New link', level: 1 }).waitFor();
+    await page.locator('#url').fill('https://shop.example.com/autumn');
+    await page.locator('#tags').focus();
+    await page.keyboard.type('Autumn');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('sale, spring');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('typo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Backspace');
+    const removers = page.getByRole('list', { name: 'Chosen tags' }).getByRole('button');
+    expect(await removers.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual([
+      'Remove tag autumn',
+      'Remove tag sale',
+      'Remove tag spring',
+    ]);
+    await page.getByRole('button', { name: 'Remove tag sale' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove tag sale' }).waitFor({ state: 'detached' });
+    // What is typed and not yet added is saved with the rest.
+    await page.locator('#tags').focus();
+    await page.keyboard.type('Harvest');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-tags-form.png'), await page.locator('.field', { has: page.locator('#tags') }).screenshot());
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.waitForURL(/\/links\/\d+$/);
+    const tags = page.getByRole('list', { name: 'Tags', exact: true });
+    await tags.waitFor();
+    expect(await tags.getByRole('listitem').allInnerTexts()).toEqual(['autumn', 'spring', 'harvest']);
+    await page.context().close();
+  });
+
+  it('filters the list by a tag clicked, keeps it in the address, and combines tags', async () => {
+    const page = await signedIn();
+    const row = page.locator('tr', { hasText: 'spring-sale' });
+    await row.getByRole('link', { name: 'Links tagged spring' }).click();
+    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor();
+    expect(decodeURIComponent(page.url())).toContain('tag=["spring"]');
+    expect((await shownAliases(page)).sort()).toEqual(expect.arrayContaining(['spring-post', 'spring-sale']));
+    expect(await shownAliases(page)).not.toContain('summer-sale');
+
+    await page.getByLabel('Tag', { exact: true }).selectOption('newsletter');
+    await page.getByRole('button', { name: 'Remove the filter newsletter' }).waitFor();
+    await page.waitForURL(/newsletter/);
+    await page.locator('table.links tbody tr').first().waitFor();
+    expect(await shownAliases(page)).toEqual(['spring-sale']);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-tags-filter.png'), await page.screenshot());
+
+    // The view is bookmarked: opened again from its address, the same filters and links.
+    await page.reload();
+    await page.getByRole('button', { name: 'Remove the filter newsletter' }).waitFor();
+    await page.locator('table.links tbody tr').first().waitFor();
+    expect(await shownAliases(page)).toEqual(['spring-sale']);
+    await page.getByRole('button', { name: 'Remove the filter spring' }).click();
+    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor({ state: 'detached' });
+    expect(await shownAliases(page)).toEqual(['spring-sale']);
+    await page.getByRole('button', { name: 'Remove the filter newsletter' }).click();
+    await page.getByRole('link', { name: /summer-sale/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the filter on a phone, readable', async () => {
+    const page = await signedIn(375);
+    await page.goto(`${base}/dashboard/links?tag=${encodeURIComponent('["spring"]')}`);
+    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor();
+    await page.locator('table.links tbody tr').first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-tags-phone.png'), await page.screenshot({ fullPage: true }));
+    await page.context().close();
+  });
+
+  it('renames, colours and deletes a tag across every link on the tags page', async () => {
+    const page = await signedIn();
+    await page.goto(`${base}/dashboard/tags`);
+    await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor();
+    await page.getByRole('link', { name: '3 links tagged spring' }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-tags.png'), await page.screenshot());
+
+    await page.getByRole('button', { name: 'Edit blog' }).click();
+    await page.getByLabel('Name').fill('Articles');
+    await page.getByRole('button', { name: 'Save tag' }).click();
+    await page.getByRole('link', { name: '1 link tagged articles' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit blog' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete newsletter' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Tag deleted from 1 link.').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete newsletter' }).count()).toBe(0);
+
+    await page.goto(`${base}/dashboard/links`);
+    const row = page.locator('tr', { hasText: 'spring-post' });
+    await row.getByRole('link', { name: 'Links tagged articles' }).waitFor();
+    expect(await page.locator('tr', { hasText: 'spring-sale' }).getByRole('link', { name: 'Links tagged newsletter' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
