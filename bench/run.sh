@@ -270,3 +270,4 @@ base_api=$(field baseline_api rps)
 cleanup
 [ "${BENCH_WEBHOOKS:-1}" = 0 ] || bash bench/webhooks.sh | tee -a "$OUT/latest.md"
 [ "${BENCH_WORKERS:-1}" = 0 ] || bash bench/workers.sh | tee -a "$OUT/latest.md"
+[ "${BENCH_LISTS:-1}" = 0 ] || DATABASE_URL="$PG_URL" node bench/link-lists.mjs | tee -a "$OUT/latest.md"
