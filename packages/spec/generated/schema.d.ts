@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). `tag` (an extension, repeatable: `?tag=a&tag=b`) keeps the links that carry every tag named. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). `tag` (an extension, repeatable: `?tag=a&tag=b`) keeps the links that carry every tag named. The other filters (extensions too) keep the links of a channel (`channel`), on a domain (`domain`), by visibility (`status`), active or expired (`state`) and made in a range (`from`, `to`); every filter given must hold. An empty value is no filter. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -5965,6 +5965,36 @@ export interface components {
          */
         TagFilter: string[];
         /**
+         * @description Only the links in this channel (an extension). The channel must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+         * @example 3
+         */
+        ChannelFilter: components["schemas"]["Id"];
+        /**
+         * @description Only the links on this branded domain of the account, given as its URL or its bare host (a 404 for a domain that is not the account's), or on the service's own address with `default` (an extension).
+         * @example go.example.com
+         */
+        DomainFilter: string;
+        /**
+         * @description Only the public or only the private links (an extension).
+         * @example public
+         */
+        StatusFilter: components["schemas"]["LinkStatus"];
+        /**
+         * @description `expired`: only the links whose expiry has passed (they answer the 410 page); `active`: only those without an expiry or with one still to come (an extension).
+         * @example expired
+         */
+        StateFilter: "active" | "expired";
+        /**
+         * @description Only the links made at or after this instant, by the date a link shows (an imported link at its own): a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the audit log reads them (an extension).
+         * @example 2026-11-01
+         */
+        CreatedFrom: string;
+        /**
+         * @description Only the links made before this instant: a date (its midnight UTC, so `to=2026-11-02` ends with 1 November) or a date and time with its offset (an extension).
+         * @example 2026-12-01
+         */
+        CreatedTo: string;
+        /**
          * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
          * @example spring
          */
@@ -6792,6 +6822,36 @@ export interface operations {
                  *     ]
                  */
                 tag?: components["parameters"]["TagFilter"];
+                /**
+                 * @description Only the links in this channel (an extension). The channel must be the account's: another account's, or one that does not exist, is a 404; a value that is not an id is a 400.
+                 * @example 3
+                 */
+                channel?: components["parameters"]["ChannelFilter"];
+                /**
+                 * @description Only the links on this branded domain of the account, given as its URL or its bare host (a 404 for a domain that is not the account's), or on the service's own address with `default` (an extension).
+                 * @example go.example.com
+                 */
+                domain?: components["parameters"]["DomainFilter"];
+                /**
+                 * @description Only the public or only the private links (an extension).
+                 * @example public
+                 */
+                status?: components["parameters"]["StatusFilter"];
+                /**
+                 * @description `expired`: only the links whose expiry has passed (they answer the 410 page); `active`: only those without an expiry or with one still to come (an extension).
+                 * @example expired
+                 */
+                state?: components["parameters"]["StateFilter"];
+                /**
+                 * @description Only the links made at or after this instant, by the date a link shows (an imported link at its own): a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the audit log reads them (an extension).
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["CreatedFrom"];
+                /**
+                 * @description Only the links made before this instant: a date (its midnight UTC, so `to=2026-11-02` ends with 1 November) or a date and time with its offset (an extension).
+                 * @example 2026-12-01
+                 */
+                to?: components["parameters"]["CreatedTo"];
             };
             header?: never;
             path?: never;

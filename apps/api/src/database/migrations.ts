@@ -18,6 +18,7 @@ import { Workspaces1765300000000 } from './migrations/1765300000000-workspaces';
 import { SingleSignOn1765400000000 } from './migrations/1765400000000-single-sign-on';
 import { Certificates1765500000000 } from './migrations/1765500000000-certificates';
 import { Tags1765600000000 } from './migrations/1765600000000-tags';
+import { LinkFilters1765700000000 } from './migrations/1765700000000-link-filters';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   SingleSignOn1765400000000,
   Certificates1765500000000,
   Tags1765600000000,
+  LinkFilters1765700000000,
 ];

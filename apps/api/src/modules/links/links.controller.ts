@@ -12,7 +12,7 @@ import { shortUrl } from '../../common/public-urls';
 import { Clock } from '../../common/clock';
 import { ClickExport } from '../clicks/click-export';
 import { ClickSeriesService } from '../clicks/click-series';
-import { readRange, readSeriesRequest, single } from '../clicks/series-request';
+import { instant, readRange, readSeriesRequest, single } from '../clicks/series-request';
 import { linkyardCsvHeader, linkyardCsvLine, linkyardNdjsonLine } from '@linkyard/formats';
 import { readFormat, streamedFile } from '../../common/streamed-file';
 import { FileBody } from '../../common/request-body';
@@ -25,7 +25,7 @@ import { ApiError, badRequest } from '../../common/api-error';
 import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
 import { toLinkDetails } from './links.mapper';
-import { LinksService, type LinkOrder } from './links.service';
+import { LinksService, type LinkOrder, type ListFilter } from './links.service';
 import { MAX_TAGS, TAG_LENGTH, tagList } from './tags';
 
 function queryText(value: unknown): string | undefined {
@@ -35,14 +35,49 @@ function queryText(value: unknown): string | undefined {
   return cleaned !== '' ? cleaned.slice(0, 200) : undefined;
 }
 
-/** `campaign`: a campaign id, or nothing (absent or empty); anything else is a 400. */
-function campaignFilter(value: unknown): number | undefined {
-  const text = single('campaign', value);
+/** `campaign` or `channel`: a record's id, or nothing (absent or empty); anything else is a 400. */
+function idFilter(name: 'campaign' | 'channel', value: unknown): number | undefined {
+  const text = single(name, value);
   if (text === undefined || text === '') return undefined;
   if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2_147_483_647) {
-    throw badRequest('Invalid parameter "campaign": must be a campaign id, a whole number from 1 to 2147483647.');
+    throw badRequest(`Invalid parameter "${name}": must be a ${name} id, a whole number from 1 to 2147483647.`);
   }
   return Number(text);
+}
+
+/** A parameter of a few values, or nothing (absent or empty); anything else is a 400. */
+function oneOf<T extends string>(name: string, value: unknown, values: readonly T[]): T | undefined {
+  const text = single(name, value);
+  if (text === undefined || text === '') return undefined;
+  if (!(values as readonly string[]).includes(text)) throw badRequest(`Invalid parameter "${name}": must be ${values.join(' or ')}.`);
+  return text as T;
+}
+
+/** `domain`: a branded domain's URL or host, `default`, or nothing; at most 300 characters. */
+function domainFilter(value: unknown): string | undefined {
+  const text = single('domain', value)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (text.length > 300 || /\p{Cc}/u.test(text))
+    throw badRequest('Invalid parameter "domain": must be a branded domain of the account, or default.');
+  return text;
+}
+
+/** The filters of `GET /urls`, each checked: a clear 400 for a value that cannot be one. */
+function listFilter(query: QueryParams<'listUrls'>): ListFilter {
+  const from = single('from', query.from);
+  const to = single('to', query.to);
+  return {
+    search: queryText(query.q),
+    campaign: idFilter('campaign', query.campaign),
+    channel: idFilter('channel', query.channel),
+    domain: domainFilter(query.domain),
+    tags: tagFilter(query.tag),
+    status: oneOf('status', query.status, ['public', 'private'] as const),
+    state: oneOf('state', query.state, ['active', 'expired'] as const),
+    // As the audit log and the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
+    from: from === undefined || from === '' ? undefined : instant('from', from, 'UTC'),
+    to: to === undefined || to === '' ? undefined : instant('to', to, 'UTC'),
+  };
 }
 
 /** `tag`, repeatable: the links carrying every tag named; empty values are no filter. */
@@ -72,11 +107,7 @@ export class LinksController {
   async listUrls(@CurrentAccount() account: Account, @Query() query: QueryParams<'listUrls'>): Promise<Ok<'listUrls'>> {
     const page = readPage(query);
     const order: LinkOrder = queryText(query.order) === 'clicks' ? 'clicks' : 'date';
-    const [links, total] = await this.links.list(account, page, order, {
-      search: queryText(query.q),
-      campaign: campaignFilter(query.campaign),
-      tags: tagFilter(query.tag),
-    });
+    const [links, total] = await this.links.list(account, page, order, listFilter(query));
     return listEnvelope('urls', links, total, page, 0);
   }
 

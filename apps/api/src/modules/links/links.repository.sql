@@ -68,6 +68,22 @@ ORDER BY l."created_at" DESC, l."id" DESC;
 -- LinksRepository.list (example 4)
 SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", d."domain",
 to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $2 AND c."link_id" IS NOT NULL) AND coalesce(l."domain_id", 0) = $3 AND l."status" = $4 AND (l."expires_at" IS NULL OR l."expires_at" > $5) AND l."created_at" >= $6 AND l."created_at" < $7) AS total
+FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $2 AND c."link_id" IS NOT NULL) AND coalesce(l."domain_id", 0) = $3 AND l."status" = $4 AND (l."expires_at" IS NULL OR l."expires_at" > $5) AND l."created_at" >= $6 AND l."created_at" < $7 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $8 LIMIT $9)
+ORDER BY l."created_at" DESC, l."id" DESC;
+
+-- LinksRepository.list (example 5)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND coalesce(l."domain_id", 0) = $2 AND l."expires_at" <= $3) AS total
+FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND coalesce(l."domain_id", 0) = $2 AND l."expires_at" <= $3 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $4 LIMIT $5)
+ORDER BY l."created_at" DESC, l."id" DESC;
+
+-- LinksRepository.list (example 6)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)

@@ -14,14 +14,28 @@ import { countersOf, type CounterRow } from '../clicks/click-counters';
 import { outboxPart, type OutboxPart } from '../webhooks/webhook-outbox';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
 import { newLinkRecordJson, type LinkListed } from './links.mapper';
+import { unfiltered } from './unfiltered';
 
 export type LinkOrder = 'date' | 'clicks';
 
-/** What `list` keeps: the account's links, of one campaign, carrying every tag named, matching a search. */
+/**
+ * What `list` keeps: the account's links of one campaign, of one channel, on one domain, carrying
+ * every tag named, public or private, active or expired at `now`, made in a range, matching a search.
+ */
 export interface LinkFilter {
   campaign?: number;
+  channel?: number;
+  /** A branded domain's id; null: the service's own address. */
+  domain?: number | null;
   /** Tags in their stored form (tags.ts). */
   tags?: string[];
+  status?: 'public' | 'private';
+  /** Expired: an expiry at or before `now`; active: none, or a later one. */
+  state?: { is: 'active' | 'expired'; now: Date };
+  /** Made at or after. */
+  from?: Date;
+  /** Made before. */
+  to?: Date;
   search?: string;
 }
 
@@ -149,6 +163,25 @@ export class LinksRepository {
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', {}],
     (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { search: 'spring', campaign: f.ids.campaign }],
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', { tags: ['spring', 'newsletter'] }],
+    (f) => [
+      f.account,
+      { offset: 0, limit: 15 },
+      'date',
+      {
+        channel: f.ids.channel,
+        domain: null,
+        status: 'public',
+        state: { is: 'active', now: new Date('2026-01-01T00:00:00Z') },
+        from: new Date('2025-01-01T00:00:00Z'),
+        to: new Date('2026-01-01T00:00:00Z'),
+      },
+    ],
+    (f) => [
+      f.account,
+      { offset: 0, limit: 15 },
+      'date',
+      { domain: f.ids.domain, state: { is: 'expired', now: new Date('2026-01-01T00:00:00Z') } },
+    ],
     (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
   )
   async list(account: Account, page: PageRequest, order: LinkOrder, filter: LinkFilter): Promise<[LinkListed[], number]> {
@@ -162,6 +195,34 @@ export class LinksRepository {
       params.push(filter.tags);
       // `@>` of the GIN index links_tags_idx: every tag asked for.
       where += ` AND l."tags" @> $${params.length}::varchar[]`;
+    }
+    if (filter.channel !== undefined) {
+      params.push(filter.channel);
+      where += ` AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $${params.length} AND c."link_id" IS NOT NULL)`;
+    }
+    if (filter.domain !== undefined) {
+      // The expression of the unique index links_domain_alias_key, which finds a domain's links.
+      params.push(filter.domain ?? 0);
+      where += ` AND coalesce(l."domain_id", 0) = $${params.length}`;
+    }
+    if (filter.status !== undefined) {
+      params.push(filter.status);
+      where += ` AND l."status" = $${params.length}`;
+    }
+    if (filter.state !== undefined) {
+      params.push(filter.state.now);
+      where +=
+        filter.state.is === 'expired'
+          ? ` AND l."expires_at" <= $${params.length}`
+          : ` AND (l."expires_at" IS NULL OR l."expires_at" > $${params.length})`;
+    }
+    if (filter.from !== undefined) {
+      params.push(filter.from);
+      where += ` AND l."created_at" >= $${params.length}`;
+    }
+    if (filter.to !== undefined) {
+      params.push(filter.to);
+      where += ` AND l."created_at" < $${params.length}`;
     }
     const search = filter.search;
     if (search) {
@@ -188,9 +249,9 @@ export class LinksRepository {
          ORDER BY ${orderBy}`,
     );
     const rows = await this.links.query<ListedRow[]>(
-      // A search, a campaign's or a tag's page is planned for its values each time: a generic plan
-      // would not know how few of a large account's links they keep.
-      !search && filter.campaign === undefined && !filter.tags?.length ? prepared(text) : text,
+      // A filtered page is planned for its values each time: a generic plan would not know how few
+      // of a large account's links they keep.
+      unfiltered(filter) ? prepared(text) : text,
       [...params, page.offset, page.limit],
     );
     const found = rows.map((row): LinkListed => ({

@@ -71,6 +71,7 @@ function service() {
     } as unknown as PasswordHasher,
     // The lists are not read here (test/links.e2e-spec.ts and test/hot-paths.e2e-spec.ts read them).
     none,
+    none,
   );
   return { linksService, links, ways };
 }

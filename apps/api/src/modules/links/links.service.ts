@@ -14,7 +14,9 @@ import { PixelsService } from '../pixels/pixels.service';
 import { SplashService } from '../splash/splash.service';
 import type { DeepLink, LinkEntity as Link, LinkType } from './link.entity';
 import { LinkEntity } from './link.entity';
-import { LinksRepository, type LinkOrder, type NewLinkEvents } from './links.repository';
+import { LinksRepository, type LinkFilter, type LinkOrder, type NewLinkEvents } from './links.repository';
+import { unfiltered } from './unfiltered';
+import { Clock } from '../../common/clock';
 import { Transactions } from '../../database/write-events';
 import { LinkLookups, type LinkLookupServices } from './link-lookups';
 import { shortUrl } from '../../common/public-urls';
@@ -51,6 +53,7 @@ export class LinksService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(LinkReads) private readonly reads: LinkReads,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.services = { campaigns, channels, domains, overlays, pixels, splashPages };
   }
@@ -80,26 +83,36 @@ export class LinksService {
 
   /**
    * A page of the account's links as the API lists them (with their domains' addresses) and the
-   * total: one plain statement, or none for a page without a search or a campaign that no write
-   * of the account dropped since it was read (LinkReads). `campaign` keeps the links of that
-   * campaign of the account's (404 for another's); `tags`, those carrying every one of them.
+   * total: one plain statement, or none for an unfiltered page that no write of the account dropped
+   * since it was read (LinkReads). The campaign, the channel and the domain named must be the
+   * account's (404 for another's); `tags` keeps the links carrying every one of them; `state`
+   * is read at the service's clock.
    */
-  async list(
-    account: Account,
-    page: PageRequest,
-    order: LinkOrder,
-    { search, campaign, tags }: { search?: string; campaign?: number; tags?: string[] },
-  ): Promise<[LinkRecord[], number]> {
+  async list(account: Account, page: PageRequest, order: LinkOrder, wanted: ListFilter): Promise<[LinkRecord[], number]> {
+    const { campaign, channel, domain, state, ...plain } = wanted;
     const read = async () => {
-      const inCampaign = campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id;
-      const [links, total] = await this.links.list(account, page, order, { search, campaign: inCampaign, tags });
+      const filter: LinkFilter = {
+        ...plain,
+        campaign: campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id,
+        channel: channel === undefined ? undefined : (await this.channels.get(account, channel)).id,
+        domain: domain === undefined ? undefined : await this.ownDomain(account, domain),
+        state: state === undefined ? undefined : { is: state, now: new Date(this.clock.now()) },
+      };
+      const [links, total] = await this.links.list(account, page, order, filter);
       return { userId: account.id, links: links.map((link) => toListedRecord(link, this.config.publicUrl)), total };
     };
-    const listed =
-      search === undefined && campaign === undefined && tags === undefined
-        ? await this.reads.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
-        : await read();
+    const listed = unfiltered(wanted)
+      ? await this.reads.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
+      : await read();
     return [listed.links, listed.total];
+  }
+
+  /** The id of the account's branded domain of this URL or host, null for `default` (the service's own address); 404 for none of its own. */
+  private async ownDomain(account: Account, name: string): Promise<number | null> {
+    if (name === 'default') return null;
+    const found = (await this.services.domains.ownedAmong(account, [name])).get(name);
+    if (!found) throw notFound(`No branded domain ${name} in this account.`);
+    return found.id;
   }
 
   /**
@@ -298,6 +311,20 @@ export class LinksService {
     const items = written.filter((item) => item.channel !== undefined).map((item) => ({ channelId: item.channel!, linkId: item.link.id }));
     if (items.length > 0) await this.channels.addItems(manager, account, items);
   }
+}
+
+/** What a list of links keeps, as asked: the campaign, channel and domain by the names the API gives them. */
+export interface ListFilter {
+  search?: string;
+  campaign?: number;
+  channel?: number;
+  /** A branded domain's URL or host, or `default`: the service's own address. */
+  domain?: string;
+  tags?: string[];
+  status?: 'public' | 'private';
+  state?: 'active' | 'expired';
+  from?: Date;
+  to?: Date;
 }
 
 /** What an imported link brings from the shortener it came from: its date, its clicks there. */
