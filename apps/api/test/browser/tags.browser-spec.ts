@@ -1,20 +1,21 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
-import { createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
+import { createCampaign, createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
 import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
 
 /**
  * Tags in the dashboard: given on a link's form with the keyboard alone, shown on the links list,
  * a click on one filters the list (kept in the address, so the view is bookmarked), several
- * combine, and the tags page renames, colours and deletes a tag across every link.
+ * combine, and the tags page renames, colours and deletes a tag across every link. The list's
+ * other filters (campaign, channel, domain, visibility, state, dates) combine with them.
  */
 const executable = findChromium();
 if (!executable && process.env.CI) throw new Error('No Chromium found: CI runs scripts/chromium.sh install before the tests.');
 const suite = executable ? describe : describe.skip;
 const DOCS = join(__dirname, '../../../../docs/images');
 
-suite('tags in the dashboard', () => {
+suite('tags and the links list’s filters in the dashboard', () => {
   let api: TestApi;
   let base: string;
   let browser: Browser;
@@ -41,6 +42,9 @@ suite('tags in the dashboard', () => {
       title: 'Spring post',
       tags: ['spring', 'blog'],
     });
+    const campaign = await createCampaign(api, user, { name: 'Seasons' });
+    await createLink(api, user, { url: 'https://shop.example.com/winter', custom: 'winter-sale', campaign, status: 'public' });
+    await createLink(api, user, { url: 'https://shop.example.com/winter-draft', custom: 'winter-draft', campaign });
     await api.request('PUT', '/l/api/tag/spring/update', { key: user.apikey, body: { color: '#16a34a' } });
   });
 
@@ -95,13 +99,14 @@ suite('tags in the dashboard', () => {
     const page = await signedIn();
     const row = page.locator('tr', { hasText: 'spring-sale' });
     await row.getByRole('link', { name: 'Links tagged spring' }).click();
-    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor();
+    await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor();
     expect(decodeURIComponent(page.url())).toContain('tag=["spring"]');
     expect((await shownAliases(page)).sort()).toEqual(expect.arrayContaining(['spring-post', 'spring-sale']));
     expect(await shownAliases(page)).not.toContain('summer-sale');
 
+    await page.locator('.filter-panel summary').click();
     await page.getByLabel('Tag', { exact: true }).selectOption('newsletter');
-    await page.getByRole('button', { name: 'Remove the filter newsletter' }).waitFor();
+    await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).waitFor();
     await page.waitForURL(/newsletter/);
     await page.locator('table.links tbody tr').first().waitFor();
     expect(await shownAliases(page)).toEqual(['spring-sale']);
@@ -110,13 +115,13 @@ suite('tags in the dashboard', () => {
 
     // The view is bookmarked: opened again from its address, the same filters and links.
     await page.reload();
-    await page.getByRole('button', { name: 'Remove the filter newsletter' }).waitFor();
+    await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).waitFor();
     await page.locator('table.links tbody tr').first().waitFor();
     expect(await shownAliases(page)).toEqual(['spring-sale']);
-    await page.getByRole('button', { name: 'Remove the filter spring' }).click();
-    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).click();
+    await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor({ state: 'detached' });
     expect(await shownAliases(page)).toEqual(['spring-sale']);
-    await page.getByRole('button', { name: 'Remove the filter newsletter' }).click();
+    await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).click();
     await page.getByRole('link', { name: /summer-sale/ }).waitFor();
     await page.context().close();
   });
@@ -124,10 +129,34 @@ suite('tags in the dashboard', () => {
   it('shows the filter on a phone, readable', async () => {
     const page = await signedIn(375);
     await page.goto(`${base}/dashboard/links?tag=${encodeURIComponent('["spring"]')}`);
-    await page.getByRole('button', { name: 'Remove the filter spring' }).waitFor();
+    await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor();
     await page.locator('table.links tbody tr').first().waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-tags-phone.png'), await page.screenshot({ fullPage: true }));
+    await page.context().close();
+  });
+
+  it('combines a campaign, the visibility and the dates from the filters panel, kept in the address, cleared at once', async () => {
+    const page = await signedIn();
+    await page.locator('.filter-panel summary').click();
+    await page.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Seasons' });
+    await page.getByRole('button', { name: 'Remove the filter Campaign: Seasons' }).waitFor();
+    await page.getByLabel('Visibility').selectOption('public');
+    await page.getByRole('button', { name: 'Remove the filter Public' }).waitFor();
+    await page.getByLabel('Made from').fill('2020-01-01');
+    await page.getByRole('button', { name: /^Remove the filter Made from/ }).waitFor();
+    await page.waitForURL(/status=public/);
+    await page.locator('table.links tbody tr').first().waitFor();
+    expect(await shownAliases(page)).toEqual(['winter-sale']);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-link-filters.png'), await page.screenshot());
+
+    // A day that ends before every link was made: none, said so.
+    await page.getByLabel('Made until').fill('2021-01-01');
+    await page.getByText('No link matches the filters in force.').waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('link', { name: /summer-sale/ }).waitFor();
+    expect(page.url()).not.toContain('status=');
     await page.context().close();
   });
 

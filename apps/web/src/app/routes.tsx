@@ -22,6 +22,11 @@ const idParams = {
 /** A day as the date inputs give it (YYYY-MM-DD). */
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+/** A record's id in the address (a campaign's, a channel's), or nothing. */
+function positiveId(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
+}
+
 /** The tags of the links list's address: a list (or one, typed by hand) of short texts; no more than the API takes. */
 function tagsIn(value: unknown): string[] | undefined {
   // A tag typed by hand that reads as a number (`?tag=2026`) is that text.
@@ -55,6 +60,13 @@ const links = createRoute({
     q: typeof search.q === 'string' && search.q !== '' ? search.q : undefined,
     order: search.order === 'clicks' ? 'clicks' : undefined,
     tag: tagsIn(search.tag),
+    campaign: positiveId(search.campaign),
+    channel: positiveId(search.channel),
+    domain: typeof search.domain === 'string' && search.domain !== '' && search.domain.length <= 300 ? search.domain : undefined,
+    status: search.status === 'public' || search.status === 'private' ? search.status : undefined,
+    state: search.state === 'active' || search.state === 'expired' ? search.state : undefined,
+    from: isDay(search.from) ? search.from : undefined,
+    until: isDay(search.until) ? search.until : undefined,
     page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? search.page : undefined,
   }),
 });

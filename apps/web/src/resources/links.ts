@@ -1,13 +1,16 @@
+import type { paths } from '@linkyard/client';
 import { api, type Schemas } from '../api';
 import { PAGE_SIZE, usePage, useRecord, useWrite } from './hooks';
 
 export type LinkDetails = Schemas['LinkDetails'];
 export type LinkUpdate = Schemas['LinkUpdate'];
 export type Order = 'date' | 'clicks';
+/** What GET /urls takes: the page, the order, the search and the filters. */
+type ListQuery = NonNullable<paths['/urls']['get']['parameters']['query']>;
 export type Series = Schemas['ClickSeries'];
 
 /** A page of the account's links, searched, filtered and sorted by the service (a campaign's, those carrying every tag given). */
-export const useLinks = (query: { q?: string; order?: Order; page: number; campaign?: number; limit?: number; tag?: string[] }) =>
+export const useLinks = (query: Omit<ListQuery, 'page'> & { page: number }) =>
   usePage(
     'links',
     [query],
@@ -15,14 +18,7 @@ export const useLinks = (query: { q?: string; order?: Order; page: number; campa
       (
         await api.GET('/urls', {
           params: {
-            query: {
-              q: query.q || undefined,
-              order: query.order ?? 'date',
-              page: query.page,
-              limit: query.limit ?? PAGE_SIZE,
-              campaign: query.campaign,
-              tag: query.tag?.length ? query.tag : undefined,
-            },
+            query: { ...query, q: query.q || undefined, order: query.order ?? 'date', limit: query.limit ?? PAGE_SIZE },
           },
         })
       ).data.data,

@@ -13,19 +13,21 @@ import { ErrorAlert, Notice } from '../../components/FormCard';
 import { LinkCells } from '../../components/LinkCells';
 import { TagChips, colorsOf } from '../../components/Tags';
 import { useTagChoices } from '../../resources/tags';
+import { LinkFilters, apiFilters, filterCount, type LinkFilterSearch } from './LinkFilters';
 
 /** What the links list keeps in the address: a view can be bookmarked, shared, and gone back to. */
-export interface LinksSearch {
+export interface LinksSearch extends LinkFilterSearch {
   q?: string;
   order?: 'clicks';
-  /** The links carrying every one of these tags. */
-  tag?: string[];
   page?: number;
 }
 
 /** The account's links: searched, sorted and paged by the service, so any number of links pages alike. */
 export function LinksPage() {
-  const { q = '', order: sort, page = 1, tag: tags = [] } = useSearch({ from: '/links' });
+  const current = useSearch({ from: '/links' });
+  const { q = '', order: sort, page = 1 } = current;
+  const filters = apiFilters(current);
+  const filtered = filterCount(current) > 0;
   const order: Order = sort ?? 'date';
   const navigate = useNavigate({ from: '/links' });
   const [search, setSearch] = useState(q);
@@ -38,7 +40,7 @@ export function LinksPage() {
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
   // The selection belongs to one page of one query: another page starts with none.
-  const view = JSON.stringify([q, order, page, tags]);
+  const view = JSON.stringify([q, order, page, filters]);
   const [selection, setSelection] = useState<{ view: string; ids: Set<number> }>({ view, ids: new Set() });
   const selected = selection.view === view ? selection.ids : new Set<number>();
   const setSelected = (ids: Set<number>) => setSelection({ view, ids });
@@ -55,15 +57,9 @@ export function LinksPage() {
     typing.current = setTimeout(() => go({ q: text.trim() || undefined }, true), 300);
   };
 
-  const links = useLinks({ q, order, page, tag: tags });
+  const links = useLinks({ q, order, page, ...filters });
   const tagChoices = useTagChoices();
   const colors = colorsOf(tagChoices.data);
-  const filterTag = (tag: string) => go({ tag: tags.includes(tag) ? tags : [...tags, tag] });
-  const unfilterTag = (tag: string) => {
-    go({ tag: tags.length > 1 ? tags.filter((other) => other !== tag) : undefined });
-    // The button goes with its filter: the focus goes back to the choice of tags.
-    document.getElementById('tag-filter')?.focus();
-  };
   // Clicks as they land: the counts on the page follow without a reload (a burst refreshes once).
   const [landed, setLanded] = useState(0);
   const live = useLiveRefresh(['links'], (batch) => {
@@ -107,44 +103,13 @@ export function LinksPage() {
           <option value="date">Newest first</option>
           <option value="clicks">Most clicked first</option>
         </select>
-        <label htmlFor="tag-filter">Tag</label>
-        <select id="tag-filter" value="" onChange={(e) => e.target.value && filterTag(e.target.value)}>
-          <option value="">{tags.length ? 'Add a tag…' : 'Any tag'}</option>
-          {tagChoices.data
-            ?.filter((choice) => !tags.includes(choice.name))
-            .map((choice) => (
-              <option key={choice.name} value={choice.name}>
-                {choice.name} ({choice.links})
-              </option>
-            ))}
-        </select>
         {canRemove && (
           <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => setConfirming(true)}>
             Delete selected ({selected.size})
           </button>
         )}
       </div>
-      {tags.length > 0 && (
-        <div className="filters" role="group" aria-label="Filters">
-          <span className="muted">Tagged</span>
-          {tags.map((tag) => (
-            <button
-              key={tag}
-              type="button"
-              className="secondary chip-filter"
-              onClick={() => unfilterTag(tag)}
-              aria-label={`Remove the filter ${tag}`}
-            >
-              <bdi>{tag}</bdi> ×
-            </button>
-          ))}
-          {tags.length > 1 && (
-            <button type="button" className="secondary" onClick={() => go({ tag: undefined })}>
-              Clear
-            </button>
-          )}
-        </div>
-      )}
+      <LinkFilters search={current} onChange={(changes) => go(changes)} />
       <ErrorAlert error={remove.error} />
       {remove.isSuccess && <Notice>{remove.data === 1 ? 'The link was deleted.' : `${remove.data} links were deleted.`}</Notice>}
       {links.isPending ? (
@@ -153,7 +118,7 @@ export function LinksPage() {
         <ErrorState error={links.error} retry={() => void links.refetch()} />
       ) : rows.length === 0 ? (
         <Empty>
-          {q || tags.length ? (
+          {q || filtered ? (
             <p>
               No link matches
               {q && (
@@ -162,13 +127,7 @@ export function LinksPage() {
                   “<bdi>{q}</bdi>”
                 </>
               )}
-              {tags.length > 0 && (
-                <>
-                  {q ? ' and carries ' : ' the tag '}
-                  <bdi>{tags.join(', ')}</bdi>
-                </>
-              )}
-              .
+              {filtered && `${q ? ' and' : ''} the filters in force`}.
             </p>
           ) : (
             <p>No links yet.{canAdd && <Link to="/links/new"> Make your first short link</Link>}</p>
