@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { freePort } from './support/built-service';
 import { useApi } from './support/app';
 import { resolverWith } from './support/names';
-import { createDomain, createLink, createUser, type TestUser } from './support/factories';
+import { DataSource } from 'typeorm';
+import { createCampaign, createChannel, createDomain, createLink, createUser, type TestUser } from './support/factories';
 import { FIREFOX, UK } from './support/visitors';
 
 /**
@@ -168,6 +169,72 @@ describe('the command line (linkyard)', () => {
       expect(json(searched)).toEqual([expect.objectContaining({ id: ids[1], alias: `list-${user.id}-1` })]);
       const byClicks = await cli(['links', 'list', '--order', 'clicks', '--json'], env);
       expect(json(byClicks)).toHaveLength(3);
+    });
+
+    it('keeps the links of a campaign, a channel, a domain, a status, a state and a range of days, alone and together', async () => {
+      const domain = await createDomain(api, user);
+      const channel = await createChannel(api, user);
+      const campaign = await createCampaign(api, user);
+      const expiry = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+      const old = await createLink(api, user);
+      const branded = await createLink(api, user, { domain: domain.domain, status: 'public', campaign });
+      const expiring = await createLink(api, user, { expiry, status: 'public' });
+      const inChannel = await createLink(api, user, { channel });
+      // The first link was made on 1 March 2025 (as an import keeps a link's own date).
+      await api.linkyard.app.get(DataSource).query(`UPDATE links SET created_at = '2025-03-01T10:00:00Z' WHERE id = $1`, [old]);
+      const ids = async (...options: string[]): Promise<number[]> => {
+        const run = await cli(['links', 'list', ...options, '--json'], env);
+        expect([options, run.code, run.stderr]).toEqual([options, 0, '']);
+        return json(run).map((link: { id: number }) => link.id);
+      };
+
+      expect(await ids('--campaign', String(campaign))).toEqual([branded]);
+      expect(await ids('--channel', String(channel))).toEqual([inChannel]);
+      expect(await ids('--domain', new URL(domain.domain).host)).toEqual([branded]);
+      expect(await ids('--domain', 'default')).toEqual([inChannel, expiring, old]);
+      expect(await ids('--status', 'public')).toEqual([expiring, branded]);
+      expect(await ids('--state', 'expired')).toEqual([]);
+      // --to's day is included: the links of 1 March 2025 are those from that day to that day.
+      expect(await ids('--from', '2025-03-01', '--to', '2025-03-01')).toEqual([old]);
+      expect(await ids('--to', '2025-03-01T10:00:00Z')).toEqual([]);
+      expect(await ids('--from', '2025-03-02')).toEqual([inChannel, expiring, branded]);
+      expect(await ids('--status', 'public', '--state', 'active', '--domain', 'default', '--from', '2026-01-01')).toEqual([expiring]);
+      expect(await ids('--status', 'private', '--tag', 'none', '--channel', String(channel))).toEqual([]);
+      try {
+        api.clock.set(Date.now() + 2 * 3_600_000);
+        expect(await ids('--state', 'expired')).toEqual([expiring]);
+        expect(await ids('--state', 'active', '--status', 'public')).toEqual([branded]);
+      } finally {
+        api.clock.reset();
+      }
+
+      const table = await cli(['links', 'list', '--channel', String(channel), '--limit', '1'], env);
+      expect(table.stdout).toMatch(new RegExp(`│\\s+${inChannel} │ http://links\\.test/`));
+      const none = await cli(['links', 'list', '--status', 'public', '--channel', String(channel)], env);
+      expect(none).toEqual({ code: 0, stdout: 'No link matches these filters.\n', stderr: '' });
+    });
+
+    it('names the filter the service refuses, and exits with 3 for a channel or a domain not of the account', async () => {
+      const status = await cli(['links', 'list', '--status', 'hidden'], env);
+      expect(status).toMatchObject({ code: 2, stdout: '' });
+      expect(status.stderr).toContain("option '--status <status>' argument 'hidden' is invalid. Allowed choices are public, private.");
+      expect((await cli(['links', 'list', '--state', 'gone'], env)).code).toBe(2);
+      expect((await cli(['links', 'list', '--channel', 'news'], env)).code).toBe(2);
+      const from = await cli(['links', 'list', '--from', '2026-02-30'], env);
+      expect(from.code).toBe(4);
+      expect(from.stderr).toMatch(/^linkyard: invalid --from: must be a date/);
+      // A day that does not exist is sent as given, not as the next day: the service names it.
+      const to = await cli(['links', 'list', '--to', '2026-02-30'], env);
+      expect(to.code).toBe(4);
+      expect(to.stderr).toMatch(/^linkyard: invalid --to: must be a date/);
+
+      const stranger = await createUser(api);
+      const theirs = await createChannel(api, stranger);
+      const channel = await cli(['links', 'list', '--channel', String(theirs)], env);
+      expect(channel).toMatchObject({ code: 3, stdout: '' });
+      const domain = await cli(['links', 'list', '--domain', 'go.unknown.example.org'], env);
+      expect(domain).toMatchObject({ code: 3, stdout: '' });
+      expect(domain.stderr).toContain('go.unknown.example.org');
     });
 
     it('reads, changes and deletes a link named by its alias, its id or its short URL', async () => {
@@ -1031,7 +1098,11 @@ describe('the command line (linkyard)', () => {
       expect(await complete('links', '')).toEqual(expect.arrayContaining(['list', 'add', 'get', 'update', 'delete', 'import', 'export']));
       expect(await complete('links', 'delete', '--')).toEqual(expect.arrayContaining(['--yes', '--json', '--profile']));
       expect(await complete('links', 'update', '--')).toEqual(expect.arrayContaining(['--tag', '--no-tags', '--no-password']));
-      expect(await complete('links', 'list', '--t')).toEqual(['--tag']);
+      expect(await complete('links', 'list', '--t')).toEqual(['--tag', '--to']);
+      expect(await complete('links', 'list', '--status', '')).toEqual(['public', 'private']);
+      expect(await complete('links', 'list', '--tag', 'x', '--state', 'e')).toEqual(['expired']);
+      expect(await complete('links', 'add', 'https://example.com/', '--status', 'pu')).toEqual(['public']);
+      expect(await complete('links', 'list', '--status', 'public', '--')).toEqual(expect.arrayContaining(['--state', '--from', '--to']));
       expect(await complete('tags', '')).toEqual(expect.arrayContaining(['list', 'add', 'update', 'delete']));
       expect(await complete('tags', 'update', '--')).toEqual(expect.arrayContaining(['--name', '--color', '--json']));
       expect(await complete('tags', 'list', '--')).toEqual(expect.arrayContaining(['--search', '--limit', '--all']));
@@ -1044,6 +1115,7 @@ describe('the command line (linkyard)', () => {
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from links; and not __fish_seen_subcommand_from list");
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from tags; and not __fish_seen_subcommand_from list");
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from update' -l no-tags");
+      expect(fish.stdout).toMatch(/complete -c linkyard -n '__fish_seen_subcommand_from list' -l state -d '[^']*' -x -a 'active expired'/);
       expect((await cli(['completion', 'powershell'], { HOME: home })).code).toBe(2);
     });
   });

@@ -34,6 +34,21 @@ export function sinceStart(since: Since, now: Date): Date {
   return start;
 }
 
+/**
+ * The end of a list of days whose last day is included (`links list --to`): a date (2026-11-30) is
+ * that whole day in UTC, so the API, which keeps what comes before its `to`, is sent the next day
+ * (2026-12-01). A date and time, or what is not a real date, is sent as given, for the service to
+ * read or refuse.
+ */
+export function throughDay(text: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  const day = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || !day.toISOString().startsWith(text)) return text;
+  day.setUTCDate(day.getUTCDate() + 1);
+  // 9999-12-31 has no next day the API reads: its end is then its midnight.
+  return day.getUTCFullYear() > 9999 ? text : day.toISOString().slice(0, 10);
+}
+
 /** A date-time as the API reads it: ISO 8601 in UTC, to the second. */
 export const isoSecond = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -5,6 +5,7 @@ import { usageError, type ExitCode, type FieldNames } from '../errors';
 import { every, integer } from '../options';
 import { clean, type Cell } from '../output';
 import { canAsk, readSecret } from '../prompt';
+import { throughDay } from '../range';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
 import { collect, confirmDeletion, YES_OPTION } from './common';
@@ -15,9 +16,13 @@ type LinkAdd = components['schemas']['LinkAdd'];
 type ListQuery = NonNullable<paths['/urls']['get']['parameters']['query']>;
 type Order = NonNullable<ListQuery['order']>;
 type LinkStatus = components['schemas']['LinkStatus'];
+type LinkState = NonNullable<ListQuery['state']>;
 
 const ORDERS = every<Order>()('date', 'clicks');
 const STATUSES = every<LinkStatus>()('public', 'private');
+const STATES = every<LinkState>()('active', 'expired');
+/** The largest id the API takes. */
+const MAX_ID = 2_147_483_647;
 /** The API's page size is at most 100: larger lists are read page after page. */
 const PAGE_SIZE = 100;
 const DEFAULT_LIMIT = 15;
@@ -25,6 +30,13 @@ const DEFAULT_LIMIT = 15;
 interface ListOptions {
   search?: string;
   tag?: string[];
+  campaign?: number;
+  channel?: number;
+  domain?: string;
+  status?: LinkStatus;
+  state?: LinkState;
+  from?: string;
+  to?: string;
   order?: Order;
   limit?: number;
   all?: boolean;
@@ -98,10 +110,28 @@ function fieldOptions(command: Command, updating: boolean): Command {
     );
 }
 
-/** What an empty list says: no links at all, or none matching the search and the tags asked for. */
+/** The options of `links list` by the query parameter each fills, for the service's errors about them. */
+const LIST_FIELDS: FieldNames = {
+  q: '--search',
+  tag: '--tag',
+  campaign: '--campaign',
+  channel: '--channel',
+  domain: '--domain',
+  status: '--status',
+  state: '--state',
+  from: '--from',
+  to: '--to',
+};
+
+/**
+ * What an empty list says: no links at all, none matching the search and the tags asked for, or,
+ * with any other filter, none matching the filters.
+ */
 function noneFound(options: ListOptions): string {
   const quoted = (text: string) => JSON.stringify(clean(text));
   const tags = (options.tag ?? []).filter((tag) => tag.trim() !== '');
+  const others = [options.campaign, options.channel, options.domain, options.status, options.state, options.from, options.to];
+  if (others.some((value) => value !== undefined)) return 'No link matches these filters.';
   const filters: string[] = [];
   if (options.search !== undefined) filters.push(`matches ${quoted(options.search)}`);
   if (tags.length > 0) filters.push(`carries the tag${tags.length > 1 ? 's' : ''} ${tags.map(quoted).join(', ')}`);
@@ -115,6 +145,14 @@ async function list(context: Context, options: ListOptions): Promise<void> {
   if (options.search !== undefined) query.q = options.search;
   if (options.order !== undefined) query.order = options.order;
   if (options.tag !== undefined) query.tag = options.tag;
+  if (options.campaign !== undefined) query.campaign = options.campaign;
+  if (options.channel !== undefined) query.channel = options.channel;
+  if (options.domain !== undefined) query.domain = options.domain;
+  if (options.status !== undefined) query.status = options.status;
+  if (options.state !== undefined) query.state = options.state;
+  if (options.from !== undefined) query.from = options.from;
+  // The API's `to` is excluded; the command line's day is included: the next day's midnight is sent.
+  if (options.to !== undefined) query.to = throughDay(options.to);
 
   const links: LinkSummary[] = [];
   let total = 0;
@@ -238,12 +276,22 @@ export function registerLinks(program: Command): Command {
     .description('list the short links, newest first')
     .option('--search <text>', 'only links whose alias, destination, title or description contains this')
     .option('--tag <tag>', 'only links carrying this tag; repeated, only those carrying every tag named', collect)
+    .addOption(new Option('--campaign <id>', 'only links of this campaign').argParser(integer(1, MAX_ID)))
+    .addOption(new Option('--channel <id>', 'only links in this channel').argParser(integer(1, MAX_ID)))
+    .option('--domain <domain>', "only links on this branded domain (go.example.com), or on the service's own address (default)")
+    .addOption(new Option('--status <status>', 'only public or only private links').choices(STATUSES))
+    .addOption(new Option('--state <state>', 'only links still redirecting (active) or past their expiry (expired)').choices(STATES))
+    .option('--from <date>', 'only links made on or after this day (2026-11-01, UTC), or at or after a date and time with its offset')
+    .option('--to <date>', 'only links made up to this day, included (2026-11-30, UTC), or before a date and time with its offset')
     .addOption(new Option('--order <order>', 'newest first (date) or most clicked first (clicks)').choices(ORDERS))
     .addOption(new Option('--limit <n>', `how many links to show (default ${DEFAULT_LIMIT})`).argParser(integer(1)).conflicts('all'))
     .option('--all', 'every link, page after page')
-    .action((options: ListOptions, command: Command) =>
-      run(command, (context) => list(context, options), { fields: { q: '--search', tag: '--tag' } }),
-    );
+    .addHelpText(
+      'after',
+      '\nEvery filter given must hold. A date is a day in UTC, and --to includes its day:\n' +
+        '--from 2026-11-01 --to 2026-11-30 is every link made in November.',
+    )
+    .action((options: ListOptions, command: Command) => run(command, (context) => list(context, options), { fields: LIST_FIELDS }));
 
   fieldOptions(
     links.command('add').description('shorten a URL; prints the short URL').argument('<url>', 'the destination, an http or https URL'),
