@@ -48,6 +48,9 @@ async function timed(key, pathOf) {
   return { p50: times[Math.floor(READS / 2)], p90: times[Math.floor(READS * 0.9)] };
 }
 
+/** A day before (or after) today, YYYY-MM-DD in UTC. */
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL: the PostgreSQL to measure (scripts/postgres.sh start prints one)');
@@ -88,18 +91,26 @@ async function main() {
     });
     const { id: owner, apikey: key } = user.data;
     const campaign = (await call(key, '/campaign/add', { method: 'POST', body: JSON.stringify({ name: 'Bench' }) })).id;
+    const channel = (await call(key, '/channel/add', { method: 'POST', body: JSON.stringify({ name: 'Bench' }) })).id;
+    const domain = (await call(key, '/domain/add', { method: 'POST', body: JSON.stringify({ domain: 'https://go.bench.example' }) })).id;
     await client.connect();
     // Tags as a team uses them: one on a link in 7 (`weekly`), one in 50 (`t0`..`t49`, each on 2,000
-    // links), one on 100 links (`rare`); a tenth of the links in one campaign.
+    // links), one on 100 links (`rare`); a tenth of the links in one campaign, a twentieth on a
+    // branded domain, one in 4 public, one in 9 expired, 500 in a channel.
     const started = Date.now();
     await client.query(
-      `INSERT INTO links (user_id, alias, url, title, campaign_id, tags, created_at)
+      `INSERT INTO links (user_id, alias, url, title, campaign_id, tags, created_at, domain_id, status, expires_at)
        SELECT $1, 'l' || i, 'https://shop.example.com/item/' || i, 'Item ' || i, CASE WHEN i % 10 = 0 THEN $2::int END,
               array_remove(ARRAY['t' || (i % 50), CASE WHEN i % 7 = 0 THEN 'weekly' END, CASE WHEN i % 1000 = 0 THEN 'rare' END], NULL)::varchar(50)[],
-              now() - make_interval(secs => i)
+              now() - make_interval(secs => i * 60), CASE WHEN i % 20 = 0 THEN $4::int END,
+              CASE WHEN i % 4 = 0 THEN 'public' ELSE 'private' END, CASE WHEN i % 9 = 0 THEN now() - interval '1 day' END
          FROM generate_series(1, $3::int) i`,
-      [owner, campaign, LINKS],
+      [owner, campaign, LINKS, domain],
     );
+    await client.query(`INSERT INTO channel_items (channel_id, link_id) SELECT $1, id FROM links WHERE user_id = $2 AND id % 200 = 0`, [
+      channel,
+      owner,
+    ]);
     await client.query('ANALYZE links');
     console.log(
       `${LINKS.toLocaleString('en')} links of one account seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; ${READS} reads of each, one at a time, each of another page`,
@@ -113,6 +124,15 @@ async function main() {
       ['GET /urls?tag=weekly&tag=t7 (286 links)', (i) => `/urls?limit=25&tag=weekly&tag=t7&page=${1 + (i % 11)}`],
       ['GET /urls?tag=weekly&campaign= (1,428 links)', (i) => `/urls?limit=25&tag=weekly&campaign=${campaign}&page=${1 + (i % 57)}`],
       ['GET /urls?tag=t7&q=item (search and tag)', (i) => `/urls?limit=25&tag=t7&q=item&page=${1 + (i % 80)}`],
+      ['GET /urls?status=public (25,000 links)', (i) => `/urls?limit=25&status=public&page=${1 + (i % 1000)}`],
+      ['GET /urls?state=expired (11,111 links)', (i) => `/urls?limit=25&state=expired&page=${1 + (i % 444)}`],
+      ['GET /urls?domain= (5,000 links on a branded domain)', (i) => `/urls?limit=25&domain=go.bench.example&page=${1 + (i % 200)}`],
+      ['GET /urls?channel= (500 links)', (i) => `/urls?limit=25&channel=${channel}&page=${1 + (i % 20)}`],
+      ['GET /urls?from=&to= (a week: 10,080 links)', (i) => `/urls?limit=25&from=${day(-8)}&to=${day(-1)}&page=${1 + (i % 400)}`],
+      [
+        'GET /urls, every filter at once',
+        (i) => `/urls?limit=25&tag=weekly&status=public&state=active&from=${day(-60)}&page=${1 + (i % 10)}`,
+      ],
       ['GET /tags?q=t (52 tags counted over every link)', (i) => `/tags?q=t&page=${1 + (i % 3)}`],
     ];
     const results = [];
