@@ -39,6 +39,10 @@ describe('WORKERS=2 on PostgreSQL, without Redis', () => {
     postgres = await PostgresServer.start();
     service = await startBuiltService({ DATABASE_URL: postgres.url, WORKERS: '2', ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'info' });
     for (let wait = 0; wait < 100 && workersOf(service.process.pid!).length < 2; wait += 1) await new Promise((r) => setTimeout(r, 100));
+    // The port answers once either worker listens; the line is the first worker's, which may come
+    // a moment later on a busy machine.
+    for (let wait = 0; wait < 100 && !service.output().includes('Linkyard listening'); wait += 1)
+      await new Promise((r) => setTimeout(r, 100));
   }, 120_000);
 
   afterAll(async () => {
