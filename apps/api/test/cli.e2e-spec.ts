@@ -338,7 +338,19 @@ describe('the command line (linkyard)', () => {
       expect(both.stderr).toContain("option '--no-tags' cannot be used with option '--tag <tag>'");
       const nothing = await cli(['links', 'update', alias], env);
       expect(nothing.code).toBe(2);
-      expect(nothing.stderr).toContain('--tag, --no-tags');
+      expect(nothing.stderr).toContain('--tag, --no-tags, --archive, --unarchive');
+
+      // Archived, it leaves the list and --archived brings it back to it; --unarchive, for good.
+      const listed = async (...options: string[]) =>
+        (json(await cli(['links', 'list', '--all', '--json', ...options], env)) as { id: number }[]).map((link) => link.id);
+      expect((await cli(['links', 'update', alias, '--archive'], env)).code).toBe(0);
+      expect(await listed()).not.toContain(id);
+      expect(await listed('--archived', 'only')).toEqual([id]);
+      expect(await listed('--archived', 'include')).toContain(id);
+      expect((await cli(['links', 'get', alias], env)).stdout).toMatch(/│ Archived\s+│ yes\s+│/);
+      expect((await cli(['links', 'update', alias, '--unarchive'], env)).code).toBe(0);
+      expect(await listed()).toContain(id);
+      expect((await cli(['links', 'list', '--archived', 'all'], env)).code).toBe(2);
     });
 
     it('lists the links carrying every tag named, with the other options of the list', async () => {

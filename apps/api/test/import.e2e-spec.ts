@@ -222,8 +222,9 @@ describe('import', () => {
       deeplink: { auto: true, apple: 'https://apps.apple.com/app/id1', google: '' },
       parameters: [{ name: 'utm_source', value: '-mail' }],
       tags: ['=sum(1)', 'été, "q"', '中文'],
+      archived: true,
     });
-    const kept = ['alias', 'longurl', 'title', 'description', 'metadescription', 'metaimage', 'status', 'expiry', 'geotarget', 'devicetarget', 'languagetarget', 'deeplink', 'parameters', 'tags'] as const; // prettier-ignore
+    const kept = ['alias', 'longurl', 'title', 'description', 'metadescription', 'metaimage', 'status', 'expiry', 'geotarget', 'devicetarget', 'languagetarget', 'deeplink', 'parameters', 'tags', 'archived'] as const; // prettier-ignore
     const mine = (await api.request('GET', '/l/api/urls/export?format=ndjson', { key: user.apikey })).text;
     for (const format of ['csv', 'ndjson'] as const) {
       const other = await createUser(api);

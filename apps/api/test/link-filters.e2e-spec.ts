@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { useApi } from './support/app';
 import { createCampaign, createChannel, createDomain, createLink, createUser, type TestUser } from './support/factories';
+import { FIREFOX } from './support/visitors';
 
 /** GET /urls's filters: each alone, all of them at once, their 400s and 404s, another account's records. */
 describe('the links list, filtered', () => {
@@ -86,6 +87,35 @@ describe('the links list, filtered', () => {
     expect(await refused(`domain=${'x'.repeat(301)}`)).toEqual([400, expect.stringMatching(/^Invalid parameter "domain": /)]);
     expect(await refused('domain=a%01b')).toEqual([400, expect.stringMatching(/^Invalid parameter "domain": /)]);
     expect(await refused('status=public&status=private')).toEqual([400, 'Invalid parameter "status": give it once.']);
+  });
+
+  it('leaves an archived link out of the default list; it keeps redirecting and counting, and comes back', async () => {
+    const archived = await createLink(api, user, { archived: true, custom: `archived-${user.id}` });
+    const update = (id: number, body: Record<string, unknown>) => api.request('PUT', `/l/api/url/${id}/update`, { key: user.apikey, body });
+    expect(await listed('')).not.toContain(archived);
+    expect(await listed('archived=only')).toEqual([archived]);
+    expect((await listed('archived=include')).slice(0, 2)).toEqual([archived, ids.plain]);
+    expect((await api.request('GET', `/l/api/url/${archived}`, { key: user.apikey })).body.details).toMatchObject({ archived: true });
+    const visit = await api.request('GET', `/archived-${user.id}`, {
+      key: null,
+      headers: { 'user-agent': FIREFOX },
+      outsideContract: true,
+    });
+    expect(visit.status).toBe(302);
+    await api.flushClicks();
+    expect((await api.request('GET', `/l/api/url/${archived}`, { key: user.apikey })).body.details.clicks).toBe(1);
+    // Archived with a filter: the filter and the archive both hold.
+    await update(ids.inChannel, { archived: true });
+    expect(await listed(`channel=${channel}`)).toEqual([]);
+    expect(await listed(`channel=${channel}&archived=only`)).toEqual([ids.inChannel]);
+    await update(ids.inChannel, { archived: false });
+    await update(archived, { archived: false });
+    expect((await listed('')).slice(0, 2)).toEqual([archived, ids.plain]);
+    expect(await listed('archived=only')).toEqual([]);
+    expect(await refused('archived=yes')).toEqual([400, 'Invalid parameter "archived": must be include or only.']);
+    const bad = await api.request('POST', '/l/api/url/add', { key: user.apikey, body: { url: 'https://example.com/', archived: 'yes' } });
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringMatching(/^Invalid field "archived": /)]);
+    await api.request('DELETE', `/l/api/url/${archived}/delete`, { key: user.apikey });
   });
 
   it('answers 404 for another account’s channel or domain, and shows it none of these links', async () => {

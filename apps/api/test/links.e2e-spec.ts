@@ -99,6 +99,7 @@ describe('links', () => {
           title: 'Launch',
           description: 'Our big launch',
           tags: ['launch', 'q3'],
+          archived: false,
           metadescription: 'Everything about the launch',
           metaimage: 'https://example.com/launch.png',
           domain: domain.domain,
@@ -313,6 +314,7 @@ describe('links', () => {
           title: 'Second',
           description: 'note',
           tags: [],
+          archived: false,
           date: expect.any(String),
         },
         expect.objectContaining({ id: first, title: 'First' }),
@@ -335,6 +337,7 @@ describe('links', () => {
           title: shown.title,
           description: shown.description,
           tags: shown.tags,
+          archived: shown.archived,
           date: shown.date,
         });
       }

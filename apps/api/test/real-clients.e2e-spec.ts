@@ -132,6 +132,7 @@ describe('requests as real clients send them', () => {
         parameters: null,
         status: null,
         tags: null,
+        archived: null,
       },
     ],
     ['listUrls', 'GET', () => '/urls'],

@@ -24,6 +24,7 @@ export const LINKYARD_COLUMNS = [
   'deeplink',
   'parameters',
   'tags',
+  'archived',
   'date',
   'clicks',
   'uniqueClicks',
@@ -123,6 +124,8 @@ export function linkyardCsvLine(record: LinkyardExportRecord): string {
     ',' +
     jsonCell(record.tags) +
     ',' +
+    (record.archived ? 'true' : 'false') +
+    ',' +
     csvCell(record.date) +
     ',' +
     numberCell(record.clicks) +
@@ -157,6 +160,7 @@ export function linkyardNdjsonLine(record: LinkyardExportRecord): string {
     deeplink: record.deeplink,
     parameters: record.parameters,
     tags: record.tags,
+    archived: record.archived,
     date: record.date,
     clicks: record.clicks,
     uniqueClicks: record.uniqueClicks,

@@ -34,6 +34,8 @@ export interface ImportedLink {
   metaimage?: string;
   expiry?: string;
   status?: 'public' | 'private';
+  /** Linkyard's export only: the link was archived (left out of the default list). */
+  archived?: boolean;
   geotarget?: GeoTarget[];
   devicetarget?: DeviceTarget[];
   languagetarget?: LanguageTarget[];

@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * List short links
-         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). `tag` (an extension, repeatable: `?tag=a&tag=b`) keeps the links that carry every tag named. The other filters (extensions too) keep the links of a channel (`channel`), on a domain (`domain`), by visibility (`status`), active or expired (`state`) and made in a range (`from`, `to`); every filter given must hold. An empty value is no filter. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
+         * @description A page of the account's short links (key `urls`), newest first, or most clicked first with `order=clicks` (ties newest first). `q` keeps the links whose alias, destination URL, title or description contains it, without regard to case. `campaign` (an extension) keeps the links of one of the account's campaigns (404 for another account's campaign or none). `tag` (an extension, repeatable: `?tag=a&tag=b`) keeps the links that carry every tag named. The other filters (extensions too) keep the links of a channel (`channel`), on a domain (`domain`), by visibility (`status`), active or expired (`state`) and made in a range (`from`, `to`); every filter given must hold. An empty value is no filter. Archived links are left out unless `archived` (an extension) asks for them. Unlike the other lists, `error` is the integer `0`: the origin product's own clients (its browser extension, the Shotcut SDK) read this list with `!data.error` or `== 0`, which the string `"0"` fails.
          */
         get: operations["listUrls"];
         put?: never;
@@ -4098,6 +4098,8 @@ export interface components {
             status?: components["schemas"]["LinkStatus"];
             /** @description The link's tags (replaces the stored list; `[]` removes them all), at most 20, each trimmed and written in lower case; the same tag twice counts once. An extension. */
             tags?: components["schemas"]["TagName"][];
+            /** @description Archived, the link leaves the default list of links (`GET /urls` without `archived`) and keeps redirecting and counting its clicks; `false` brings it back. An extension. */
+            archived?: boolean;
         };
         /**
          * @description A new short link; `url` is required. Unknown fields are ignored.
@@ -4127,6 +4129,7 @@ export interface components {
          *       "tags": [
          *         "spring"
          *       ],
+         *       "archived": false,
          *       "date": "2025-03-01 09:00:00"
          *     }
          */
@@ -4143,6 +4146,8 @@ export interface components {
             description: string;
             /** @description The link's tags in the order they were given (an extension). */
             tags: components["schemas"]["TagName"][];
+            /** @description Whether the link is archived (an extension). */
+            archived: boolean;
             /** @description When the link was created. */
             date: components["schemas"]["DateTime"];
         };
@@ -4336,7 +4341,7 @@ export interface components {
             field?: string | null;
             message?: string;
         };
-        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
+        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, archived, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
         LinkExportRecord: components["schemas"]["LinkDetails"];
         /** @description One recorded click, without the visitor's address or key. */
         RawClick: {
@@ -4465,6 +4470,7 @@ export interface components {
          *       "deeplink": null,
          *       "parameters": [],
          *       "tags": [],
+         *       "archived": false,
          *       "clicks": 0,
          *       "uniqueClicks": 0,
          *       "date": "2025-03-05 17:30:00"
@@ -4501,6 +4507,8 @@ export interface components {
             parameters: components["schemas"]["UrlParameter"][];
             /** @description The link's tags (an extension). */
             tags: components["schemas"]["TagName"][];
+            /** @description Whether the link is archived (an extension). */
+            archived: boolean;
             clicks: number;
             uniqueClicks: number;
             /** @description When the link was created. */
@@ -4533,6 +4541,7 @@ export interface components {
          *         "deeplink": null,
          *         "parameters": [],
          *         "tags": [],
+         *         "archived": false,
          *         "clicks": 0,
          *         "uniqueClicks": 0,
          *         "date": "2025-03-05 17:30:00"
@@ -5995,6 +6004,11 @@ export interface components {
          */
         CreatedTo: string;
         /**
+         * @description The list leaves the archived links out unless this says otherwise: `include` lists them with the others, `only` lists only them (an extension).
+         * @example only
+         */
+        ArchivedFilter: "include" | "only";
+        /**
          * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
          * @example spring
          */
@@ -6852,6 +6866,11 @@ export interface operations {
                  * @example 2026-12-01
                  */
                 to?: components["parameters"]["CreatedTo"];
+                /**
+                 * @description The list leaves the archived links out unless this says otherwise: `include` lists them with the others, `only` lists only them (an extension).
+                 * @example only
+                 */
+                archived?: components["parameters"]["ArchivedFilter"];
             };
             header?: never;
             path?: never;
@@ -6891,6 +6910,7 @@ export interface operations {
                      *               "newsletter",
                      *               "spring"
                      *             ],
+                     *             "archived": false,
                      *             "date": "2025-03-01 09:00:00"
                      *           }
                      *         ]
@@ -6937,8 +6957,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,date,clicks,uniqueClicks
-                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",2026-03-01 09:00:00,1540,1210
+                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,date,clicks,uniqueClicks
+                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",false,2026-03-01 09:00:00,1540,1210
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["LinkExportRecord"];
@@ -7042,6 +7062,7 @@ export interface operations {
                      *           "newsletter",
                      *           "spring"
                      *         ],
+                     *         "archived": false,
                      *         "metadescription": "Everything 20% off until Sunday.",
                      *         "metaimage": "https://shop.example.com/img/sale.png",
                      *         "domain": "https://go.example.com",

@@ -19,6 +19,7 @@ import { SingleSignOn1765400000000 } from './migrations/1765400000000-single-sig
 import { Certificates1765500000000 } from './migrations/1765500000000-certificates';
 import { Tags1765600000000 } from './migrations/1765600000000-tags';
 import { LinkFilters1765700000000 } from './migrations/1765700000000-link-filters';
+import { ArchivedLinks1765800000000 } from './migrations/1765800000000-archived-links';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Certificates1765500000000,
   Tags1765600000000,
   LinkFilters1765700000000,
+  ArchivedLinks1765800000000,
 ];

@@ -160,6 +160,25 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.context().close();
   });
 
+  it('archives a link from its form: the list leaves it out, and the Archived filter shows it', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: /winter-draft/ }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('checkbox', { name: /Archived: left out/ }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Left out of the links list; it still redirects and counts its clicks').waitFor();
+    await page.goto(`${base}/dashboard/links`);
+    await page.getByRole('link', { name: /summer-sale/ }).waitFor();
+    expect(await shownAliases(page)).not.toContain('winter-draft');
+    await page.locator('.filter-panel summary').click();
+    await page.getByLabel('Archived', { exact: true }).selectOption('only');
+    await page.getByRole('button', { name: 'Remove the filter Only archived' }).waitFor();
+    await page.getByRole('link', { name: /winter-draft/ }).waitFor();
+    expect(await shownAliases(page)).toEqual(['winter-draft']);
+    expect(await page.locator('tr', { hasText: 'winter-draft' }).getByText('Archived', { exact: true }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('renames, colours and deletes a tag across every link on the tags page', async () => {
     const page = await signedIn();
     await page.goto(`${base}/dashboard/tags`);

@@ -106,6 +106,9 @@ function readLink(cell: CellReader, line: number, encoding: Encoding): ImportRec
   // Exports from before tags have no such column: then the link has none.
   link.tags = draft.tagList(structured(draft, cell('tags'), 'tags', encoding), 'tags');
   link.type = draft.text(cell('type'), 'type');
+  // Exports from before archiving have no such column: then the link is not archived.
+  const archived = cell('archived');
+  if (archived === true || (typeof archived === 'string' && archived.trim() === 'true')) link.archived = true;
   link.date = draft.dateTime(cell('date'), 'date', 'omit');
   link.clicks = draft.count(cell('clicks'), 'clicks');
   refuseProtected(draft, cell('password'));

@@ -308,6 +308,7 @@ function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: O
     deeplink: link.deeplink,
     parameters: link.parameters,
     tags: link.tags === undefined ? undefined : keptTags(link.tags),
+    archived: link.archived,
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   try {

@@ -86,6 +86,10 @@ export class LinkEntity extends OwnedEntity {
   @Column({ type: 'varchar', length: 7, default: 'private' })
   status: 'public' | 'private';
 
+  /** When the link left the default list (it still redirects and counts); null: it has not. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
+  archivedAt: Date | null;
+
   /** Lower case, each once, at most 20 (tags.ts). */
   @Column({ type: 'varchar', length: 50, array: true, default: () => "'{}'" })
   tags: string[];

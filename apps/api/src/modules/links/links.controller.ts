@@ -77,6 +77,7 @@ function listFilter(query: QueryParams<'listUrls'>): ListFilter {
     // As the audit log and the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
     from: from === undefined || from === '' ? undefined : instant('from', from, 'UTC'),
     to: to === undefined || to === '' ? undefined : instant('to', to, 'UTC'),
+    archived: oneOf('archived', query.archived, ['include', 'only'] as const),
   };
 }
 

@@ -209,6 +209,11 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   @IsIn(['public', 'private'])
   status?: 'public' | 'private';
 
+  /** Archived: the link leaves the default list, and keeps redirecting and counting. */
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+
   /** Replaces the link's tags, written in their stored form (tags.ts). */
   @IsOptional()
   @IsArray(TAGS_RULE)

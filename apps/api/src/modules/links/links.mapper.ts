@@ -19,9 +19,9 @@ type LinkRecordFields = Pick<LinkEntity, 'id' | 'alias' | 'url' | 'clicks' | 'ti
 };
 
 /** A link as a list reads it: the fields its record shows, its date already written (formatDateTime's form). */
-export type LinkListed = LinkRecordFields & { date: string };
+export type LinkListed = LinkRecordFields & { date: string; archived: boolean };
 
-function linkRecord(link: LinkRecordFields, date: string, publicUrl: string): LinkRecord {
+function linkRecord(link: LinkRecordFields, date: string, archived: boolean, publicUrl: string): LinkRecord {
   return {
     id: link.id,
     alias: link.alias,
@@ -31,16 +31,17 @@ function linkRecord(link: LinkRecordFields, date: string, publicUrl: string): Li
     title: link.title,
     description: link.description,
     tags: link.tags,
+    archived,
     date,
   };
 }
 
 export function toLinkRecord(link: LinkEntity, publicUrl: string): LinkRecord {
-  return linkRecord(link, formatDateTime(link.createdAt), publicUrl);
+  return linkRecord(link, formatDateTime(link.createdAt), (link.archivedAt ?? null) !== null, publicUrl);
 }
 
 export function toListedRecord(link: LinkListed, publicUrl: string): LinkRecord {
-  return linkRecord(link, link.date, publicUrl);
+  return linkRecord(link, link.date, link.archived, publicUrl);
 }
 
 /**

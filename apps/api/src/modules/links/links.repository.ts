@@ -36,6 +36,8 @@ export interface LinkFilter {
   from?: Date;
   /** Made before. */
   to?: Date;
+  /** The archived links too, or only them; without it (the default list), none of them. */
+  archived?: 'include' | 'only';
   search?: string;
 }
 
@@ -183,10 +185,13 @@ export class LinksRepository {
       { domain: f.ids.domain, state: { is: 'expired', now: new Date('2026-01-01T00:00:00Z') } },
     ],
     (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'date', { archived: 'only' }],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { archived: 'include' }],
   )
   async list(account: Account, page: PageRequest, order: LinkOrder, filter: LinkFilter): Promise<[LinkListed[], number]> {
     const params: unknown[] = [account.id];
-    let where = 'l."user_id" = $1';
+    // The default list leaves the archived links out (the list's indexes carry archived_at).
+    let where = `l."user_id" = $1${filter.archived === 'include' ? '' : filter.archived === 'only' ? ' AND l."archived_at" IS NOT NULL' : ' AND l."archived_at" IS NULL'}`;
     if (filter.campaign !== undefined) {
       params.push(filter.campaign);
       where += ` AND l."campaign_id" = $${params.length}`;
@@ -241,7 +246,7 @@ export class LinksRepository {
       listTexts,
       `${source}\n${where}\n${orderBy}`,
       () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE ${where}) ` : ''}
-        SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", d."domain",
+        SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
                (SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total
           FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
@@ -262,6 +267,7 @@ export class LinksRepository {
       title: row.title,
       description: row.description,
       tags: row.tags,
+      archived: row.archived,
       date: row.date,
       domain: row.domain === null ? null : { domain: row.domain },
     }));
@@ -422,6 +428,7 @@ interface ListedRow {
   title: string;
   description: string;
   tags: string[];
+  archived: boolean;
   /** The date as formatDateTime writes it (`YYYY-MM-DD HH:MM:SS`, UTC), written by the database. */
   date: string;
   domain: string | null;
@@ -469,18 +476,18 @@ async function selectLinks(
 /** The links' rows, from columns as arrays (insertRows). */
 const INSERT_LINKS = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status, created_at, clicks, tags)
+                        deeplink, parameters, status, created_at, clicks, tags, archived_at)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
             u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
             u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks,
-            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[]
+            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[], u.archived_at
        FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
                    $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
                    $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
-                   $22::bigint[], $23::jsonb[])
+                   $22::bigint[], $23::jsonb[], $24::timestamptz[])
          AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
               splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
-              created_at, clicks, tags)
+              created_at, clicks, tags, archived_at)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
 
@@ -524,6 +531,7 @@ async function insertRows(
     column((link) => link.clicks ?? 0),
     // A list per link, as JSON: unnest would flatten an array of arrays.
     column((link) => json(link.tags ?? [])),
+    column((link) => link.archivedAt ?? null),
   ];
   // The events are the written rows' (a skipped row has none), in the order given, each the
   // link's record with the id and the date (for a link dated now) its row got.

@@ -109,6 +109,7 @@ describe('LinksService.create', () => {
         title: '',
         description: '',
         tags: [],
+        archived: false,
         date: '1970-01-01 00:00:00',
       },
       {
@@ -120,6 +121,7 @@ describe('LinksService.create', () => {
         title: '',
         description: '',
         tags: [],
+        archived: false,
         date: '1970-01-01 00:00:00',
       },
     ]);

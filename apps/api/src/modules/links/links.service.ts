@@ -248,6 +248,8 @@ export class LinksService {
     if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
     if (input.status !== undefined) link.status = input.status;
     if (input.tags !== undefined) link.tags = input.tags;
+    // Archived again, a link keeps the date it was first archived.
+    if (input.archived !== undefined) link.archivedAt = input.archived ? (link.archivedAt ?? new Date(this.clock.now())) : null;
   }
 
   /**
@@ -325,6 +327,8 @@ export interface ListFilter {
   state?: 'active' | 'expired';
   from?: Date;
   to?: Date;
+  /** The archived links too, or only them; without it, none of them. */
+  archived?: 'include' | 'only';
 }
 
 /** What an imported link brings from the shortener it came from: its date, its clicks there. */
