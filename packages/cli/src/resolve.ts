@@ -26,7 +26,8 @@ function normalUrl(url: string): string | null {
 /** The account's links whose alias is exactly this one (the search also matches URLs and titles). */
 async function linksWithAlias(client: LinkyardClient, alias: string): Promise<LinkSummary[]> {
   const found: LinkSummary[] = [];
-  for await (const link of client.paginate('/urls', { query: { q: alias, limit: 100 } })) {
+  // Archived links too: a link is named by its alias whether or not it is in the default list.
+  for await (const link of client.paginate('/urls', { query: { q: alias, limit: 100, archived: 'include' } })) {
     if (link.alias === alias) found.push(link);
   }
   return found;

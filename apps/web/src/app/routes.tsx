@@ -67,6 +67,7 @@ const links = createRoute({
     state: search.state === 'active' || search.state === 'expired' ? search.state : undefined,
     from: isDay(search.from) ? search.from : undefined,
     until: isDay(search.until) ? search.until : undefined,
+    archived: search.archived === 'include' || search.archived === 'only' ? search.archived : undefined,
     page: typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? search.page : undefined,
   }),
 });

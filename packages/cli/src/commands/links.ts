@@ -17,10 +17,12 @@ type ListQuery = NonNullable<paths['/urls']['get']['parameters']['query']>;
 type Order = NonNullable<ListQuery['order']>;
 type LinkStatus = components['schemas']['LinkStatus'];
 type LinkState = NonNullable<ListQuery['state']>;
+type Archived = NonNullable<ListQuery['archived']>;
 
 const ORDERS = every<Order>()('date', 'clicks');
 const STATUSES = every<LinkStatus>()('public', 'private');
 const STATES = every<LinkState>()('active', 'expired');
+const ARCHIVED = every<Archived>()('include', 'only');
 /** The largest id the API takes. */
 const MAX_ID = 2_147_483_647;
 /** The API's page size is at most 100: larger lists are read page after page. */
@@ -37,6 +39,7 @@ interface ListOptions {
   state?: LinkState;
   from?: string;
   to?: string;
+  archived?: Archived;
   order?: Order;
   limit?: number;
   all?: boolean;
@@ -54,10 +57,14 @@ interface FieldOptions {
   password?: boolean;
   /** `--tag`, repeated: the link's tags, all of them. */
   tag?: string[];
+  /** `--archive` (true) or `--unarchive` (false). */
+  archive?: boolean;
 }
 
 interface UpdateOptions extends FieldOptions {
   url?: string;
+  /** `--unarchive`: back in the links list. */
+  unarchive?: boolean;
   /** False for `--no-tags`; commander sets it true when the option is not given. */
   tags?: boolean;
 }
@@ -90,6 +97,7 @@ async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   if (options.password === true) fields.password = await readSecret('link password', { confirm: true });
   if (options.password === false) fields.password = '';
   if (options.tag !== undefined) fields.tags = options.tag;
+  if (options.archive !== undefined) fields.archived = options.archive;
   return fields;
 }
 
@@ -107,7 +115,8 @@ function fieldOptions(command: Command, updating: boolean): Command {
       '--tag <tag>',
       `a tag, repeated for several (at most 20, 1 to 50 characters, kept in lower case)${updating ? "; replaces the link's tags" : ''}`,
       collect,
-    );
+    )
+    .option('--archive', 'archive it: it leaves the links list (links list --archived shows it) and keeps redirecting and counting');
 }
 
 /** The options of `links list` by the query parameter each fills, for the service's errors about them. */
@@ -121,6 +130,7 @@ const LIST_FIELDS: FieldNames = {
   state: '--state',
   from: '--from',
   to: '--to',
+  archived: '--archived',
 };
 
 /**
@@ -130,7 +140,16 @@ const LIST_FIELDS: FieldNames = {
 function noneFound(options: ListOptions): string {
   const quoted = (text: string) => JSON.stringify(clean(text));
   const tags = (options.tag ?? []).filter((tag) => tag.trim() !== '');
-  const others = [options.campaign, options.channel, options.domain, options.status, options.state, options.from, options.to];
+  const others = [
+    options.campaign,
+    options.channel,
+    options.domain,
+    options.status,
+    options.state,
+    options.from,
+    options.to,
+    options.archived,
+  ];
   if (others.some((value) => value !== undefined)) return 'No link matches these filters.';
   const filters: string[] = [];
   if (options.search !== undefined) filters.push(`matches ${quoted(options.search)}`);
@@ -153,6 +172,7 @@ async function list(context: Context, options: ListOptions): Promise<void> {
   if (options.from !== undefined) query.from = options.from;
   // The API's `to` is excluded; the command line's day is included: the next day's midnight is sent.
   if (options.to !== undefined) query.to = throughDay(options.to);
+  if (options.archived !== undefined) query.archived = options.archived;
 
   const links: LinkSummary[] = [];
   let total = 0;
@@ -211,6 +231,7 @@ async function get(context: Context, reference: string): Promise<void> {
     ['Description', link.description],
     ['Domain', link.domain ?? "(the service's own address)"],
     ['Status', link.status],
+    ['Archived', link.archived ? 'yes' : 'no'],
     ['Type', link.type],
     ['Password', link.password ? 'yes' : 'no'],
     ['Expiry (UTC)', link.expiry ?? 'never'],
@@ -237,13 +258,14 @@ async function update(context: Context, reference: string, options: UpdateOption
   const given = Object.entries(options).filter(([name, value]) => value !== undefined && !(name === 'tags' && value === true));
   if (given.length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password, --tag, --no-tags',
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password, --tag, --no-tags, --archive, --unarchive',
     );
   }
   const { id } = await resolveLink(client, reference);
   const changes: LinkUpdate = await fieldsOf(options);
   if (options.url !== undefined) changes.url = options.url;
   if (options.tags === false) changes.tags = [];
+  if (options.unarchive) changes.archived = false;
   await client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes });
   // The alias or the domain may have changed: show the short URL as it is now.
   const { details } = (await client.GET('/url/{id}', { params: { path: { id } } })).data;
@@ -283,6 +305,9 @@ export function registerLinks(program: Command): Command {
     .addOption(new Option('--state <state>', 'only links still redirecting (active) or past their expiry (expired)').choices(STATES))
     .option('--from <date>', 'only links made on or after this day (2026-11-01, UTC), or at or after a date and time with its offset')
     .option('--to <date>', 'only links made up to this day, included (2026-11-30, UTC), or before a date and time with its offset')
+    .addOption(
+      new Option('--archived <which>', 'the archived links too (include), or only them (only); without it, none').choices(ARCHIVED),
+    )
     .addOption(new Option('--order <order>', 'newest first (date) or most clicked first (clicks)').choices(ORDERS))
     .addOption(new Option('--limit <n>', `how many links to show (default ${DEFAULT_LIMIT})`).argParser(integer(1)).conflicts('all'))
     .option('--all', 'every link, page after page')
@@ -316,6 +341,7 @@ export function registerLinks(program: Command): Command {
   )
     .option('--no-password', 'remove the password')
     .addOption(new Option('--no-tags', 'remove every tag of the link').conflicts('tag'))
+    .addOption(new Option('--unarchive', 'bring an archived link back to the links list').conflicts('archive'))
     .action((reference: string, options: UpdateOptions, command: Command) =>
       run(command, (context) => update(context, reference, options), { fields: { ...FIELDS, url: '--url' } }),
     );

@@ -18,9 +18,11 @@ export interface LinkFilterSearch {
   from?: string;
   /** Made on or before this day (YYYY-MM-DD, the browser's time zone). */
   until?: string;
+  /** The archived links too, or only them (without it: none of them). */
+  archived?: 'include' | 'only';
 }
 
-export const FILTER_KEYS = ['tag', 'campaign', 'channel', 'domain', 'status', 'state', 'from', 'until'] as const;
+export const FILTER_KEYS = ['tag', 'campaign', 'channel', 'domain', 'status', 'state', 'from', 'until', 'archived'] as const;
 
 /** How many filters the address holds. */
 export const filterCount = (search: LinkFilterSearch) => FILTER_KEYS.filter((key) => search[key] !== undefined).length;
@@ -42,11 +44,13 @@ export function apiFilters(search: LinkFilterSearch) {
     state: search.state,
     from: search.from ? dayStart(search.from) : undefined,
     to: search.until ? dayStart(search.until, 1) : undefined,
+    archived: search.archived,
   };
 }
 
 const STATUS_NAMES = { public: 'Public', private: 'Private' } as const;
 const STATE_NAMES = { active: 'Active', expired: 'Expired' } as const;
+const ARCHIVED_NAMES = { include: 'Archived too', only: 'Only archived' } as const;
 
 /**
  * The list's filters: a panel of choices (opened with its button, a native disclosure), and each
@@ -88,6 +92,7 @@ export function LinkFilters({ search, onChange }: { search: LinkFilterSearch; on
     ...(search.state ? [{ key: 'state', label: STATE_NAMES[search.state], remove: { state: undefined } }] : []),
     ...(search.from ? [{ key: 'from', label: `Made from ${formatDay(search.from)}`, remove: { from: undefined } }] : []),
     ...(search.until ? [{ key: 'until', label: `Made until ${formatDay(search.until)}`, remove: { until: undefined } }] : []),
+    ...(search.archived ? [{ key: 'archived', label: ARCHIVED_NAMES[search.archived], remove: { archived: undefined } }] : []),
   ];
   const clearAll = Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as LinkFilterSearch;
 
@@ -157,6 +162,16 @@ export function LinkFilters({ search, onChange }: { search: LinkFilterSearch; on
           </select>
           <label htmlFor="from-filter">Made from</label>
           <input id="from-filter" type="date" value={search.from ?? ''} onChange={(e) => onChange({ from: e.target.value || undefined })} />
+          <label htmlFor="archived-filter">Archived</label>
+          <select
+            id="archived-filter"
+            value={search.archived ?? ''}
+            onChange={(e) => onChange({ archived: (e.target.value || undefined) as LinkFilterSearch['archived'] })}
+          >
+            <option value="">Not archived</option>
+            <option value="include">Archived too</option>
+            <option value="only">Only archived</option>
+          </select>
           <label htmlFor="until-filter">Made until</label>
           <input
             id="until-filter"

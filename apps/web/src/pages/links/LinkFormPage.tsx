@@ -140,6 +140,10 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
               <option value="public">Public (may be listed on a public campaign page)</option>
             </select>
           </Labelled>
+          <label className="inline">
+            <input type="checkbox" checked={form.archived} onChange={(e) => set('archived', e.target.checked)} /> Archived: left out of the
+            links list, still redirecting and counting
+          </label>
           <Labelled
             id="password"
             label={editing?.password ? 'New password (the link has one)' : 'Password'}

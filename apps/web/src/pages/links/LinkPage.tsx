@@ -85,6 +85,12 @@ function LinkView({ link }: { link: LinkDetails }) {
             <dd>Visitors must give a password</dd>
           </>
         )}
+        {link.archived && (
+          <>
+            <dt>Archived</dt>
+            <dd>Left out of the links list; it still redirects and counts its clicks</dd>
+          </>
+        )}
         {link.tags.length > 0 && (
           <>
             <dt>Tags</dt>

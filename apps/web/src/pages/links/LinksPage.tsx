@@ -184,6 +184,7 @@ export function LinksPage() {
                       <Link to="/links/$id" params={{ id: link.id }} className="strong">
                         <bdi>{link.shorturl.replace(/^https?:\/\//, '')}</bdi>
                       </Link>
+                      {link.archived && <span className="badge">Archived</span>}
                       {link.title && (
                         <div className="muted small">
                           <bdi>{link.title}</bdi>

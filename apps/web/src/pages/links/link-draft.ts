@@ -17,6 +17,7 @@ export interface LinkDraft {
   metadescription: string;
   metaimage: string;
   status: 'public' | 'private';
+  archived: boolean;
   type: string;
   password: string;
   removePassword: boolean;
@@ -47,6 +48,7 @@ export function draftOf(details?: Details): LinkDraft {
     metadescription: details?.metadescription ?? '',
     metaimage: details?.metaimage ?? '',
     status: details?.status ?? 'private',
+    archived: details?.archived ?? false,
     type: details?.type ?? 'direct',
     password: '',
     removePassword: false,
@@ -83,6 +85,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
     metadescription: draft.metadescription,
     metaimage: draft.metaimage.trim(),
     status: draft.status,
+    archived: draft.archived,
     type: draft.type,
     expiry: localToApi(draft.expiry),
     pixels: draft.pixels,
@@ -105,6 +108,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
       if (!body[key]) delete body[key];
     if (!draft.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
     if (body.tags?.length === 0) delete body.tags;
+    if (!body.archived) delete body.archived;
   }
   return body;
 }
