@@ -1,6 +1,7 @@
 // The links list of a large account, filtered: 100,000 links with tags, in a campaign or not, read
 // a page at a time through the API of the built service on PostgreSQL. Each filter is timed as a
-// ratio to the unfiltered list in the same run (pages the service has not read before: no cache).
+// ratio to the unfiltered list in the same run (pages the service has not read before: no cache);
+// then bulk edits of 500 to 5,000 links, per link as a ratio to one link's update.
 //
 //   DATABASE_URL=postgres://... node bench/link-lists.mjs [--links 100000] [--reads 60]
 //
@@ -142,6 +143,50 @@ async function main() {
     console.log(`|---|---|---|---|`);
     for (const [label, { p50, p90 }] of results) {
       console.log(`| ${label} | ${p50.toFixed(1)} | ${p90.toFixed(1)} | ${(p50 / baseline).toFixed(2)} |`);
+    }
+
+    // Bulk edits: the same change to many links in one call, each call changing every link it names
+    // (a tag added, then taken off again), against one link's PUT /url/{id}/update in the same run.
+    const ids = (await client.query('SELECT id FROM links WHERE user_id = $1 ORDER BY id LIMIT 500', [owner])).rows.map((row) => row.id);
+    const edits = [
+      ['PUT /url/{id}/update (one link, the baseline)', 1, (tag, add) => [`/url/${ids[0]}/update`, { tags: add ? ['t1', tag] : ['t1'] }]],
+      [
+        'PUT /urls/update, 500 links by id',
+        500,
+        (tag, add) => ['/urls/update', { ids, changes: add ? { addtags: [tag] } : { removetags: [tag] } }],
+      ],
+      [
+        'PUT /urls/update, filter tag=t7 (2,000 links)',
+        2000,
+        (tag, add) => ['/urls/update', { filter: { tag: ['t7'] }, changes: add ? { addtags: [tag] } : { removetags: [tag] } }],
+      ],
+      [
+        'PUT /urls/update, filter domain= (5,000 links)',
+        5000,
+        (tag, add) => [
+          '/urls/update',
+          { filter: { domain: 'go.bench.example' }, changes: add ? { addtags: [tag] } : { removetags: [tag] } },
+        ],
+      ],
+    ];
+    const EDITS = 10;
+    const editResults = [];
+    for (const [label, links, request] of edits) {
+      const times = [];
+      for (let index = 0; index < EDITS + 2; index += 1) {
+        const [path, body] = request('edited', index % 2 === 0);
+        const started = performance.now();
+        await call(key, path, { method: 'PUT', body: JSON.stringify(body) });
+        if (index >= 2) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      editResults.push([label, links, times[Math.floor(EDITS / 2)]]);
+    }
+    const perLink = editResults[0][2];
+    console.log(`\n| edit (${EDITS} calls each) | p50 ms per call | ms per link | per link, as a ratio to one link's update |`);
+    console.log(`|---|---|---|---|`);
+    for (const [label, links, p50] of editResults) {
+      console.log(`| ${label} | ${p50.toFixed(1)} | ${(p50 / links).toFixed(3)} | ${(p50 / links / perLink).toFixed(3)} |`);
     }
   } finally {
     service.kill('SIGTERM');

@@ -968,6 +968,46 @@ export const LIMITS = {
       }
     }
   },
+  "LinkBulkChanges": {
+    "addtags": {
+      "minItems": 1,
+      "maxItems": 20,
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
+    },
+    "removetags": {
+      "minItems": 1,
+      "maxItems": 20,
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
+    },
+    "campaign": {
+      "minimum": 0,
+      "maximum": 2147483647
+    },
+    "channel": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "expiry": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "domain": {
+      "maxLength": 300
+    },
+    "status": {
+      "enum": [
+        "public",
+        "private"
+      ]
+    }
+  },
   "LinkBulkCreated": {
     "index": {
       "minimum": 0
@@ -978,6 +1018,21 @@ export const LIMITS = {
     },
     "alias": {
       "pattern": "^[A-Za-z0-9_-]{3,50}$"
+    }
+  },
+  "LinkBulkEditRefused": {
+    "message": {
+      "minLength": 1
+    }
+  },
+  "LinkBulkEditRequest": {
+    "ids": {
+      "minItems": 1,
+      "maxItems": 1000,
+      "items": {
+        "minimum": 1,
+        "maximum": 2147483647
+      }
     }
   },
   "LinkBulkFailed": {
@@ -1139,6 +1194,54 @@ export const LIMITS = {
     },
     "date": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "LinkFilter": {
+    "q": {
+      "maxLength": 200
+    },
+    "campaign": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "channel": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "domain": {
+      "maxLength": 300
+    },
+    "tag": {
+      "maxItems": 20,
+      "items": {
+        "minLength": 1,
+        "maxLength": 50,
+        "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
+      }
+    },
+    "status": {
+      "enum": [
+        "public",
+        "private"
+      ]
+    },
+    "state": {
+      "enum": [
+        "active",
+        "expired"
+      ]
+    },
+    "from": {
+      "maxLength": 40
+    },
+    "to": {
+      "maxLength": 40
+    },
+    "archived": {
+      "enum": [
+        "include",
+        "only"
+      ]
     }
   },
   "LinkSummary": {

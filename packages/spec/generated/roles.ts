@@ -178,6 +178,7 @@ export const NEEDS = {
   "updateSplash": "editor",
   "updateTag": "editor",
   "updateUrl": "editor",
+  "updateUrls": "editor",
   "updateUser": "person",
   "updateWebhook": "admin",
   "updateWorkspace": {

@@ -329,6 +329,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/urls/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change many links at once (extension)
+         * @description Makes the same `changes` to many links of the account, all or nothing: the links named by `ids` (1 to 1,000), or every link `filter` keeps (the filters of `GET /urls`, at most 10,000 links: a filter keeping more is a 400). Give one of `ids` and `filter`. The changes: tags added (after each link's own, each once) and removed, a campaign (`0`: out of its campaign), a channel the links are added to, an expiry (`""`: none), a domain (`""`: the service's own address), public or private, archived or not. A campaign, channel or domain that is not the account's is a 404 or 400 and changes nothing. Every link is checked first: when one cannot take the changes (an id that is no link of the account, more than 20 tags, its alias already taken on the new domain), none is changed and the answer is a 409 whose `data.results` says, link by link, which could not and why. Otherwise one statement changes them all; each sends a `link.updated` webhook event. The call counts once against the rate limit. An extension to the spec.
+         */
+        put: operations["updateUrls"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/urls/import": {
         parameters: {
             query?: never;
@@ -4267,6 +4287,96 @@ export interface components {
             field: string | null;
             message: string;
         };
+        /** @description The links to change (`ids` or `filter`, one of them) and the changes. */
+        LinkBulkEditRequest: {
+            /** @description The links, by id (the same id twice counts once). */
+            ids?: components["schemas"]["Id"][];
+            filter?: components["schemas"]["LinkFilter"];
+            changes: components["schemas"]["LinkBulkChanges"];
+        };
+        /** @description The links `GET /urls` would list with these parameters, as JSON (every page of them; none archived unless `archived` says so). `{}` keeps every link of the default list. */
+        LinkFilter: {
+            /** @description Words in the alias, the URL, the title or the description. */
+            q?: string;
+            campaign?: components["schemas"]["Id"];
+            channel?: components["schemas"]["Id"];
+            /** @description A branded domain of the account (its URL or host), or `default`. */
+            domain?: string;
+            /** @description The links carrying every tag named. */
+            tag?: components["schemas"]["TagName"][];
+            status?: components["schemas"]["LinkStatus"];
+            /** @enum {string} */
+            state?: "active" | "expired";
+            /** @description Made at or after: a date (its midnight UTC) or a date and time with its offset. */
+            from?: string;
+            /** @description Made before: a date (its midnight UTC) or a date and time with its offset. */
+            to?: string;
+            /** @enum {string} */
+            archived?: "include" | "only";
+        };
+        /** @description What every link gets; at least one change. */
+        LinkBulkChanges: {
+            /** @description Tags added after each link's own (a link already carrying one keeps it once); at most 20 on a link. */
+            addtags?: components["schemas"]["TagName"][];
+            /** @description Tags taken off (a link without one is left as it is); not one of `addtags`. */
+            removetags?: components["schemas"]["TagName"][];
+            /** @description Moves the links to this campaign of the account; `0` takes them out of theirs. */
+            campaign?: number;
+            /** @description Adds the links to this channel of the account (those in it already stay). */
+            channel?: components["schemas"]["Id"];
+            /** @description When the links stop redirecting (a future date-time), or `""` for never. */
+            expiry?: components["schemas"]["DateTimeOrEmpty"];
+            /** @description Moves the links to this branded domain of the account (its URL or host), `""` to the service's own address; each keeps its alias, which must be free there (409 otherwise). */
+            domain?: string;
+            status?: components["schemas"]["LinkStatus"];
+            /** @description Archives the links (a link archived already keeps its date) or, `false`, brings them back. */
+            archived?: boolean;
+        };
+        LinkBulkEditResponse: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                /** @description How many links were changed. */
+                updated: number;
+                /** @description One per link, in the order of `ids` (by id for a filter). */
+                results: {
+                    id: components["schemas"]["Id"];
+                    error: components["schemas"]["ErrorZero"];
+                    shorturl: components["schemas"]["ShortUrl"];
+                }[];
+            };
+        };
+        /** @description The error envelope of a bulk edit refused link by link, with each link's outcome. */
+        LinkBulkEditRefused: {
+            /** @constant */
+            error: 1;
+            message: string;
+            data: {
+                /**
+                 * @description None was changed.
+                 * @constant
+                 */
+                updated: 0;
+                /** @description How many links could not take the changes. */
+                failed: number;
+                /** @description Every link named, in the order of `ids` (by id for a filter). */
+                results: ({
+                    id: components["schemas"]["Id"];
+                    error: components["schemas"]["ErrorZero"];
+                } | {
+                    id: components["schemas"]["Id"];
+                    /** @constant */
+                    error: 1;
+                    /**
+                     * @description Why: 404 no link of the account, 400 too many tags, 409 its alias taken on the new domain.
+                     * @enum {integer}
+                     */
+                    status: 400 | 404 | 409;
+                    /** @description The field at fault: `ids`, `changes.addtags` or `changes.domain`. */
+                    field: string;
+                    message: string;
+                })[];
+            };
+        };
         /**
          * @example {
          *       "error": 0,
@@ -6968,6 +7078,115 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateUrls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "campaign": 3,
+                 *         "tag": [
+                 *           "spring"
+                 *         ]
+                 *       },
+                 *       "changes": {
+                 *         "addtags": [
+                 *           "sale"
+                 *         ],
+                 *         "removetags": [
+                 *           "draft"
+                 *         ],
+                 *         "status": "public"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkBulkEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Every link was changed; one result per link, in the order of `ids` (by id for a filter). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "updated": 2,
+                     *         "results": [
+                     *           {
+                     *             "id": 12,
+                     *             "error": 0,
+                     *             "shorturl": "https://go.example.com/spring-sale"
+                     *           },
+                     *           {
+                     *             "id": 13,
+                     *             "error": 0,
+                     *             "shorturl": "https://go.example.com/kT3xQa"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkBulkEditResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Some links cannot take the changes; none was changed. `data.results` has every link named, those refused with why. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 1,
+                     *       "message": "1 of the 2 links cannot take these changes; none was changed.",
+                     *       "data": {
+                     *         "updated": 0,
+                     *         "failed": 1,
+                     *         "results": [
+                     *           {
+                     *             "id": 12,
+                     *             "error": 0
+                     *           },
+                     *           {
+                     *             "id": 13,
+                     *             "error": 1,
+                     *             "status": 409,
+                     *             "field": "changes.domain",
+                     *             "message": "The alias \"kT3xQa\" is already taken on the new domain."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkBulkEditRefused"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

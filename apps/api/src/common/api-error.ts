@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     /** The request field at fault, when there is one (a bulk call answers it per item). */
     readonly field: string | null = null,
+    /** More of the answer, beside `error` and `message` (a bulk edit's results per link). */
+    readonly data: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,6 +24,7 @@ export const notFound = (message: string): ApiError => new ApiError(404, message
 export const conflict = (message: string, field: string | null = null): ApiError => new ApiError(409, message, {}, field);
 
 /** The same error, said of `field` (a lookup that does not know which field it serves). */
-export const onField = (error: ApiError, field: string): ApiError => new ApiError(error.status, error.message, error.headers, field);
+export const onField = (error: ApiError, field: string): ApiError =>
+  new ApiError(error.status, error.message, error.headers, field, error.data);
 export const tooManyRequests = (message: string, retryAfterSeconds: number): ApiError =>
   new ApiError(429, message, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });

@@ -66,7 +66,9 @@ const TOO_LARGE = 'The request body is too large: at most 1 MiB, or 8 MiB for ur
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ApiError) {
-    return { ...message(error.status, error.message), headers: error.headers };
+    const answer = message(error.status, error.message);
+    if (error.data !== undefined) Object.assign(answer.body, { data: error.data });
+    return { ...answer, headers: error.headers };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

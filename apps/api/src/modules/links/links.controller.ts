@@ -12,7 +12,7 @@ import { shortUrl } from '../../common/public-urls';
 import { Clock } from '../../common/clock';
 import { ClickExport } from '../clicks/click-export';
 import { ClickSeriesService } from '../clicks/click-series';
-import { instant, readRange, readSeriesRequest, single } from '../clicks/series-request';
+import { readRange, readSeriesRequest, single } from '../clicks/series-request';
 import { linkyardCsvHeader, linkyardCsvLine, linkyardNdjsonLine } from '@linkyard/formats';
 import { readFormat, streamedFile } from '../../common/streamed-file';
 import { FileBody } from '../../common/request-body';
@@ -20,78 +20,14 @@ import { LinkImport } from './link-import';
 import { formatDate } from '../../common/dates';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
-import { AddUrlDto, BulkUrlsDto, UpdateUrlDto } from './links.dto';
+import { AddUrlDto, BulkUrlsDto, UpdateUrlDto, UpdateUrlsDto } from './links.dto';
+import { LinkEdits } from './link-edits';
 import { ApiError, badRequest } from '../../common/api-error';
 import { checkItem } from '../../common/validation.pipe';
 import { mapInTurns } from '../../common/turns';
 import { toLinkDetails } from './links.mapper';
-import { LinksService, type LinkOrder, type ListFilter } from './links.service';
-import { MAX_TAGS, TAG_LENGTH, tagList } from './tags';
-
-function queryText(value: unknown): string | undefined {
-  const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
-  if (typeof text !== 'string') return undefined;
-  const cleaned = text.replace(/\u0000/g, '').trim();
-  return cleaned !== '' ? cleaned.slice(0, 200) : undefined;
-}
-
-/** `campaign` or `channel`: a record's id, or nothing (absent or empty); anything else is a 400. */
-function idFilter(name: 'campaign' | 'channel', value: unknown): number | undefined {
-  const text = single(name, value);
-  if (text === undefined || text === '') return undefined;
-  if (!/^[1-9][0-9]{0,9}$/.test(text) || Number(text) > 2_147_483_647) {
-    throw badRequest(`Invalid parameter "${name}": must be a ${name} id, a whole number from 1 to 2147483647.`);
-  }
-  return Number(text);
-}
-
-/** A parameter of a few values, or nothing (absent or empty); anything else is a 400. */
-function oneOf<T extends string>(name: string, value: unknown, values: readonly T[]): T | undefined {
-  const text = single(name, value);
-  if (text === undefined || text === '') return undefined;
-  if (!(values as readonly string[]).includes(text)) throw badRequest(`Invalid parameter "${name}": must be ${values.join(' or ')}.`);
-  return text as T;
-}
-
-/** `domain`: a branded domain's URL or host, `default`, or nothing; at most 300 characters. */
-function domainFilter(value: unknown): string | undefined {
-  const text = single('domain', value)?.trim();
-  if (text === undefined || text === '') return undefined;
-  if (text.length > 300 || /\p{Cc}/u.test(text))
-    throw badRequest('Invalid parameter "domain": must be a branded domain of the account, or default.');
-  return text;
-}
-
-/** The filters of `GET /urls`, each checked: a clear 400 for a value that cannot be one. */
-function listFilter(query: QueryParams<'listUrls'>): ListFilter {
-  const from = single('from', query.from);
-  const to = single('to', query.to);
-  return {
-    search: queryText(query.q),
-    campaign: idFilter('campaign', query.campaign),
-    channel: idFilter('channel', query.channel),
-    domain: domainFilter(query.domain),
-    tags: tagFilter(query.tag),
-    status: oneOf('status', query.status, ['public', 'private'] as const),
-    state: oneOf('state', query.state, ['active', 'expired'] as const),
-    // As the audit log and the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
-    from: from === undefined || from === '' ? undefined : instant('from', from, 'UTC'),
-    to: to === undefined || to === '' ? undefined : instant('to', to, 'UTC'),
-    archived: oneOf('archived', query.archived, ['include', 'only'] as const),
-  };
-}
-
-/** `tag`, repeatable: the links carrying every tag named; empty values are no filter. */
-function tagFilter(value: unknown): string[] | undefined {
-  const values: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const given = values.filter((text) => typeof text !== 'string' || text.trim() !== '');
-  if (given.length === 0) return undefined;
-  if (given.length > MAX_TAGS) throw badRequest(`Invalid parameter "tag": at most ${MAX_TAGS} tags.`);
-  const tags = tagList(given);
-  if (tags === null)
-    throw badRequest(`Invalid parameter "tag": each must be a tag, 1 to ${TAG_LENGTH} characters without control characters.`);
-  return tags;
-}
+import { LinksService, type LinkOrder } from './links.service';
+import { listFilter, queryText } from './link-filter';
 
 @Controller()
 export class LinksController {
@@ -102,6 +38,7 @@ export class LinksController {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ClickExport) private readonly clickExport: ClickExport,
     @Inject(LinkImport) private readonly importer: LinkImport,
+    @Inject(LinkEdits) private readonly edits: LinkEdits,
   ) {}
 
   @Get('urls')
@@ -229,6 +166,11 @@ export class LinksController {
     });
     const created = results.filter((result) => result.error === 0).length;
     return { error: 0, data: { created, failed: results.length - created, results } };
+  }
+
+  @Put('urls/update')
+  async updateUrls(@CurrentAccount() account: Account, @Body() body: UpdateUrlsDto): Promise<Ok<'updateUrls'>> {
+    return { error: 0, data: await this.edits.run(account, body) };
   }
 
   @PostOk('urls/import')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { PartialType } from '@nestjs/mapped-types';
 import { Type } from 'class-transformer';
 import {
@@ -31,6 +32,20 @@ export const LINK_PASSWORD_MIN = 6;
 const MAX_TARGETS = 50;
 /** One message for every rule of `tags`, whichever refuses first. */
 const TAGS_RULE = { message: `must be a list of at most ${MAX_TAGS} tags, each ${TAG_RULE}` };
+
+/** An optional list of tags (a link's `tags`, a filter's `tag`, a bulk edit's), written in their stored form. */
+function TagList({ atLeastOne = false } = {}): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    IsArray(TAGS_RULE),
+    ...(atLeastOne ? [ArrayMinSize(1, TAGS_RULE)] : []),
+    ArrayMaxSize(MAX_TAGS, TAGS_RULE),
+    IsString({ each: true, ...TAGS_RULE }),
+    Length(1, TAG_LENGTH, { each: true, ...TAGS_RULE }),
+    Matches(TAG_PATTERN, { each: true, ...TAGS_RULE }),
+    IsTags(),
+  );
+}
 
 class GeoTargetDto {
   @IsString()
@@ -215,13 +230,7 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   archived?: boolean;
 
   /** Replaces the link's tags, written in their stored form (tags.ts). */
-  @IsOptional()
-  @IsArray(TAGS_RULE)
-  @ArrayMaxSize(MAX_TAGS, TAGS_RULE)
-  @IsString({ each: true, ...TAGS_RULE })
-  @Length(1, TAG_LENGTH, { each: true, ...TAGS_RULE })
-  @Matches(TAG_PATTERN, { each: true, ...TAGS_RULE })
-  @IsTags()
+  @TagList()
   tags?: string[];
 }
 
@@ -240,4 +249,124 @@ export class BulkUrlsDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_BULK_LINKS)
   urls: unknown[];
+}
+
+/** Most links one bulk edit changes (by a filter; by ids, as many as a bulk call creates). */
+export const MAX_BULK_EDIT = 10_000;
+
+/** A bulk edit's `filter`: `GET /urls`'s filters, as JSON (each read by its rule in link-filter.ts). */
+class LinkFilterDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  campaign?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  channel?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  domain?: string;
+
+  @TagList()
+  tag?: string[];
+
+  @IsOptional()
+  @IsIn(['public', 'private'])
+  status?: 'public' | 'private';
+
+  @IsOptional()
+  @IsIn(['active', 'expired'])
+  state?: 'active' | 'expired';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  from?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  to?: string;
+
+  @IsOptional()
+  @IsIn(['include', 'only'])
+  archived?: 'include' | 'only';
+}
+
+/** What a bulk edit changes on every link it names. */
+class LinkChangesDto {
+  /** Tags added after each link's own (at most 20 in all on a link). */
+  @TagList({ atLeastOne: true })
+  addtags?: string[];
+
+  @TagList({ atLeastOne: true })
+  removetags?: string[];
+
+  /** A campaign of the account; `0` takes the links out of theirs. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_147_483_647)
+  campaign?: number;
+
+  /** A channel of the account the links are added to. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  channel?: number;
+
+  /** `""` removes the expiry. */
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== '')
+  @IsDateTime({ future: true })
+  expiry?: string;
+
+  /** A branded domain of the account, as its URL or host; `""`: the service's own address. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  domain?: string;
+
+  @IsOptional()
+  @IsIn(['public', 'private'])
+  status?: 'public' | 'private';
+
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+
+/** A bulk edit: the links (by id, or every link a filter keeps) and the changes. */
+export class UpdateUrlsDto implements RequestBody<'updateUrls'> {
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BULK_LINKS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  ids?: number[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LinkFilterDto)
+  filter?: LinkFilterDto;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LinkChangesDto)
+  changes: LinkChangesDto;
 }

@@ -11,6 +11,7 @@ import { LinksController } from './links.controller';
 import { LinkFollowers } from './link-followers';
 import { LinksService } from './links.service';
 import { LinkImport } from './link-import';
+import { LinkEdits } from './link-edits';
 import { LinkReads } from './link-reads';
 import { TagReads } from './tag-reads';
 import { TagsController } from './tags.controller';
@@ -19,7 +20,7 @@ import { TagsService } from './tags.service';
 @Module({
   imports: [AuthModule, ClicksModule, CampaignsModule, ChannelsModule, DomainsModule, OverlaysModule, PixelsModule, SplashModule],
   controllers: [LinksController, TagsController],
-  providers: [LinksService, LinkImport, LinkReads, LinkFollowers, TagsService, TagReads],
+  providers: [LinksService, LinkEdits, LinkImport, LinkReads, LinkFollowers, TagsService, TagReads],
   exports: [LinksService],
 })
 export class LinksModule {}

@@ -170,6 +170,34 @@ COMMIT;
 -- LinksRepository.moveToCampaign
 UPDATE "links" SET "campaign_id" = $1 WHERE ("id" = $2 AND "user_id" = $3);
 
+-- LinksRepository.forEdit
+SELECT l."id", l."alias", l."domain_id", l."tags" FROM "links" l WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]) ORDER BY l."id" LIMIT $3 FOR UPDATE;
+
+-- LinksRepository.forEdit (example 2)
+SELECT l."id", l."alias", l."domain_id", l."tags" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."tags" @> $2::varchar[] AND coalesce(l."domain_id", 0) = $3 AND (l."alias" ILIKE $4 OR l."url" ILIKE $4 OR l."title" ILIKE $4 OR l."description" ILIKE $4) ORDER BY l."id" LIMIT $5 FOR UPDATE;
+
+-- LinksRepository.aliasesTaken
+SELECT "alias" FROM "links" WHERE coalesce("domain_id", 0) = $1 AND "alias" = ANY($2::varchar[]) AND NOT ("id" = ANY($3::int[]));
+
+-- LinksRepository.editMany
+WITH changed AS (UPDATE "links" l SET "tags" = ARRAY(SELECT t FROM unnest(l."tags" || $3::varchar[]) WITH ORDINALITY AS u(t, n)
+WHERE t <> ALL($4::varchar[]) GROUP BY t ORDER BY min(n))::varchar(50)[], "campaign_id" = $5::int, "status" = $6, "archived_at" = coalesce(l."archived_at", $7::timestamptz) WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]) RETURNING l.*)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
+FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+
+-- LinksRepository.editMany (example 2)
+WITH changed AS (UPDATE "links" l SET "domain_id" = $3::int, "expires_at" = $4::timestamptz, "archived_at" = NULL WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]) RETURNING l.*)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
+FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+
+-- LinksRepository.editMany (example 3)
+WITH changed AS (SELECT l.* FROM "links" l WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]))
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
+to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
+FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+
 -- LinksRepository.dropOverlay
 UPDATE "links" SET "type" = $1, "overlay_id" = $2 WHERE ("overlay_id" = $3 AND "user_id" = $4);
 

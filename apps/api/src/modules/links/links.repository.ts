@@ -18,6 +18,27 @@ import { unfiltered } from './unfiltered';
 
 export type LinkOrder = 'date' | 'clicks';
 
+/** A link a bulk edit names, as it checks it. */
+export interface EditedLink {
+  id: number;
+  alias: string;
+  domainId: number | null;
+  tags: string[];
+}
+
+/** What a bulk edit changes, as stored: each given is set on every link (null: removed). */
+export interface LinkChanges {
+  addTags?: string[];
+  removeTags?: string[];
+  campaign?: number | null;
+  /** A branded domain's id; null: the service's own address. */
+  domain?: number | null;
+  expiry?: Date | null;
+  status?: 'public' | 'private';
+  /** Archived at this date (a link archived before keeps its date); null: taken out of the archive. */
+  archivedAt?: Date | null;
+}
+
 /**
  * What `list` keeps: the account's links of one campaign, of one channel, on one domain, carrying
  * every tag named, public or private, active or expired at `now`, made in a range, matching a search.
@@ -189,52 +210,8 @@ export class LinksRepository {
     (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { archived: 'include' }],
   )
   async list(account: Account, page: PageRequest, order: LinkOrder, filter: LinkFilter): Promise<[LinkListed[], number]> {
-    const params: unknown[] = [account.id];
-    // The default list leaves the archived links out (the list's indexes carry archived_at).
-    let where = `l."user_id" = $1${filter.archived === 'include' ? '' : filter.archived === 'only' ? ' AND l."archived_at" IS NOT NULL' : ' AND l."archived_at" IS NULL'}`;
-    if (filter.campaign !== undefined) {
-      params.push(filter.campaign);
-      where += ` AND l."campaign_id" = $${params.length}`;
-    }
-    if (filter.tags?.length) {
-      params.push(filter.tags);
-      // `@>` of the GIN index links_tags_idx: every tag asked for.
-      where += ` AND l."tags" @> $${params.length}::varchar[]`;
-    }
-    if (filter.channel !== undefined) {
-      params.push(filter.channel);
-      where += ` AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $${params.length} AND c."link_id" IS NOT NULL)`;
-    }
-    if (filter.domain !== undefined) {
-      // The expression of the unique index links_domain_alias_key, which finds a domain's links.
-      params.push(filter.domain ?? 0);
-      where += ` AND coalesce(l."domain_id", 0) = $${params.length}`;
-    }
-    if (filter.status !== undefined) {
-      params.push(filter.status);
-      where += ` AND l."status" = $${params.length}`;
-    }
-    if (filter.state !== undefined) {
-      params.push(filter.state.now);
-      where +=
-        filter.state.is === 'expired'
-          ? ` AND l."expires_at" <= $${params.length}`
-          : ` AND (l."expires_at" IS NULL OR l."expires_at" > $${params.length})`;
-    }
-    if (filter.from !== undefined) {
-      params.push(filter.from);
-      where += ` AND l."created_at" >= $${params.length}`;
-    }
-    if (filter.to !== undefined) {
-      params.push(filter.to);
-      where += ` AND l."created_at" < $${params.length}`;
-    }
+    const { where, params } = filterWhere(account.id, filter);
     const search = filter.search;
-    if (search) {
-      params.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
-      const term = `$${params.length}`;
-      where += ` AND (l."alias" ILIKE ${term} OR l."url" ILIKE ${term} OR l."title" ILIKE ${term} OR l."description" ILIKE ${term})`;
-    }
     // Newest first by the date a link shows (an imported link keeps its own), as the list's "Created".
     const orderBy = order === 'clicks' ? 'l."clicks" DESC, l."id" DESC' : 'l."created_at" DESC, l."id" DESC';
     const next = params.length + 1;
@@ -259,18 +236,7 @@ export class LinksRepository {
       unfiltered(filter) ? prepared(text) : text,
       [...params, page.offset, page.limit],
     );
-    const found = rows.map((row): LinkListed => ({
-      id: row.id,
-      alias: row.alias,
-      url: row.url,
-      clicks: Number(row.clicks),
-      title: row.title,
-      description: row.description,
-      tags: row.tags,
-      archived: row.archived,
-      date: row.date,
-      domain: row.domain === null ? null : { domain: row.domain },
-    }));
+    const found = rows.map(listedLink);
     if (rows.length > 0 || page.offset === 0) return [found, rows.length > 0 ? Number(rows[0]!.total) : 0];
     // Past the last link the page says nothing of the total: count it.
     const [counted] = await this.links.query<{ total: string }[]>(`SELECT count(*) AS total FROM "links" l WHERE ${where}`, params);
@@ -377,6 +343,105 @@ export class LinksRepository {
     await this.events.emit(this.links.manager, { kind: 'link', account: account.id });
   }
 
+  /**
+   * The account's links a bulk edit names, locked for it (FOR UPDATE) and by id: those among
+   * `ids`, or the first `limit` a list's filter keeps. What the edit checks: alias, domain, tags.
+   */
+  @Sql(
+    (f) => [f.scope, f.account, { ids: [f.ids.link, f.spare.link] }, 10_000],
+    (f) => [f.scope, f.account, { filter: { tags: ['spring'], search: 'sale', domain: null } }, 10_000],
+  )
+  async forEdit(
+    scope: Scope,
+    account: Account,
+    selection: { ids: number[] } | { filter: LinkFilter },
+    limit: number,
+  ): Promise<EditedLink[]> {
+    const { where, params } =
+      'ids' in selection
+        ? { where: 'l."user_id" = $1 AND l."id" = ANY($2::int[])', params: [account.id, selection.ids] }
+        : filterWhere(account.id, selection.filter);
+    const rows = await scope.query<{ id: number; alias: string; domain_id: number | null; tags: string[] }[]>(
+      `SELECT l."id", l."alias", l."domain_id", l."tags" FROM "links" l WHERE ${where} ORDER BY l."id" LIMIT $${params.length + 1} FOR UPDATE`,
+      [...params, limit],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      alias: row.alias,
+      domainId: row.domain_id === null ? null : Number(row.domain_id),
+      tags: row.tags,
+    }));
+  }
+
+  /** Which of these aliases a link other than `except` holds on this domain (null: the service's own address), of any account. */
+  @Sql((f) => [f.scope, null, [f.alias, 'absent'], [f.spare.link]])
+  async aliasesTaken(scope: Scope, domainId: number | null, aliases: string[], except: number[]): Promise<Set<string>> {
+    const rows = await scope.query<{ alias: string }[]>(
+      `SELECT "alias" FROM "links" WHERE coalesce("domain_id", 0) = $1 AND "alias" = ANY($2::varchar[]) AND NOT ("id" = ANY($3::int[]))`,
+      [domainId ?? 0, aliases, except],
+    );
+    return new Set(rows.map((row) => row.alias));
+  }
+
+  /**
+   * Makes the same changes to the account's links `ids` in one statement and answers them as the
+   * list shows them, by id. Tags are added after the link's own (each once) and removed; the
+   * archive keeps the date a link was first archived. 409 when a new domain's alias was taken
+   * meanwhile.
+   */
+  @Sql(
+    (f) => [
+      f.scope,
+      f.account,
+      [f.ids.link],
+      { addTags: ['spring'], removeTags: ['old'], campaign: null, status: 'public', archivedAt: new Date('2026-01-01T00:00:00Z') },
+    ],
+    (f) => [f.scope, f.account, [f.ids.link], { domain: f.ids.domain, expiry: null, archivedAt: null }],
+    (f) => [f.scope, f.account, [f.ids.link], {}],
+  )
+  async editMany(scope: Scope, account: Account, ids: number[], changes: LinkChanges): Promise<LinkListed[]> {
+    const params: unknown[] = [account.id, ids];
+    const set: string[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (changes.addTags !== undefined || changes.removeTags !== undefined) {
+      const added = param(changes.addTags ?? []);
+      const removed = param(changes.removeTags ?? []);
+      // Each tag once, where it first appears: the link's own, then those added.
+      set.push(`"tags" = ARRAY(SELECT t FROM unnest(l."tags" || ${added}::varchar[]) WITH ORDINALITY AS u(t, n)
+                               WHERE t <> ALL(${removed}::varchar[]) GROUP BY t ORDER BY min(n))::varchar(50)[]`);
+    }
+    if (changes.campaign !== undefined) set.push(`"campaign_id" = ${param(changes.campaign)}::int`);
+    if (changes.domain !== undefined) set.push(`"domain_id" = ${param(changes.domain)}::int`);
+    if (changes.expiry !== undefined) set.push(`"expires_at" = ${param(changes.expiry)}::timestamptz`);
+    if (changes.status !== undefined) set.push(`"status" = ${param(changes.status)}`);
+    if (changes.archivedAt !== undefined) {
+      set.push(
+        changes.archivedAt === null
+          ? '"archived_at" = NULL'
+          : `"archived_at" = coalesce(l."archived_at", ${param(changes.archivedAt)}::timestamptz)`,
+      );
+    }
+    try {
+      const rows = await scope.query<Omit<ListedRow, 'total'>[]>(
+        // No column to set (a channel is all the edit adds): the links as they are, for their events.
+        `WITH changed AS (${set.length === 0 ? 'SELECT l.* FROM "links" l' : `UPDATE "links" l SET ${set.join(', ')}`} WHERE l."user_id" = $1 AND l."id" = ANY($2::int[])${set.length === 0 ? '' : ' RETURNING l.*'})
+         SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
+                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
+           FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id"`,
+        params,
+      );
+      await this.events.emit(scope, { kind: 'link', account: account.id, created: changes.domain !== undefined });
+      return rows.map(listedLink);
+    } catch (error) {
+      if (isUniqueViolation(error, LINK_ALIAS_KEY))
+        throw conflict('An alias of these links was taken on the new domain meanwhile; nothing was changed.', 'domain');
+      throw error;
+    }
+  }
+
   /** The links that showed this overlay become plain redirects. */
   @Sql((f) => [f.scope, f.account, f.spare.overlay])
   async dropOverlay(scope: Scope, account: Account, overlayId: number): Promise<void> {
@@ -411,6 +476,60 @@ export class LinksRepository {
   }
 }
 
+/**
+ * The condition of a list's filter on the links `l` of account `accountId` ($1), with its
+ * parameters: what `list` pages through and what a bulk edit changes.
+ */
+function filterWhere(accountId: number, filter: LinkFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [accountId];
+  // The default list leaves the archived links out (the list's indexes carry archived_at).
+  let where = `l."user_id" = $1${filter.archived === 'include' ? '' : filter.archived === 'only' ? ' AND l."archived_at" IS NOT NULL' : ' AND l."archived_at" IS NULL'}`;
+  if (filter.campaign !== undefined) {
+    params.push(filter.campaign);
+    where += ` AND l."campaign_id" = $${params.length}`;
+  }
+  if (filter.tags?.length) {
+    params.push(filter.tags);
+    // `@>` of the GIN index links_tags_idx: every tag asked for.
+    where += ` AND l."tags" @> $${params.length}::varchar[]`;
+  }
+  if (filter.channel !== undefined) {
+    params.push(filter.channel);
+    where += ` AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $${params.length} AND c."link_id" IS NOT NULL)`;
+  }
+  if (filter.domain !== undefined) {
+    // The expression of the unique index links_domain_alias_key, which finds a domain's links.
+    params.push(filter.domain ?? 0);
+    where += ` AND coalesce(l."domain_id", 0) = $${params.length}`;
+  }
+  if (filter.status !== undefined) {
+    params.push(filter.status);
+    where += ` AND l."status" = $${params.length}`;
+  }
+  if (filter.state !== undefined) {
+    params.push(filter.state.now);
+    where +=
+      filter.state.is === 'expired'
+        ? ` AND l."expires_at" <= $${params.length}`
+        : ` AND (l."expires_at" IS NULL OR l."expires_at" > $${params.length})`;
+  }
+  if (filter.from !== undefined) {
+    params.push(filter.from);
+    where += ` AND l."created_at" >= $${params.length}`;
+  }
+  if (filter.to !== undefined) {
+    params.push(filter.to);
+    where += ` AND l."created_at" < $${params.length}`;
+  }
+  const search = filter.search;
+  if (search) {
+    params.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    const term = `$${params.length}`;
+    where += ` AND (l."alias" ILIKE ${term} OR l."url" ILIKE ${term} OR l."title" ILIKE ${term} OR l."description" ILIKE ${term})`;
+  }
+  return { where, params };
+}
+
 /** The condition of `get`: the link of this id ($1) and account ($2). */
 const GET_WHERE = 'l."id" = $1 AND l."user_id" = $2';
 /** A link's pixels' ids, a column beside its own (selectLinks reads them into `pixels`). */
@@ -433,6 +552,22 @@ interface ListedRow {
   date: string;
   domain: string | null;
   total: string;
+}
+
+/** A listed link of a row of `list`'s columns. */
+function listedLink(row: Omit<ListedRow, 'total'>): LinkListed {
+  return {
+    id: row.id,
+    alias: row.alias,
+    url: row.url,
+    clicks: Number(row.clicks),
+    title: row.title,
+    description: row.description,
+    tags: row.tags,
+    archived: row.archived,
+    date: row.date,
+    domain: row.domain === null ? null : { domain: row.domain },
+  };
 }
 
 /** `list`'s statements by their filters and order, built once (the same string every call). */

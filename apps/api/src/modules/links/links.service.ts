@@ -89,22 +89,29 @@ export class LinksService {
    * is read at the service's clock.
    */
   async list(account: Account, page: PageRequest, order: LinkOrder, wanted: ListFilter): Promise<[LinkRecord[], number]> {
-    const { campaign, channel, domain, state, ...plain } = wanted;
     const read = async () => {
-      const filter: LinkFilter = {
-        ...plain,
-        campaign: campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id,
-        channel: channel === undefined ? undefined : (await this.channels.get(account, channel)).id,
-        domain: domain === undefined ? undefined : await this.ownDomain(account, domain),
-        state: state === undefined ? undefined : { is: state, now: new Date(this.clock.now()) },
-      };
-      const [links, total] = await this.links.list(account, page, order, filter);
+      const [links, total] = await this.links.list(account, page, order, await this.filter(account, wanted));
       return { userId: account.id, links: links.map((link) => toListedRecord(link, this.config.publicUrl)), total };
     };
     const listed = unfiltered(wanted)
       ? await this.reads.get(`urls:${account.id}:${order}:${page.offset}:${page.limit}`, read)
       : await read();
     return [listed.links, listed.total];
+  }
+
+  /**
+   * A list's filter as the statements take it: the campaign, the channel and the domain named must
+   * be the account's (404 for another's); `state` is read at the service's clock.
+   */
+  async filter(account: Account, wanted: ListFilter): Promise<LinkFilter> {
+    const { campaign, channel, domain, state, ...plain } = wanted;
+    return {
+      ...plain,
+      campaign: campaign === undefined ? undefined : (await this.services.campaigns.get(account, campaign)).id,
+      channel: channel === undefined ? undefined : (await this.channels.get(account, channel)).id,
+      domain: domain === undefined ? undefined : await this.ownDomain(account, domain),
+      state: state === undefined ? undefined : { is: state, now: new Date(this.clock.now()) },
+    };
   }
 
   /** The id of the account's branded domain of this URL or host, null for `default` (the service's own address); 404 for none of its own. */
