@@ -353,6 +353,50 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['links', 'list', '--archived', 'all'], env)).code).toBe(2);
     });
 
+    it('edits many links at once, named or --where a filter keeps, and lists those that cannot take the changes', async () => {
+      const a = await createLink(api, user, { custom: `edit-a-${user.id}`, tags: ['promo'] });
+      const b = await createLink(api, user, { custom: `edit-b-${user.id}`, tags: ['promo', 'old'] });
+      const other = await createLink(api, user, { custom: `edit-c-${user.id}` });
+      const details = async (id: number) => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details;
+
+      const named = await cli(
+        ['links', 'edit', `edit-a-${user.id}`, String(b), '--add-tag', 'Sale', '--remove-tag', 'old', '--status', 'public'],
+        env,
+      );
+      expect(named).toEqual({ code: 0, stdout: 'Changed 2 links.\n', stderr: '' });
+      expect(await details(a)).toMatchObject({ tags: ['promo', 'sale'], status: 'public' });
+      expect(await details(b)).toMatchObject({ tags: ['promo', 'sale'], status: 'public' });
+
+      const filtered = await cli(
+        ['links', 'edit', '--where', 'tag=promo', '--where', `search=edit-b-${user.id}`, '--archive', '--json'],
+        env,
+      );
+      expect(filtered.code).toBe(0);
+      expect(json(filtered)).toEqual({ updated: 1, results: [{ id: b, error: 0, shorturl: `http://links.test/edit-b-${user.id}` }] });
+      expect(await details(b)).toMatchObject({ archived: true });
+      expect(await details(other)).toMatchObject({ archived: false, tags: [] });
+      expect((await cli(['links', 'edit', '--where', 'tag=nowhere', '--status', 'public'], env)).stdout).toBe(
+        'No link matches these filters; nothing changed.\n',
+      );
+
+      // One link that cannot take the changes: none changes, and the table says which and why.
+      const full = await createLink(api, user, { tags: Array.from({ length: 20 }, (_, index) => `t${index}`) });
+      const refused = await cli(['links', 'edit', String(a), String(full), '--add-tag', 'extra'], env);
+      expect(refused.code).toBe(4);
+      expect(refused.stdout).toMatch(new RegExp(`│\\s+${full} │ --add-tag\\s+│ The link would carry 21 tags`));
+      expect(refused.stderr).toContain('1 of the 2 links cannot take these changes; none was changed.');
+      expect((await details(a)).tags).toEqual(['promo', 'sale']);
+
+      // Usage errors: no change, both links and --where, a --where that is no filter; the service's refusals name the option.
+      expect((await cli(['links', 'edit', String(a)], env)).stderr).toContain('nothing to change');
+      expect((await cli(['links', 'edit', String(a), '--where', 'tag=x', '--archive'], env)).code).toBe(2);
+      expect((await cli(['links', 'edit', '--where', 'colour=red', '--archive'], env)).stderr).toContain('--where takes name=value');
+      const badDate = await cli(['links', 'edit', '--where', 'from=yesterday', '--archive'], env);
+      expect([badDate.code, badDate.stderr]).toEqual([4, expect.stringContaining('invalid --where from=')]);
+      expect((await cli(['links', 'edit', String(a), '--campaign', '2147483647'], env)).code).toBe(3);
+      expect((await cli(['links', 'edit', String(a), '--no-campaign', '--no-expiry'], env)).code).toBe(0);
+    });
+
     it('lists the links carrying every tag named, with the other options of the list', async () => {
       const both = await createLink(api, user, { custom: `both-${user.id}`, tags: ['spring', 'sale'] });
       const spring = await createLink(api, user, { custom: `spring-${user.id}`, tags: ['spring'] });

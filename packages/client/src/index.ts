@@ -11,7 +11,8 @@ export interface RateLimit {
 }
 
 /** The error envelope of the API: `{"error": 1, "message": "..."}`. */
-export type ErrorBody = components['schemas']['Error'];
+/** The error envelope; a bulk edit refused link by link also carries `data` (LinkBulkEditRefused). */
+export type ErrorBody = components['schemas']['Error'] & { data?: unknown };
 
 /**
  * What went wrong:
@@ -248,7 +249,8 @@ async function errorBody(response: Response): Promise<ErrorBody | null> {
   try {
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && (body as ErrorBody).error === 1 && typeof (body as ErrorBody).message === 'string') {
-      return { error: 1, message: (body as ErrorBody).message };
+      const { message, data } = body as ErrorBody;
+      return data === undefined ? { error: 1, message } : { error: 1, message, data };
     }
   } catch {
     // Not JSON: a proxy's page, say. The status tells what there is to tell.

@@ -1,7 +1,7 @@
-import type { components, paths } from '@linkyard/client';
+import { LinkyardError, type components, type paths } from '@linkyard/client';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context';
-import { usageError, type ExitCode, type FieldNames } from '../errors';
+import { ExitCode, usageError, type FieldNames } from '../errors';
 import { every, integer } from '../options';
 import { clean, type Cell } from '../output';
 import { canAsk, readSecret } from '../prompt';
@@ -18,6 +18,9 @@ type Order = NonNullable<ListQuery['order']>;
 type LinkStatus = components['schemas']['LinkStatus'];
 type LinkState = NonNullable<ListQuery['state']>;
 type Archived = NonNullable<ListQuery['archived']>;
+type LinkFilter = components['schemas']['LinkFilter'];
+type LinkBulkChanges = components['schemas']['LinkBulkChanges'];
+type LinkBulkEditRefused = components['schemas']['LinkBulkEditRefused'];
 
 const ORDERS = every<Order>()('date', 'clicks');
 const STATUSES = every<LinkStatus>()('public', 'private');
@@ -287,6 +290,122 @@ async function remove(context: Context, reference: string, options: { yes?: bool
   output.line(`Deleted link ${id}${summary ? ` (${clean(summary.shorturl)})` : ''}`);
 }
 
+/** The options of `links edit`: the changes, and `--where` for the links a filter keeps. */
+interface EditOptions {
+  where?: string[];
+  addTag?: string[];
+  removeTag?: string[];
+  /** A campaign's id, or false for `--no-campaign`. */
+  campaign?: number | false;
+  channel?: number;
+  /** A date-time, or false for `--no-expiry`. */
+  expiry?: string | false;
+  domain?: string;
+  status?: LinkStatus;
+  archive?: boolean;
+  unarchive?: boolean;
+}
+
+/** The names `--where` takes: the filters of `links list`, as the API's filter names them. */
+const WHERE_NAMES = ['search', 'tag', 'campaign', 'channel', 'domain', 'status', 'state', 'from', 'to', 'archived'] as const;
+
+/** The options of `links edit` by the request field each fills. */
+const EDIT_FIELDS: FieldNames = {
+  ids: '<links>',
+  filter: '--where',
+  'filter.q': '--where search=',
+  ...Object.fromEntries(WHERE_NAMES.filter((name) => name !== 'search').map((name) => [`filter.${name}`, `--where ${name}=`])),
+  'changes.addtags': '--add-tag',
+  'changes.removetags': '--remove-tag',
+  'changes.campaign': '--campaign',
+  'changes.channel': '--channel',
+  'changes.expiry': '--expiry',
+  'changes.domain': '--domain',
+  'changes.status': '--status',
+  'changes.archived': '--archive',
+  changes: 'the changes',
+};
+
+/** `--where name=value`, repeated: the filter, as `links list`'s options read (`to` includes its day). */
+function whereFilter(conditions: string[]): LinkFilter {
+  const filter: LinkFilter = {};
+  for (const condition of conditions) {
+    const [name, ...rest] = condition.split('=');
+    const value = rest.join('=');
+    if (rest.length === 0 || !(WHERE_NAMES as readonly string[]).includes(name!)) {
+      throw usageError(`--where takes name=value, the name one of ${WHERE_NAMES.join(', ')}; got ${JSON.stringify(condition)}`);
+    }
+    if (name === 'tag') filter.tag = [...(filter.tag ?? []), value];
+    else if (name === 'campaign' || name === 'channel') filter[name] = integer(1, MAX_ID)(value);
+    else if (name === 'search') filter.q = value;
+    else if (name === 'to') filter.to = throughDay(value);
+    else if (name === 'status') filter.status = oneOf('--where status=', value, STATUSES);
+    else if (name === 'state') filter.state = oneOf('--where state=', value, STATES);
+    else if (name === 'archived') filter.archived = oneOf('--where archived=', value, ARCHIVED);
+    else filter[name as 'domain' | 'from'] = value;
+  }
+  return filter;
+}
+
+function oneOf<T extends string>(option: string, value: string, values: readonly T[]): T {
+  if (!(values as readonly string[]).includes(value))
+    throw usageError(`${option} must be ${values.join(' or ')}, not ${JSON.stringify(value)}`);
+  return value as T;
+}
+
+/** The changes the options give; at least one. */
+function editChanges(options: EditOptions): LinkBulkChanges {
+  const changes: LinkBulkChanges = {};
+  if (options.addTag !== undefined) changes.addtags = options.addTag;
+  if (options.removeTag !== undefined) changes.removetags = options.removeTag;
+  if (options.campaign !== undefined) changes.campaign = options.campaign === false ? 0 : options.campaign;
+  if (options.channel !== undefined) changes.channel = options.channel;
+  if (options.expiry !== undefined) changes.expiry = options.expiry === false ? '' : options.expiry;
+  if (options.domain !== undefined) changes.domain = options.domain;
+  if (options.status !== undefined) changes.status = options.status;
+  if (options.archive) changes.archived = true;
+  if (options.unarchive) changes.archived = false;
+  if (Object.keys(changes).length === 0) {
+    throw usageError(
+      'nothing to change: give at least one of --add-tag, --remove-tag, --campaign, --no-campaign, --channel, --expiry, --no-expiry, --domain, --status, --archive, --unarchive',
+    );
+  }
+  return changes;
+}
+
+/**
+ * `links edit`: the same changes to the links named (ids, aliases or short URLs) or to every link
+ * `--where` keeps, all or nothing. Refused, it lists the links that could not take the changes.
+ */
+async function edit(context: Context, references: string[], options: EditOptions): Promise<ExitCode | void> {
+  const { client, output } = context;
+  if (references.length > 0 === (options.where !== undefined)) {
+    throw usageError('name the links to change, or give --where for every link a filter keeps (not both)');
+  }
+  const changes = editChanges(options);
+  const selection =
+    options.where !== undefined
+      ? { filter: whereFilter(options.where) }
+      : { ids: await Promise.all(references.map(async (reference) => (await resolveLink(client, reference)).id)) };
+  try {
+    const { data: answer } = await client.PUT('/urls/update', { body: { ...selection, changes } });
+    output.data(answer.data);
+    const { updated } = answer.data;
+    output.line(updated === 0 ? 'No link matches these filters; nothing changed.' : `Changed ${updated} link${updated === 1 ? '' : 's'}.`);
+  } catch (error) {
+    const refused =
+      error instanceof LinkyardError && error.status === 409 ? (error.body?.data as LinkBulkEditRefused['data'] | undefined) : undefined;
+    if (!refused) throw error;
+    output.data(refused);
+    const rows = refused.results.flatMap((result) =>
+      'message' in result ? [[result.id, EDIT_FIELDS[result.field] ?? result.field, result.message]] : [],
+    );
+    output.table(['ID', 'Option', 'Why'], rows, { align: ['right', 'left', 'left'], shrinkFirst: [2] });
+    output.error((error as LinkyardError).message, 409);
+    return ExitCode.refused;
+  }
+}
+
 const LINK_ARGUMENT = 'the link: its id, its alias, or its short URL';
 
 /** `linkyard links ...`: the group, returned so that import and export join it. */
@@ -344,6 +463,41 @@ export function registerLinks(program: Command): Command {
     .addOption(new Option('--unarchive', 'bring an archived link back to the links list').conflicts('archive'))
     .action((reference: string, options: UpdateOptions, command: Command) =>
       run(command, (context) => update(context, reference, options), { fields: { ...FIELDS, url: '--url' } }),
+    );
+
+  links
+    .command('edit')
+    .description('change many links at once, all or nothing: those named, or every link --where keeps')
+    .argument('[links...]', 'the links: ids, aliases or short URLs (at most 1,000)')
+    .option(
+      '--where <name=value>',
+      `the links a filter keeps instead (at most 10,000), repeated: every condition must hold; names: ${WHERE_NAMES.join(', ')}, as links list takes them`,
+      collect,
+    )
+    .option('--add-tag <tag>', "add this tag (after each link's own), repeated for several", collect)
+    .option('--remove-tag <tag>', 'take this tag off, repeated for several', collect)
+    .addOption(new Option('--campaign <id>', 'move the links to this campaign').argParser(integer(1, MAX_ID)))
+    .option('--no-campaign', 'take the links out of their campaign')
+    .addOption(new Option('--channel <id>', 'add the links to this channel').argParser(integer(1, MAX_ID)))
+    .option('--expiry <date-time>', 'when they stop redirecting, "YYYY-MM-DD HH:MM:SS" in UTC')
+    .option('--no-expiry', 'remove their expiry')
+    .option(
+      '--domain <domain>',
+      `move them to this branded domain (go.example.com), or "" to the service's own address; each keeps its alias`,
+    )
+    .addOption(new Option('--status <status>', 'who may see them in public lists').choices(STATUSES))
+    .option('--archive', 'archive them: they leave the links list and keep redirecting and counting')
+    .addOption(new Option('--unarchive', 'bring them back to the links list').conflicts('archive'))
+    .addHelpText(
+      'after',
+      '\nNothing is changed unless every link can take the changes: otherwise the links that cannot\n' +
+        'are listed with why (exit code 4).\n\n' +
+        'Examples:\n' +
+        '  linkyard links edit 12 13 spring-sale --add-tag sale --status public\n' +
+        '  linkyard links edit --where tag=promo --where from=2026-11-01 --campaign 3 --no-expiry',
+    )
+    .action((references: string[], options: EditOptions, command: Command) =>
+      run(command, (context) => edit(context, references, options), { fields: EDIT_FIELDS }),
     );
 
   links
