@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
-import { createCampaign, createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
+import { createCampaign, createDomain, createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
 import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
 
 /**
@@ -202,6 +202,72 @@ suite('tags and the links list’s filters in the dashboard', () => {
     const row = page.locator('tr', { hasText: 'spring-post' });
     await row.getByRole('link', { name: 'Links tagged articles' }).waitFor();
     expect(await page.locator('tr', { hasText: 'spring-sale' }).getByRole('link', { name: 'Links tagged newsletter' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('edits the selected links, then every link a filter keeps, all or nothing', async () => {
+    const domain = await createDomain(api, user);
+    await createLink(api, user, { custom: 'summer-sale', domain: domain.domain });
+    const page = await signedIn();
+    // With the keyboard: each row's checkbox, then the toolbar's button.
+    for (const alias of ['summer-sale', 'winter-sale']) {
+      await page.getByRole('checkbox', { name: `Select ${new URL(base).host}/${alias}` }).focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByRole('button', { name: 'Edit selected (2)' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit 2 links' });
+    await dialog.waitFor();
+    await page.keyboard.type('Clearance');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Visibility').selectOption('public');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-bulk-edit.png'), await page.screenshot());
+    await dialog.getByRole('button', { name: 'Apply to 2 links' }).click();
+    await page.getByText('2 links were changed.').waitFor();
+    for (const alias of ['summer-sale', 'winter-sale']) {
+      await page.locator('tr', { hasText: alias }).getByRole('link', { name: 'Links tagged clearance' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: `Select ${new URL(base).host}/${alias}` }).isChecked()).toBe(false);
+    }
+
+    // Refused for one link (its alias is taken on the domain): none moves, and the dialog says which and why.
+    await page.getByRole('checkbox', { name: `Select ${new URL(base).host}/summer-sale` }).check();
+    await page.getByRole('checkbox', { name: `Select ${new URL(base).host}/spring-sale` }).check();
+    await page.getByRole('button', { name: 'Edit selected (2)' }).click();
+    await dialog.getByLabel('Domain').selectOption(domain.domain);
+    await dialog.getByRole('button', { name: 'Apply to 2 links' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.getByText('1 of the 2 links cannot take these changes; none was changed.').waitFor();
+    expect(await alert.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/\/summer-sale: The alias "summer-sale" is already taken on the new domain\.$/),
+    ]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('tr', { hasText: 'spring-sale' }).innerText()).not.toContain(new URL(domain.domain).host);
+
+    // Every link the spring tag keeps, page or not: archived at once, and the list says none is left.
+    await page.locator('tr', { hasText: 'spring-post' }).getByRole('link', { name: 'Links tagged spring' }).click();
+    await page.waitForURL(/tag=%5B%22spring%22%5D/);
+    await page.getByRole('button', { name: 'Edit all 3 matching' }).click();
+    await page.getByRole('dialog', { name: 'Edit 3 links' }).getByLabel('Archive').selectOption('archive');
+    await page.getByRole('button', { name: 'Apply to 3 links' }).click();
+    await page.getByText('3 links were changed.').waitFor();
+    await page.getByText('No link matches the filters in force.').waitFor();
+    await page.context().close();
+  });
+
+  it('edits links on a phone', async () => {
+    const page = await signedIn(375);
+    await page.getByRole('checkbox', { name: `Select ${new URL(base).host}/summer-sale` }).check();
+    await page.getByRole('button', { name: 'Edit selected (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit 1 link' });
+    await dialog.getByLabel('Expiry').selectOption('set');
+    await dialog.getByLabel('Expires at (your time zone)').fill('2031-05-01T12:00');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-narrow-bulk-edit.png'), await page.screenshot());
+    await dialog.getByRole('button', { name: 'Apply to 1 link' }).click();
+    await page.getByText('The link was changed.').waitFor();
+    const id = (await api.request('GET', '/l/api/urls?q=summer-sale&domain=default', { key: user.apikey })).body.data.urls[0].id as number;
+    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.expiry).toMatch(/^2031-05-01 /);
     await page.context().close();
   });
 });

@@ -63,8 +63,14 @@ export function TagsField({
   choices,
   onChange,
   message,
+  label = 'Tags',
+  addLabel = 'Add tag',
 }: {
   id: string;
+  /** The field's name (`Add tags` where tags are added to many links). */
+  label?: string;
+  /** The button that adds what is typed. */
+  addLabel?: string;
   tags: string[];
   pending: string;
   choices: Tag[] | undefined;
@@ -99,7 +105,7 @@ export function TagsField({
   const described = [`${id}-help`, message && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor={id}>Tags</label>
+      <label htmlFor={id}>{label}</label>
       {tags.length > 0 && (
         <ul className="chips" aria-label="Chosen tags">
           {tags.map((tag) => (
@@ -125,7 +131,7 @@ export function TagsField({
           aria-invalid={message ? true : undefined}
         />
         <button type="button" className="secondary" disabled={!pending.trim()} onClick={() => add(pending)}>
-          Add tag
+          {addLabel}
         </button>
       </div>
       <datalist id={list}>

@@ -53,3 +53,16 @@ export const useRemoveLinks = () =>
     if (failures.length) throw new Error(`${ids.length - failures.length} of ${ids.length} deleted. ${failures.join(' ')}`);
     return ids.length;
   });
+
+export type LinkFilter = Schemas['LinkFilter'];
+export type LinkBulkChanges = Schemas['LinkBulkChanges'];
+/** Why each link of a refused bulk edit could not take its changes. */
+export type EditRefusals = Schemas['LinkBulkEditRefused']['data'];
+
+/** The same changes to many links, all or nothing (PUT /urls/update): by ids, or every link a filter keeps. Answers how many changed. */
+export const useEditLinks = () =>
+  useWrite(
+    'links',
+    async ({ selection, changes }: { selection: { ids: number[] } | { filter: LinkFilter }; changes: LinkBulkChanges }) =>
+      (await api.PUT('/urls/update', { body: { ...selection, changes } })).data.data.updated,
+  );

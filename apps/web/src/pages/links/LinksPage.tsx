@@ -14,6 +14,7 @@ import { LinkCells } from '../../components/LinkCells';
 import { TagChips, colorsOf } from '../../components/Tags';
 import { useTagChoices } from '../../resources/tags';
 import { LinkFilters, apiFilters, filterCount, type LinkFilterSearch } from './LinkFilters';
+import { BulkEditDialog, type EditScope } from './BulkEditDialog';
 
 /** What the links list keeps in the address: a view can be bookmarked, shared, and gone back to. */
 export interface LinksSearch extends LinkFilterSearch {
@@ -45,6 +46,8 @@ export function LinksPage() {
   const selected = selection.view === view ? selection.ids : new Set<number>();
   const setSelected = (ids: Set<number>) => setSelection({ view, ids });
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState<EditScope | null>(null);
+  const [edited, setEdited] = useState<number | null>(null);
 
   // Each change is made on the address as it is then: a sort chosen while a search waits keeps both.
   const go = (changes: LinksSearch, replace = false) =>
@@ -70,6 +73,8 @@ export function LinksPage() {
   const remove = useRemoveLinks();
   const canAdd = useCan('addUrl');
   const canRemove = useCan('deleteUrl');
+  const canEdit = useCan('updateUrls');
+  const selecting = canRemove || canEdit;
 
   const rows = links.data?.urls ?? [];
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -103,6 +108,21 @@ export function LinksPage() {
           <option value="date">Newest first</option>
           <option value="clicks">Most clicked first</option>
         </select>
+        {canEdit && (
+          <button type="button" className="secondary" disabled={selected.size === 0} onClick={() => setEditing({ ids: [...selected] })}>
+            Edit selected ({selected.size})
+          </button>
+        )}
+        {canEdit && (links.data?.result ?? 0) > 0 && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setEditing({ filter: { q: q || undefined, ...filters }, count: links.data!.result })}
+          >
+            Edit all {links.data!.result.toLocaleString()}
+            {q || filtered ? ' matching' : ''}
+          </button>
+        )}
         {canRemove && (
           <button type="button" className="danger" disabled={selected.size === 0 || remove.isPending} onClick={() => setConfirming(true)}>
             Delete selected ({selected.size})
@@ -111,6 +131,7 @@ export function LinksPage() {
       </div>
       <LinkFilters search={current} onChange={(changes) => go(changes)} />
       <ErrorAlert error={remove.error} />
+      {edited !== null && <Notice>{edited === 1 ? 'The link was changed.' : `${edited.toLocaleString()} links were changed.`}</Notice>}
       {remove.isSuccess && <Notice>{remove.data === 1 ? 'The link was deleted.' : `${remove.data} links were deleted.`}</Notice>}
       {links.isPending ? (
         <Loading label="Loading links" />
@@ -143,7 +164,7 @@ export function LinksPage() {
               </caption>
               <thead>
                 <tr>
-                  {canRemove && (
+                  {selecting && (
                     <th scope="col">
                       <input
                         type="checkbox"
@@ -170,11 +191,11 @@ export function LinksPage() {
               <tbody>
                 {rows.map((link) => (
                   <tr key={link.id}>
-                    {canRemove && (
+                    {selecting && (
                       <td>
                         <input
                           type="checkbox"
-                          aria-label={`Select ${link.alias}`}
+                          aria-label={`Select ${link.shorturl.replace(/^https?:\/\//, '')}`}
                           checked={selected.has(link.id)}
                           onChange={() => toggle(link.id)}
                         />
@@ -202,6 +223,16 @@ export function LinksPage() {
           <Pager page={page} info={links.data} noun="link" onPage={(next) => go({ page: next > 1 ? next : undefined })} />
         </>
       )}
+      <BulkEditDialog
+        scope={editing}
+        names={new Map(rows.map((row) => [row.id, row.shorturl]))}
+        onClose={() => setEditing(null)}
+        onDone={(updated) => {
+          setEditing(null);
+          setEdited(updated);
+          setSelected(new Set());
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title={`Delete ${selected.size === 1 ? 'this link' : `${selected.size} links`}?`}
