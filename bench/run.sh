@@ -175,6 +175,19 @@ bench_database() {
     kill "${pids[-1]}"
   fi
 
+  if [ "$db" = postgres ]; then
+    # A link with a click limit it does not reach and a start date passed: its redirect beside the plain one.
+    echo "$db: redirect of a link with a click limit and a start date..." >&2
+    local limited
+    limited=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" \
+      -d "{\"url\":\"https://example.com/limited\",\"clicklimit\":2000000000,\"startdate\":\"$(date -u -d '1 day ago' '+%Y-%m-%d %H:%M:%S')\"}" |
+      json 'new URL(v.shorturl).pathname.slice(1)')
+    run_wrk "$db-limited-warmup" 10 "http://127.0.0.1:$API_PORT/$limited" -d2s
+    sleep 2
+    run_wrk "$db-limited" "$CONNECTIONS" "http://127.0.0.1:$API_PORT/$limited"
+    sleep 3
+  fi
+
   echo "$db: public bio page..." >&2
   # A page as creators make them: an avatar, a title, a few lines, eight buttons with icons, a
   # heading, a paragraph, four social profiles, a video and an e-mail button (bench/bio-page.json).
@@ -240,6 +253,7 @@ base_api=$(field baseline_api rps)
   for db in postgres embedded; do
     if [ $db = postgres ]; then goal="≥ 0.45, p99 < 10 ms"; else goal="≥ 0.35, p99 < 15 ms"; fi
     row $db redirect "redirect" "$CONNECTIONS" "$base" "$goal"
+    [ $db = postgres ] && row $db limited "redirect of a link with a click limit and a start date" "$CONNECTIONS" "$base" "≥ 0.9 of the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base * 0.9).toFixed(2)")"
     row $db bio "public bio page (13 blocks)" "$CONNECTIONS" "$base" "≥ half the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base / 2).toFixed(2)")"
     row $db account "GET /l/api/account" "$API_CONNECTIONS" "$base_api" "≥ 0.15"
     row $db urls "GET /l/api/urls (15 links)" "$API_CONNECTIONS" "$base_api" "≥ 0.08"

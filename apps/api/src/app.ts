@@ -247,7 +247,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     answerCached = cachedRedirect({
       service: app.get(RedirectsService),
       salt: app.get(VisitorSalt),
-      clock,
       record: visitRecorder(app.get(ClickRecorder), clock),
       client,
       requestId: requestIdOf,

@@ -397,6 +397,27 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['links', 'edit', String(a), '--no-campaign', '--no-expiry'], env)).code).toBe(0);
     });
 
+    it('gives a link a start date and a click limit, shows them, and removes them', async () => {
+      const alias = `bounded-${user.id}`;
+      const added = await cli(
+        ['links', 'add', 'https://example.com/bounded', '--alias', alias, '--start', '2030-01-01 09:00:00', '--click-limit', '250'],
+        env,
+      );
+      expect(added.code).toBe(0);
+      const shown = await cli(['links', 'get', alias], env);
+      expect(shown.stdout).toMatch(/│ Starts \(UTC\)\s+│ 2030-01-01 09:00:00\s+│/);
+      expect(shown.stdout).toMatch(/│ Click limit\s+│ 250 \(250 left\)\s+│/);
+      expect(
+        json(await cli(['links', 'list', '--state', 'scheduled', '--json'], env)).map((link: { alias: string }) => link.alias),
+      ).toEqual([alias]);
+      expect((await cli(['links', 'update', alias, '--no-click-limit', '--start', ''], env)).code).toBe(0);
+      expect(json(await cli(['links', 'get', alias, '--json'], env)).details).toMatchObject({ clicklimit: null, startdate: null });
+      const bad = await cli(['links', 'add', 'https://example.com/x', '--click-limit', '0'], env);
+      expect(bad.code).toBe(2);
+      const badStart = await cli(['links', 'add', 'https://example.com/x', '--start', 'soon'], env);
+      expect([badStart.code, badStart.stderr]).toEqual([4, expect.stringContaining('invalid --start')]);
+    });
+
     it('lists the links carrying every tag named, with the other options of the list', async () => {
       const both = await createLink(api, user, { custom: `both-${user.id}`, tags: ['spring', 'sale'] });
       const spring = await createLink(api, user, { custom: `spring-${user.id}`, tags: ['spring'] });

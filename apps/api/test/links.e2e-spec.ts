@@ -83,6 +83,8 @@ describe('links', () => {
           parameters: [{ name: 'utm_source', value: 'newsletter' }],
           status: 'public',
           tags: ['Launch', ' Q3 '],
+          clicklimit: 10000,
+          startdate: '2026-01-01 08:00:00',
         },
       });
       expect(response.status).toBe(200);
@@ -107,6 +109,8 @@ describe('links', () => {
           type: String(splash),
           password: true,
           expiry: '2099-01-01 12:00:00',
+          startdate: '2026-01-01 08:00:00',
+          clicklimit: 10000,
           pixels: [pixel],
           campaign,
           channels: [channel],

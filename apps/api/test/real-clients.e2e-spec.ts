@@ -133,6 +133,8 @@ describe('requests as real clients send them', () => {
         status: null,
         tags: null,
         archived: null,
+        clicklimit: null,
+        startdate: null,
       },
     ],
     ['listUrls', 'GET', () => '/urls'],

@@ -25,6 +25,8 @@ export const LINKYARD_COLUMNS = [
   'parameters',
   'tags',
   'archived',
+  'startdate',
+  'clicklimit',
   'date',
   'clicks',
   'uniqueClicks',
@@ -126,6 +128,10 @@ export function linkyardCsvLine(record: LinkyardExportRecord): string {
     ',' +
     (record.archived ? 'true' : 'false') +
     ',' +
+    nullableCell(record.startdate) +
+    ',' +
+    numberCell(record.clicklimit) +
+    ',' +
     csvCell(record.date) +
     ',' +
     numberCell(record.clicks) +
@@ -161,6 +167,8 @@ export function linkyardNdjsonLine(record: LinkyardExportRecord): string {
     parameters: record.parameters,
     tags: record.tags,
     archived: record.archived,
+    startdate: record.startdate,
+    clicklimit: record.clicklimit,
     date: record.date,
     clicks: record.clicks,
     uniqueClicks: record.uniqueClicks,

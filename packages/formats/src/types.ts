@@ -36,6 +36,10 @@ export interface ImportedLink {
   status?: 'public' | 'private';
   /** Linkyard's export only: the link was archived (left out of the default list). */
   archived?: boolean;
+  /** Before this date-time ("YYYY-MM-DD HH:MM:SS", UTC) the link answers like an expired one. */
+  startdate?: string;
+  /** People's clicks after which the link answers like an expired one (its `clicks` count toward it). */
+  clicklimit?: number;
   geotarget?: GeoTarget[];
   devicetarget?: DeviceTarget[];
   languagetarget?: LanguageTarget[];

@@ -95,7 +95,7 @@ describe('Shlink REST API list of short URLs', () => {
     expect(linksByLine(records).get(1)).toEqual(DOCS);
   });
 
-  it('turns meta.validUntil into the expiry, in UTC', () => {
+  it('turns meta.validUntil into the expiry, validSince into the start date and maxVisits into the click limit, in UTC', () => {
     expect(linksByLine(records).get(2)).toEqual({
       longurl: 'https://shop.example.org/promo?ref=shlink&x=1',
       alias: 'promo/2024',
@@ -103,6 +103,8 @@ describe('Shlink REST API list of short URLs', () => {
       title: '促销活动',
       date: '2023-06-10 08:00:00',
       expiry: '2025-06-30 21:59:59',
+      startdate: '2023-06-10 00:00:00',
+      clicklimit: 500,
       clicks: 0,
     });
   });

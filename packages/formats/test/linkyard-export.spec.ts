@@ -25,6 +25,8 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
     parameters: [],
     tags: [],
     archived: false,
+    startdate: null,
+    clicklimit: null,
     date: '2024-01-02 03:04:05',
     clicks: 12,
     uniqueClicks: 9,
@@ -33,12 +35,12 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
 }
 
 describe('Linkyard export, CSV', () => {
-  it('writes the header with the 26 columns in order and CRLF', () => {
+  it('writes the header with the 28 columns in order and CRLF', () => {
     expect(linkyardCsvHeader()).toBe(
       'id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,' +
-        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,date,clicks,uniqueClicks\r\n',
+        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,date,clicks,uniqueClicks\r\n',
     );
-    expect(LINKYARD_COLUMNS).toHaveLength(26);
+    expect(LINKYARD_COLUMNS).toHaveLength(28);
   });
 
   it('writes a plain link: null as an empty cell, numbers in decimal, booleans as words, lists as JSON', () => {
@@ -57,7 +59,7 @@ describe('Linkyard export, CSV', () => {
     expect(line).toBe(
       '7,promo,https://ly.example.com/promo,https://example.com/a?b=1&c=2,go.example.org,Promo,,,,direct,public,true,' +
         '2025-01-01 00:00:00,3,"[1,2]",[],"[{""location"":""Germany"",""link"":""https://example.de/""}]",[],[],' +
-        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],"[""spring""]",false,2024-01-02 03:04:05,12,9\r\n',
+        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],"[""spring""]",false,,,2024-01-02 03:04:05,12,9\r\n',
     );
   });
 
@@ -94,7 +96,7 @@ describe('Linkyard export, CSV', () => {
   it('writes tags as a JSON list, which no spreadsheet runs as a formula whatever the tags hold', () => {
     const line = linkyardCsvLine(record({ tags: ['=1+1', '@x', '-2', 'a, b', 'say "hi"', '夜市', 'مرحبا'] }));
     expect(line).toContain(',"[""=1+1"",""@x"",""-2"",""a, b"",""say \\""hi\\"""",""夜市"",""مرحبا""]",');
-    expect(linkyardCsvLine(record({ tags: [] }))).toContain(',[],[],false,2024-01-02 03:04:05,');
+    expect(linkyardCsvLine(record({ tags: [] }))).toContain(',[],[],false,,,2024-01-02 03:04:05,');
   });
 
   it('reads every guarded text back as it was', () => {
@@ -114,6 +116,23 @@ describe('Linkyard export, CSV', () => {
       expect(read).toEqual([true, false]);
     }
   });
+
+  it('reads a start date and a click limit back, in CSV and NDJSON, and none from an older export', () => {
+    const records = [record({ startdate: '2030-01-02 03:04:05', clicklimit: 500 }), record({ alias: 'plain' })];
+    const csv = linkyardCsvHeader() + records.map(linkyardCsvLine).join('');
+    const ndjson = records.map(linkyardNdjsonLine).join('');
+    for (const file of [csv, ndjson]) {
+      const read = readImport('linkyard', file).flatMap((entry) =>
+        'link' in entry ? [[entry.link.startdate, entry.link.clicklimit]] : [],
+      );
+      expect(read).toEqual([
+        ['2030-01-02 03:04:05', 500],
+        [undefined, undefined],
+      ]);
+    }
+    const older = 'id,alias,shorturl,longurl,date\r\n1,old,https://ly.example.com/old,https://example.com/,2024-01-02 03:04:05\r\n';
+    expect(readImport('linkyard', older)).toEqual([{ line: 2, link: expect.not.objectContaining({ clicklimit: expect.anything() }) }]);
+  });
 });
 
 describe('Linkyard export, NDJSON', () => {
@@ -127,7 +146,7 @@ describe('Linkyard export, NDJSON', () => {
       '{"id":7,"alias":"promo","shorturl":"https://ly.example.com/promo","longurl":"https://example.com/a?b=1&c=2","domain":null,' +
         '"title":"Promo","description":"","metadescription":"","metaimage":"","type":"direct","status":"public","password":false,' +
         '"expiry":null,"campaign":null,"channels":[],"pixels":[],"geotarget":[],"devicetarget":[],"languagetarget":[],"deeplink":null,' +
-        '"parameters":[],"tags":[],"archived":false,"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
+        '"parameters":[],"tags":[],"archived":false,"startdate":null,"clicklimit":null,"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
     );
   });
 });

@@ -966,6 +966,13 @@ export const LIMITS = {
         "maxLength": 50,
         "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
       }
+    },
+    "clicklimit": {
+      "minimum": 0,
+      "maximum": 2147483647
+    },
+    "startdate": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
     }
   },
   "LinkBulkChanges": {
@@ -1099,6 +1106,13 @@ export const LIMITS = {
     "expiry": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
     },
+    "startdate": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "clicklimit": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
     "pixels": {
       "items": {
         "minimum": 1,
@@ -1162,6 +1176,13 @@ export const LIMITS = {
     },
     "expiry": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "startdate": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "clicklimit": {
+      "minimum": 1,
+      "maximum": 2147483647
     },
     "pixels": {
       "items": {
@@ -1228,7 +1249,8 @@ export const LIMITS = {
     "state": {
       "enum": [
         "active",
-        "expired"
+        "expired",
+        "scheduled"
       ]
     },
     "from": {
@@ -1347,6 +1369,13 @@ export const LIMITS = {
         "maxLength": 50,
         "pattern": "^(?!\\.{1,2}$)[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF\\uFFF9-\\uFFFB]+$"
       }
+    },
+    "clicklimit": {
+      "minimum": 0,
+      "maximum": 2147483647
+    },
+    "startdate": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
     }
   },
   "Member": {

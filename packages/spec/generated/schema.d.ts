@@ -4120,6 +4120,10 @@ export interface components {
             tags?: components["schemas"]["TagName"][];
             /** @description Archived, the link leaves the default list of links (`GET /urls` without `archived`) and keeps redirecting and counting its clicks; `false` brings it back. An extension. */
             archived?: boolean;
+            /** @description After this many people's clicks (bots are not counted) the link answers like an expired one (the 410 page), its clicks before the limit counted as its statistics count them; `0` on update removes the limit. With several instances a link may let through the clicks of about two seconds more than its limit. An extension. */
+            clicklimit?: number;
+            /** @description Before this date-time (UTC) the link answers like an expired one (the 410 page); `""` on update removes it. An extension. */
+            startdate?: components["schemas"]["DateTimeOrEmpty"];
         };
         /**
          * @description A new short link; `url` is required. Unknown fields are ignored.
@@ -4306,7 +4310,7 @@ export interface components {
             tag?: components["schemas"]["TagName"][];
             status?: components["schemas"]["LinkStatus"];
             /** @enum {string} */
-            state?: "active" | "expired";
+            state?: "active" | "expired" | "scheduled";
             /** @description Made at or after: a date (its midnight UTC) or a date and time with its offset. */
             from?: string;
             /** @description Made before: a date (its midnight UTC) or a date and time with its offset. */
@@ -4451,7 +4455,7 @@ export interface components {
             field?: string | null;
             message?: string;
         };
-        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, archived, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
+        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, archived, startdate, clicklimit, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
         LinkExportRecord: components["schemas"]["LinkDetails"];
         /** @description One recorded click, without the visitor's address or key. */
         RawClick: {
@@ -4571,6 +4575,8 @@ export interface components {
          *       "type": "direct",
          *       "password": true,
          *       "expiry": null,
+         *       "startdate": null,
+         *       "clicklimit": null,
          *       "pixels": [],
          *       "campaign": null,
          *       "channels": [],
@@ -4604,6 +4610,10 @@ export interface components {
             /** @description Whether the link asks for a password. */
             password: boolean;
             expiry: components["schemas"]["NullableDateTime"];
+            /** @description Before this date-time the link answers the 410 page; null when it has none (an extension). */
+            startdate: components["schemas"]["NullableDateTime"];
+            /** @description People's clicks after which the link answers the 410 page; null when it has none (an extension). */
+            clicklimit: number | null;
             pixels: components["schemas"]["Id"][];
             /** @description The campaign the link is in, or `null`. */
             campaign: components["schemas"]["Id"] | null;
@@ -4642,6 +4652,8 @@ export interface components {
          *         "type": "direct",
          *         "password": false,
          *         "expiry": null,
+         *         "startdate": null,
+         *         "clicklimit": null,
          *         "pixels": [],
          *         "campaign": null,
          *         "channels": [],
@@ -6099,10 +6111,10 @@ export interface components {
          */
         StatusFilter: components["schemas"]["LinkStatus"];
         /**
-         * @description `expired`: only the links whose expiry has passed (they answer the 410 page); `active`: only those without an expiry or with one still to come (an extension).
+         * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
          * @example expired
          */
-        StateFilter: "active" | "expired";
+        StateFilter: "active" | "expired" | "scheduled";
         /**
          * @description Only the links made at or after this instant, by the date a link shows (an imported link at its own): a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the audit log reads them (an extension).
          * @example 2026-11-01
@@ -6962,7 +6974,7 @@ export interface operations {
                  */
                 status?: components["parameters"]["StatusFilter"];
                 /**
-                 * @description `expired`: only the links whose expiry has passed (they answer the 410 page); `active`: only those without an expiry or with one still to come (an extension).
+                 * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
                  * @example expired
                  */
                 state?: components["parameters"]["StateFilter"];
@@ -7067,8 +7079,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,date,clicks,uniqueClicks
-                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",false,2026-03-01 09:00:00,1540,1210
+                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,date,clicks,uniqueClicks
+                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",false,,,2026-03-01 09:00:00,1540,1210
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["LinkExportRecord"];
@@ -7289,6 +7301,8 @@ export interface operations {
                      *         "type": "overlay-4",
                      *         "password": false,
                      *         "expiry": "2025-06-30 23:59:59",
+                     *         "startdate": null,
+                     *         "clicklimit": 5000,
                      *         "pixels": [
                      *           2,
                      *           5

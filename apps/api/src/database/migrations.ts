@@ -20,6 +20,7 @@ import { Certificates1765500000000 } from './migrations/1765500000000-certificat
 import { Tags1765600000000 } from './migrations/1765600000000-tags';
 import { LinkFilters1765700000000 } from './migrations/1765700000000-link-filters';
 import { ArchivedLinks1765800000000 } from './migrations/1765800000000-archived-links';
+import { ClickLimits1765900000000 } from './migrations/1765900000000-click-limits';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   Tags1765600000000,
   LinkFilters1765700000000,
   ArchivedLinks1765800000000,
+  ClickLimits1765900000000,
 ];

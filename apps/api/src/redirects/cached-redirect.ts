@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientAddress } from '../common/client-address';
-import type { Clock } from '../common/clock';
 import { redactUrl } from '../common/redaction';
 import { servableUrl } from '../common/urls';
 import type { RouteDurations } from '../infrastructure/request-durations';
@@ -17,7 +16,6 @@ const ALIAS_PATH = /^\/([A-Za-z0-9_-]{1,50})(?:\?|$)/;
 export interface CachedRedirectOptions {
   service: RedirectsService;
   salt: VisitorSalt;
-  clock: Clock;
   record: (method: string, url: string, visit: Visit, target: Target, destination: string) => void;
   client: ClientAddress;
   /** The request's id, as Fastify's genReqId gives it. */
@@ -37,7 +35,7 @@ export interface CachedRedirectOptions {
 /**
  * The plain redirect of a link already in memory, answered from the raw request before Fastify
  * builds its request and runs its hooks and router: a GET of `/{alias}` whose domain and link are
- * both cached, a link that is neither expired nor password-protected and shows no page on the way
+ * both cached, a link that is within its dates and click limit, not password-protected, and shows no page on the way
  * (no frame, splash, overlay or pixel), to a destination that can be sent. Its answer is the one
  * the `/:alias` route would send, header for header (the security headers, X-Request-Id,
  * Cache-Control, Referrer-Policy, Location), with the same request log line, the same click and
@@ -46,7 +44,7 @@ export interface CachedRedirectOptions {
  * page to show, and a request whose reading failed (the route then answers it, and logs why).
  */
 export function cachedRedirect(options: CachedRedirectOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const { service, salt, clock, record, client, log, durations } = options;
+  const { service, salt, record, client, log, durations } = options;
 
   /** The answer this request would get, or null: nothing is written or counted by this. */
   const plainRedirect = (request: IncomingMessage) => {
@@ -61,11 +59,13 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
     const domain = service.cachedDomain(client.hostname(request).toLowerCase());
     if (domain === undefined) return null;
     const link = service.cachedLink(domain, alias);
-    if (!link || link.passwordHash || (link.expiresAt !== null && link.expiresAt <= clock.now())) return null;
+    if (!link || link.passwordHash) return null;
     const visit = visitFrom(client.ip(request), raw, salt.value);
     const target = destinationFor(link, visit);
     const location = servableUrl(target);
     if (location === null || linkPage(link, location) !== null) return null;
+    // Last, as it counts the visit of a person under a click limit: the route answers any other case.
+    if (service.admit(link, visit.bot) !== 'open') return null;
     return { url, link, visit, target, location };
   };
 

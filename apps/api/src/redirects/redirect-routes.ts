@@ -258,6 +258,12 @@ export function registerRedirectRoutes(
       .send(bioPageBody(bio.page, nonce));
   };
 
+  /** A link past its expiry or its click limit: the expired link's page (410); before its start date, the same page saying so. */
+  const sendUnavailable = (reply: FastifyReply, why: 'expired' | 'early') =>
+    why === 'early'
+      ? sendHtml(reply, 410, () => messagePage('Link not active yet', 'This link is not active yet.'))
+      : sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
+
   const follow = async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, password?: string) => {
     const domain = await service.domain(hostOf(request));
     const link = await service.link(domain, request.params.alias);
@@ -266,9 +272,8 @@ export function registerRedirectRoutes(
       const bio = password === undefined ? await service.bio(domain, request.params.alias) : null;
       return bio ? showBio(request, reply, bio) : sendPageNotFound(reply, domain);
     }
-    if (link.expiresAt !== null && link.expiresAt <= clock.now()) {
-      return sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
-    }
+    const dates = service.dates(link);
+    if (dates !== 'open') return sendUnavailable(reply, dates);
     if (link.passwordHash) {
       reply.header('Cache-Control', 'no-store');
       if (password === undefined) return sendHtml(reply, 200, () => passwordPage(false));
@@ -282,6 +287,9 @@ export function registerRedirectRoutes(
       if (!(await hasher.verify(link.userId, password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
     const visit = await visitOf(request);
+    // The dates again (the visit took a moment to read), then the click limit, which counts a person let through.
+    const admitted = service.admit(link, visit.bot);
+    if (admitted !== 'open') return sendUnavailable(reply, admitted);
     const destination = destinationFor(link, visit);
     record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, destination);
     return deliver(reply, link, destination);

@@ -15,6 +15,8 @@ import type { SplashEntity } from '../modules/splash/splash.entity';
 import { SplashRepository } from '../modules/splash/splash.repository';
 import { OverlaysRepository } from '../modules/overlays/overlays.repository';
 import { RedirectCache } from './redirect-cache';
+import { ClickLimits } from '../modules/clicks/click-limits';
+import { Clock } from '../common/clock';
 import type { Visit } from '../modules/clicks/visitor';
 import { mediaFile } from '../modules/bio/bio-media';
 import { renderBioPage, type BlockView, type RenderedBioPage } from '../modules/bio/bio-render';
@@ -40,6 +42,11 @@ export interface ServedLink {
   metaImage: string;
   type: LinkEntity['type'];
   expiresAt: number | null;
+  /** Before this (ms since the epoch) the link answers like an expired one. */
+  startsAt: number | null;
+  /** People's clicks after which it answers like an expired one (ClickLimits), and its clicks when loaded. */
+  clickLimit: number | null;
+  clicks: number;
   passwordHash: string | null;
   geotarget: GeoTarget[];
   devicetarget: DeviceTarget[];
@@ -122,7 +129,27 @@ export class RedirectsService {
     @Inject(CampaignsRepository) private readonly campaigns: CampaignsRepository,
     @Inject(QrRepository) private readonly qrs: QrRepository,
     @Inject(BioRepository) private readonly bioPages: BioRepository,
+    @Inject(ClickLimits) private readonly limits: ClickLimits,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
+
+  /**
+   * Whether a visit may follow the link now, or why not: its expiry passed, its start date is to
+   * come, or its people's clicks reached its limit (checked last: a person passing it is counted).
+   */
+  admit(link: ServedLink, bot: boolean): 'open' | 'expired' | 'early' {
+    const dates = this.dates(link);
+    if (dates !== 'open') return dates;
+    return this.limits.take(link, bot) ? 'open' : 'expired';
+  }
+
+  /** Whether the link is within its dates now (its click limit not looked at): what the password form checks first. */
+  dates(link: ServedLink): 'open' | 'expired' | 'early' {
+    const now = this.clock.now();
+    if (link.expiresAt !== null && link.expiresAt <= now) return 'expired';
+    if (link.startsAt !== null && link.startsAt > now) return 'early';
+    return 'open';
+  }
 
   /** The branded domain answering to this host; null for the service's own address (any other host). */
   domain(host: string): Promise<ServedDomain | null> {
@@ -170,6 +197,9 @@ export class RedirectsService {
         metaImage: link.metaImage,
         type: link.type,
         expiresAt: link.expiresAt?.getTime() ?? null,
+        startsAt: link.startsAt?.getTime() ?? null,
+        clickLimit: link.clickLimit,
+        clicks: link.clicks,
         passwordHash: link.passwordHash,
         geotarget: link.geotarget,
         devicetarget: link.devicetarget,

@@ -270,4 +270,27 @@ suite('tags and the links list’s filters in the dashboard', () => {
     expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.expiry).toMatch(/^2031-05-01 /);
     await page.context().close();
   });
+
+  it('gives a link a click limit and a start date from its form, and its page says what is left', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('c');
+    await page.getByRole('heading', { name: 'New link', level: 1 }).waitFor();
+    await page.locator('#url').fill('https://shop.example.com/limited');
+    await page.getByLabel('Click limit').fill('250');
+    await page.getByLabel('Starts (your time zone)').fill('2020-01-01T09:00');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.waitForURL(/\/links\/\d+$/);
+    await page.getByText('250 people’s clicks: 250 left').waitFor();
+    await page.getByText('Starts', { exact: true }).waitFor();
+    // A limit that is no number is refused by the service, and said.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Click limit').fill('many');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .getByText(/clicklimit/)
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
 });

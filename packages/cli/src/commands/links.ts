@@ -24,7 +24,7 @@ type LinkBulkEditRefused = components['schemas']['LinkBulkEditRefused'];
 
 const ORDERS = every<Order>()('date', 'clicks');
 const STATUSES = every<LinkStatus>()('public', 'private');
-const STATES = every<LinkState>()('active', 'expired');
+const STATES = every<LinkState>()('active', 'expired', 'scheduled');
 const ARCHIVED = every<Archived>()('include', 'only');
 /** The largest id the API takes. */
 const MAX_ID = 2_147_483_647;
@@ -62,6 +62,10 @@ interface FieldOptions {
   tag?: string[];
   /** `--archive` (true) or `--unarchive` (false). */
   archive?: boolean;
+  /** `--click-limit N`, or false for `--no-click-limit` (update). */
+  clickLimit?: number | false;
+  /** `--start`: when it starts redirecting. */
+  start?: string;
 }
 
 interface UpdateOptions extends FieldOptions {
@@ -82,6 +86,8 @@ const FIELDS: FieldNames = {
   expiry: '--expiry',
   password: 'password (--password)',
   tags: '--tag',
+  clicklimit: '--click-limit',
+  startdate: '--start',
 };
 
 /**
@@ -101,6 +107,8 @@ async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   if (options.password === false) fields.password = '';
   if (options.tag !== undefined) fields.tags = options.tag;
   if (options.archive !== undefined) fields.archived = options.archive;
+  if (options.clickLimit !== undefined) fields.clicklimit = options.clickLimit === false ? 0 : options.clickLimit;
+  if (options.start !== undefined) fields.startdate = options.start;
   return fields;
 }
 
@@ -119,7 +127,16 @@ function fieldOptions(command: Command, updating: boolean): Command {
       `a tag, repeated for several (at most 20, 1 to 50 characters, kept in lower case)${updating ? "; replaces the link's tags" : ''}`,
       collect,
     )
-    .option('--archive', 'archive it: it leaves the links list (links list --archived shows it) and keeps redirecting and counting');
+    .option('--archive', 'archive it: it leaves the links list (links list --archived shows it) and keeps redirecting and counting')
+    .addOption(
+      new Option('--click-limit <n>', "after this many people's clicks (bots are not counted) it answers like an expired link").argParser(
+        integer(1, MAX_ID),
+      ),
+    )
+    .option(
+      '--start <date-time>',
+      `when it starts redirecting, "YYYY-MM-DD HH:MM:SS" in UTC; before, it answers like an expired link${empty('removes it')}`,
+    );
 }
 
 /** The options of `links list` by the query parameter each fills, for the service's errors about them. */
@@ -238,6 +255,8 @@ async function get(context: Context, reference: string): Promise<void> {
     ['Type', link.type],
     ['Password', link.password ? 'yes' : 'no'],
     ['Expiry (UTC)', link.expiry ?? 'never'],
+    ['Starts (UTC)', link.startdate ?? 'at once'],
+    ['Click limit', link.clicklimit === null ? 'none' : `${link.clicklimit} (${Math.max(0, link.clicklimit - stats.clicks)} left)`],
     ['Campaign', link.campaign ?? ''],
     ['Channels', link.channels.join(', ')],
     ['Tags', link.tags.join(', ')],
@@ -261,7 +280,7 @@ async function update(context: Context, reference: string, options: UpdateOption
   const given = Object.entries(options).filter(([name, value]) => value !== undefined && !(name === 'tags' && value === true));
   if (given.length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --password, --no-password, --tag, --no-tags, --archive, --unarchive',
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --start, --click-limit, --no-click-limit, --password, --no-password, --tag, --no-tags, --archive, --unarchive',
     );
   }
   const { id } = await resolveLink(client, reference);
@@ -421,7 +440,12 @@ export function registerLinks(program: Command): Command {
     .addOption(new Option('--channel <id>', 'only links in this channel').argParser(integer(1, MAX_ID)))
     .option('--domain <domain>', "only links on this branded domain (go.example.com), or on the service's own address (default)")
     .addOption(new Option('--status <status>', 'only public or only private links').choices(STATUSES))
-    .addOption(new Option('--state <state>', 'only links still redirecting (active) or past their expiry (expired)').choices(STATES))
+    .addOption(
+      new Option(
+        '--state <state>',
+        'only links still redirecting (active), past their expiry or click limit (expired), or not started yet (scheduled)',
+      ).choices(STATES),
+    )
     .option('--from <date>', 'only links made on or after this day (2026-11-01, UTC), or at or after a date and time with its offset')
     .option('--to <date>', 'only links made up to this day, included (2026-11-30, UTC), or before a date and time with its offset')
     .addOption(
@@ -459,6 +483,7 @@ export function registerLinks(program: Command): Command {
     true,
   )
     .option('--no-password', 'remove the password')
+    .option('--no-click-limit', 'remove its click limit')
     .addOption(new Option('--no-tags', 'remove every tag of the link').conflicts('tag'))
     .addOption(new Option('--unarchive', 'bring an archived link back to the links list').conflicts('archive'))
     .action((reference: string, options: UpdateOptions, command: Command) =>

@@ -109,6 +109,10 @@ function readLink(cell: CellReader, line: number, encoding: Encoding): ImportRec
   // Exports from before archiving have no such column: then the link is not archived.
   const archived = cell('archived');
   if (archived === true || (typeof archived === 'string' && archived.trim() === 'true')) link.archived = true;
+  // Exports from before click limits have neither column: then the link has neither.
+  link.startdate = draft.dateTime(cell('startdate'), 'startdate', 'problem');
+  const limit = draft.count(cell('clicklimit'), 'clicklimit');
+  if (limit !== undefined && limit > 0) link.clicklimit = limit;
   link.date = draft.dateTime(cell('date'), 'date', 'omit');
   link.clicks = draft.count(cell('clicks'), 'clicks');
   refuseProtected(draft, cell('password'));

@@ -15,8 +15,9 @@ import type { ImportRecord } from '../types';
  *   `visitsSummary` ({total, nonBots, bots}; `visitsCount` before Shlink 3), `tags`, `meta`
  *   ({validSince, validUntil, maxVisits}), `domain` (null for the default domain), `title`, ...
  *
- * `meta.validUntil` becomes the expiry. `validSince`, `maxVisits`, device long URLs, and the
- * crawlable and forward-query switches have no Linkyard counterpart.
+ * `meta.validUntil` becomes the expiry, `meta.validSince` the start date and `meta.maxVisits` the
+ * click limit. Device long URLs and the crawlable and forward-query switches have no Linkyard
+ * counterpart.
  */
 export function readShlink(text: string): ImportRecord[] {
   const start = text.trimStart()[0];
@@ -86,7 +87,12 @@ function readShlinkShortUrl(item: JsonObject, line: number): ImportRecord {
   draft.link.tags = draft.tagList(item.tags, 'tags');
   const meta = item.meta;
   if (meta !== undefined && meta !== null && !isJsonObject(meta)) draft.fail('meta must be an object');
-  if (isJsonObject(meta)) draft.link.expiry = draft.dateTime(meta.validUntil, 'meta.validUntil', 'problem');
+  if (isJsonObject(meta)) {
+    draft.link.expiry = draft.dateTime(meta.validUntil, 'meta.validUntil', 'problem');
+    draft.link.startdate = draft.dateTime(meta.validSince, 'meta.validSince', 'problem');
+    const limit = draft.count(meta.maxVisits, 'meta.maxVisits');
+    if (limit !== undefined && limit > 0) draft.link.clicklimit = limit;
+  }
   const summary = item.visitsSummary;
   draft.link.clicks = isJsonObject(summary)
     ? draft.count(summary.total, 'visitsSummary.total')

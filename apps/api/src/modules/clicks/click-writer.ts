@@ -5,6 +5,7 @@ import type { Click } from './click';
 import type { ClickBatchWriter } from './click-recorder';
 import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
+import { ClickLimits } from './click-limits';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
@@ -20,6 +21,7 @@ export class ClickWriter implements ClickBatchWriter {
     @Inject(WebhookEvents) private readonly webhookEvents: WebhookEvents,
     @Inject(LiveClicks) private readonly live: LiveClicks,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(ClickLimits) private readonly limits: ClickLimits,
   ) {}
 
   async write(batch: Click[], spoolId: string | null): Promise<void> {
@@ -27,6 +29,8 @@ export class ClickWriter implements ClickBatchWriter {
     const written = await this.clicks.writeBatch(batch, spoolId, (scope) =>
       this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
     );
+    // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
+    if (written) this.limits.written(batch);
     // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
     if (written) this.live.written(batch).catch((error: Error) => this.logger.warn(`Live clicks not told: ${error.message}`));
   }

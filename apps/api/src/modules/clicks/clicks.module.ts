@@ -8,6 +8,7 @@ import { ClickWriter } from './click-writer';
 import { ClicksController } from './clicks.controller';
 import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
+import { ClickLimits } from './click-limits';
 import { StatisticsService } from './statistics.service';
 import { VisitorSalt } from './visitor-salt';
 
@@ -29,7 +30,8 @@ import { VisitorSalt } from './visitor-salt';
     ClickRetention,
     ClickExport,
     LiveClicks,
+    ClickLimits,
   ],
-  exports: [ClickRecorder, VisitorSalt, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
+  exports: [ClickLimits, ClickRecorder, VisitorSalt, StatisticsService, ClickSeriesService, ClickExport, LiveClicks],
 })
 export class ClicksModule {}

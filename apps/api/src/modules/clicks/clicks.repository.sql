@@ -195,6 +195,9 @@ START TRANSACTION;
 INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
 ROLLBACK;
 
+-- ClicksRepository.linkClicks
+SELECT id, clicks FROM links WHERE id = ANY($1::int[]);
+
 -- ClicksRepository.months
 SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
 WHERE i.inhparent = 'clicks'::regclass AND c.relname ~ '^clicks_[0-9]{4}_[0-9]{2}$' ORDER BY c.relname;

@@ -77,6 +77,15 @@ export class ClicksRepository {
   }
 
   /** The months that have a table of their own (`clicks_YYYY_MM`), oldest first, as their first instant (UTC). */
+  /** People's clicks of these links as stored (the links' totals), by id: what their click limits are counted against. */
+  @Sql((f) => [[f.ids.link, f.spare.link]])
+  async linkClicks(ids: number[]): Promise<Map<number, number>> {
+    const rows = await this.dataSource.query<{ id: number; clicks: string }[]>(`SELECT id, clicks FROM links WHERE id = ANY($1::int[])`, [
+      ids,
+    ]);
+    return new Map(rows.map((row) => [Number(row.id), Number(row.clicks)]));
+  }
+
   @Sql(() => [])
   async months(): Promise<Date[]> {
     const rows = await this.dataSource.query<{ name: string }[]>(

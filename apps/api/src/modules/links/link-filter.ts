@@ -27,7 +27,10 @@ function idFilter(name: 'campaign' | 'channel', value: unknown): number | undefi
 function oneOf<T extends string>(name: string, value: unknown, values: readonly T[]): T | undefined {
   const text = single(name, value);
   if (text === undefined || text === '') return undefined;
-  if (!(values as readonly string[]).includes(text)) throw badRequest(`Invalid parameter "${name}": must be ${values.join(' or ')}.`);
+  if (!(values as readonly string[]).includes(text)) {
+    const choices = values.length > 2 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join(' or ');
+    throw badRequest(`Invalid parameter "${name}": must be ${choices}.`);
+  }
   return text as T;
 }
 
@@ -51,7 +54,7 @@ export function listFilter(query: QueryParams<'listUrls'>): ListFilter {
     domain: domainFilter(query.domain),
     tags: tagFilter(query.tag),
     status: oneOf('status', query.status, ['public', 'private'] as const),
-    state: oneOf('state', query.state, ['active', 'expired'] as const),
+    state: oneOf('state', query.state, ['active', 'expired', 'scheduled'] as const),
     // As the audit log and the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
     from: from === undefined || from === '' ? undefined : instant('from', from, 'UTC'),
     to: to === undefined || to === '' ? undefined : instant('to', to, 'UTC'),

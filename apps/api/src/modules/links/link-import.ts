@@ -309,6 +309,8 @@ function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: O
     parameters: link.parameters,
     tags: link.tags === undefined ? undefined : keptTags(link.tags),
     archived: link.archived,
+    startdate: link.startdate,
+    clicklimit: link.clicklimit,
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   try {

@@ -90,6 +90,14 @@ export class LinkEntity extends OwnedEntity {
   @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
   archivedAt: Date | null;
 
+  /** People's clicks after which the link answers like an expired one; null: no limit. */
+  @Column({ name: 'click_limit', type: 'integer', nullable: true })
+  clickLimit: number | null;
+
+  /** Before this, the link answers like an expired one; null: from its creation. */
+  @Column({ name: 'starts_at', type: 'timestamptz', nullable: true })
+  startsAt: Date | null;
+
   /** Lower case, each once, at most 20 (tags.ts). */
   @Column({ type: 'varchar', length: 50, array: true, default: () => "'{}'" })
   tags: string[];

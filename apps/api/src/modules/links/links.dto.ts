@@ -229,6 +229,19 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   @IsBoolean()
   archived?: boolean;
 
+  /** People's clicks after which the link answers like an expired one; `0` on update removes the limit. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_147_483_647)
+  clicklimit?: number;
+
+  /** Before this date-time the link answers like an expired one; `""` on update removes it. */
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== '')
+  @IsDateTime()
+  startdate?: string;
+
   /** Replaces the link's tags, written in their stored form (tags.ts). */
   @TagList()
   tags?: string[];
@@ -286,8 +299,8 @@ class LinkFilterDto {
   status?: 'public' | 'private';
 
   @IsOptional()
-  @IsIn(['active', 'expired'])
-  state?: 'active' | 'expired';
+  @IsIn(['active', 'expired', 'scheduled'])
+  state?: 'active' | 'expired' | 'scheduled';
 
   @IsOptional()
   @IsString()

@@ -81,6 +81,8 @@ export function toLinkDetails(link: LinkEntity, channelIds: number[], publicUrl:
     type: typeField(link),
     password: link.passwordHash !== null,
     expiry: formatNullableDateTime(link.expiresAt),
+    startdate: formatNullableDateTime(link.startsAt ?? null),
+    clicklimit: link.clickLimit ?? null,
     pixels: (link.pixels ?? []).map((pixel) => pixel.id).sort((a, b) => a - b),
     campaign: link.campaignId,
     channels: channelIds,

@@ -51,8 +51,11 @@ export interface LinkFilter {
   /** Tags in their stored form (tags.ts). */
   tags?: string[];
   status?: 'public' | 'private';
-  /** Expired: an expiry at or before `now`; active: none, or a later one. */
-  state?: { is: 'active' | 'expired'; now: Date };
+  /**
+   * Expired: an expiry at or before `now`, or people's clicks at the click limit; scheduled: a start
+   * date after `now`; active: neither.
+   */
+  state?: { is: 'active' | 'expired' | 'scheduled'; now: Date };
   /** Made at or after. */
   from?: Date;
   /** Made before. */
@@ -205,6 +208,7 @@ export class LinksRepository {
       'date',
       { domain: f.ids.domain, state: { is: 'expired', now: new Date('2026-01-01T00:00:00Z') } },
     ],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'date', { state: { is: 'scheduled', now: new Date('2026-01-01T00:00:00Z') } }],
     (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', { archived: 'only' }],
     (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { archived: 'include' }],
@@ -508,10 +512,15 @@ function filterWhere(accountId: number, filter: LinkFilter): { where: string; pa
   }
   if (filter.state !== undefined) {
     params.push(filter.state.now);
-    where +=
-      filter.state.is === 'expired'
-        ? ` AND l."expires_at" <= $${params.length}`
-        : ` AND (l."expires_at" IS NULL OR l."expires_at" > $${params.length})`;
+    const now = `$${params.length}`;
+    // Each through its partial index: links_user_expires_idx, links_user_limited_idx, links_user_starts_idx.
+    const limited = `(l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit")`;
+    if (filter.state.is === 'expired') where += ` AND (l."expires_at" <= ${now} OR ${limited})`;
+    else if (filter.state.is === 'scheduled') where += ` AND l."starts_at" > ${now}`;
+    else {
+      where += ` AND (l."expires_at" IS NULL OR l."expires_at" > ${now}) AND NOT coalesce(${limited}, false)`;
+      where += ` AND (l."starts_at" IS NULL OR l."starts_at" <= ${now})`;
+    }
   }
   if (filter.from !== undefined) {
     params.push(filter.from);
@@ -611,18 +620,18 @@ async function selectLinks(
 /** The links' rows, from columns as arrays (insertRows). */
 const INSERT_LINKS = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status, created_at, clicks, tags, archived_at)
+                        deeplink, parameters, status, created_at, clicks, tags, archived_at, click_limit, starts_at)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
             u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
             u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks,
-            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[], u.archived_at
+            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[], u.archived_at, u.click_limit, u.starts_at
        FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
                    $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
                    $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
-                   $22::bigint[], $23::jsonb[], $24::timestamptz[])
+                   $22::bigint[], $23::jsonb[], $24::timestamptz[], $25::int[], $26::timestamptz[])
          AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
               splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
-              created_at, clicks, tags, archived_at)
+              created_at, clicks, tags, archived_at, click_limit, starts_at)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
 
@@ -667,6 +676,8 @@ async function insertRows(
     // A list per link, as JSON: unnest would flatten an array of arrays.
     column((link) => json(link.tags ?? [])),
     column((link) => link.archivedAt ?? null),
+    column((link) => link.clickLimit ?? null),
+    column((link) => link.startsAt ?? null),
   ];
   // The events are the written rows' (a skipped row has none), in the order given, each the
   // link's record with the id and the date (for a link dated now) its row got.

@@ -255,6 +255,8 @@ export class LinksService {
     if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
     if (input.status !== undefined) link.status = input.status;
     if (input.tags !== undefined) link.tags = input.tags;
+    if (input.clicklimit !== undefined) link.clickLimit = input.clicklimit === 0 ? null : input.clicklimit;
+    if (input.startdate !== undefined) link.startsAt = input.startdate === '' ? null : parseDateTime(input.startdate);
     // Archived again, a link keeps the date it was first archived.
     if (input.archived !== undefined) link.archivedAt = input.archived ? (link.archivedAt ?? new Date(this.clock.now())) : null;
   }
@@ -331,7 +333,7 @@ export interface ListFilter {
   domain?: string;
   tags?: string[];
   status?: 'public' | 'private';
-  state?: 'active' | 'expired';
+  state?: 'active' | 'expired' | 'scheduled';
   from?: Date;
   to?: Date;
   /** The archived links too, or only them; without it, none of them. */

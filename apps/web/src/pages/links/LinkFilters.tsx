@@ -13,7 +13,7 @@ export interface LinkFilterSearch {
   /** A branded domain's URL, or `default`: the service's own address. */
   domain?: string;
   status?: 'public' | 'private';
-  state?: 'active' | 'expired';
+  state?: 'active' | 'expired' | 'scheduled';
   /** Made on or after this day (YYYY-MM-DD, the browser's time zone). */
   from?: string;
   /** Made on or before this day (YYYY-MM-DD, the browser's time zone). */
@@ -49,7 +49,7 @@ export function apiFilters(search: LinkFilterSearch) {
 }
 
 const STATUS_NAMES = { public: 'Public', private: 'Private' } as const;
-const STATE_NAMES = { active: 'Active', expired: 'Expired' } as const;
+const STATE_NAMES = { active: 'Active', expired: 'Expired or over its click limit', scheduled: 'Not started yet' } as const;
 const ARCHIVED_NAMES = { include: 'Archived too', only: 'Only archived' } as const;
 
 /**
@@ -158,7 +158,8 @@ export function LinkFilters({ search, onChange }: { search: LinkFilterSearch; on
           >
             <option value="">Any state</option>
             <option value="active">Active</option>
-            <option value="expired">Expired</option>
+            <option value="expired">Expired or over its click limit</option>
+            <option value="scheduled">Not started yet</option>
           </select>
           <label htmlFor="from-filter">Made from</label>
           <input id="from-filter" type="date" value={search.from ?? ''} onChange={(e) => onChange({ from: e.target.value || undefined })} />

@@ -174,6 +174,29 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
               aria-describedby="expiry-help"
             />
           </Labelled>
+          <Labelled id="startdate" label="Starts (your time zone)" help="Before it, the link answers like an expired one. Empty: at once.">
+            <input
+              id="startdate"
+              type="datetime-local"
+              value={form.startdate}
+              onChange={(e) => set('startdate', e.target.value)}
+              aria-describedby="startdate-help"
+            />
+          </Labelled>
+          <Labelled
+            id="clicklimit"
+            label="Click limit"
+            help="After this many people's clicks (bots are not counted) the link answers like an expired one. Empty: no limit."
+          >
+            <input
+              id="clicklimit"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={form.clickLimit}
+              onChange={(e) => set('clickLimit', e.target.value)}
+              aria-describedby="clicklimit-help"
+            />
+          </Labelled>
         </Section>
         <Section title="Grouping and tracking">
           <TagsField

@@ -79,6 +79,23 @@ function LinkView({ link }: { link: LinkDetails }) {
             <dd>{formatApiDate(link.expiry)}</dd>
           </>
         )}
+        {link.startdate && (
+          <>
+            <dt>Starts</dt>
+            <dd>{formatApiDate(link.startdate)}</dd>
+          </>
+        )}
+        {link.clicklimit !== null && (
+          <>
+            <dt>Click limit</dt>
+            <dd>
+              {formatNumber(link.clicklimit)} people’s clicks
+              {link.clicks >= link.clicklimit
+                ? ': reached, the link answers like an expired one'
+                : `: ${formatNumber(link.clicklimit - link.clicks)} left`}
+            </dd>
+          </>
+        )}
         {link.password && (
           <>
             <dt>Password</dt>

@@ -22,6 +22,10 @@ export interface LinkDraft {
   password: string;
   removePassword: boolean;
   expiry: string;
+  /** When the link starts redirecting, a `datetime-local` value; '' from its creation. */
+  startdate: string;
+  /** People's clicks after which it stops, as typed; '' for none. */
+  clickLimit: string;
   campaign: string;
   channel: string;
   pixels: number[];
@@ -53,6 +57,8 @@ export function draftOf(details?: Details): LinkDraft {
     password: '',
     removePassword: false,
     expiry: apiToLocal(details?.expiry ?? null),
+    startdate: apiToLocal(details?.startdate ?? null),
+    clickLimit: details?.clicklimit ? String(details.clicklimit) : '',
     campaign: details?.campaign ? String(details.campaign) : '',
     channel: '',
     pixels: details?.pixels ?? [],
@@ -66,6 +72,13 @@ export function draftOf(details?: Details): LinkDraft {
     deepApple: details?.deeplink?.apple ?? '',
     deepGoogle: details?.deeplink?.google ?? '',
   };
+}
+
+/** The limit as typed: a number, 0 (none) when empty, or what was typed, for the service to name what is wrong with it. */
+function clickLimitOf(text: string): number {
+  const typed = text.trim();
+  if (typed === '') return 0;
+  return /^[0-9]{1,10}$/.test(typed) ? Number(typed) : (typed as unknown as number);
 }
 
 /** The rows with their first field filled, trimmed: `[{location, link}]` and the like. */
@@ -88,6 +101,8 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
     archived: draft.archived,
     type: draft.type,
     expiry: localToApi(draft.expiry),
+    startdate: localToApi(draft.startdate),
+    clicklimit: clickLimitOf(draft.clickLimit),
     pixels: draft.pixels,
     tags: [...new Set([...draft.tags, ...tagsOf(draft.pendingTag)])],
     geotarget: rows(draft.geotarget, 'location', 'link'),
@@ -104,7 +119,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
   if (draft.channel) body.channel = Number(draft.channel);
   if (!editing) {
     // A creation leaves out what is empty: the service's defaults stand.
-    for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry'] as const)
+    for (const key of ['domain', 'metatitle', 'description', 'metadescription', 'metaimage', 'expiry', 'startdate', 'clicklimit'] as const)
       if (!body[key]) delete body[key];
     if (!draft.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
     if (body.tags?.length === 0) delete body.tags;
