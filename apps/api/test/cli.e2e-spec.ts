@@ -1192,7 +1192,9 @@ describe('the command line (linkyard)', () => {
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from links; and not __fish_seen_subcommand_from list");
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from tags; and not __fish_seen_subcommand_from list");
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from update' -l no-tags");
-      expect(fish.stdout).toMatch(/complete -c linkyard -n '__fish_seen_subcommand_from list' -l state -d '[^']*' -x -a 'active expired'/);
+      expect(fish.stdout).toMatch(
+        /complete -c linkyard -n '__fish_seen_subcommand_from list' -l state -d '[^']*' -x -a 'active expired scheduled'/,
+      );
       expect((await cli(['completion', 'powershell'], { HOME: home })).code).toBe(2);
     });
   });

@@ -278,11 +278,12 @@ describe('guessing', () => {
     };
     const forAccount = await position(user.username);
     const forNobody = await position(`nobody-${user.id}`);
-    // Both start among the first three hashes (three run at once). In one line for every login no
-    // account has, the made-up one waited behind the queued ones (it started 15th).
+    // Both start among the first hashes (three run at once; on a loaded machine the probe's request
+    // may be read after a few more of the queue's), not behind the queue: in one line for every login
+    // no account has, the made-up one waited behind the queued ones (it started 15th).
     expect(forAccount).toBeGreaterThanOrEqual(0);
-    expect(forAccount).toBeLessThan(3);
+    expect(forAccount).toBeLessThan(7);
     expect(forNobody).toBeGreaterThanOrEqual(0);
-    expect(forNobody).toBeLessThan(3);
+    expect(forNobody).toBeLessThan(7);
   });
 });

@@ -334,8 +334,8 @@ suite('the dashboard in a browser', () => {
       await page.getByText('1 link', { exact: true }).waitFor();
       await page.getByLabel('Search links').fill('');
       await page.getByText('3 links', { exact: true }).waitFor();
-      await page.getByLabel('Select autumn-sale').check();
-      await page.getByLabel('Select summer-sale').check();
+      await page.getByLabel(`Select ${new URL(base).host}/autumn-sale`).check();
+      await page.getByLabel(`Select ${new URL(base).host}/summer-sale`).check();
       await page.getByRole('button', { name: 'Delete selected (2)' }).click();
       await check('links-delete');
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
