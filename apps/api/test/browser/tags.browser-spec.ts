@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createCampaign, createDomain, createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
 import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
+import { CHROME_MAC, FIREFOX, IPHONE, UK, US } from '../support/visitors';
 
 /**
  * Tags in the dashboard: given on a link's form with the keyboard alone, shown on the links list,
@@ -291,6 +292,48 @@ suite('tags and the links list’s filters in the dashboard', () => {
       .getByText(/clicklimit/)
       .first()
       .waitFor();
+    await page.context().close();
+  });
+
+  it('narrows a link’s statistics to a value chosen in a top list, kept in the address, and the account’s alike', async () => {
+    const id = await createLink(api, user, { url: 'https://shop.example.com/filtered', custom: 'filtered' });
+    const visits: [string, string][] = [
+      [UK, FIREFOX],
+      [UK, FIREFOX],
+      [UK, IPHONE],
+      [US, CHROME_MAC],
+      [US, CHROME_MAC],
+      [US, CHROME_MAC],
+    ];
+    for (const [address, agent] of visits) {
+      const answer = await api.request('GET', '/filtered', { key: null, remoteAddress: address, headers: { 'user-agent': agent } });
+      expect(answer.status).toBe(302);
+    }
+    await api.flushClicks();
+    const page = await signedIn();
+    await page.goto(`${base}/dashboard/links/${id}`);
+    const browsers = page.getByRole('region', { name: 'Browsers' });
+    await browsers.getByText('Chrome').waitFor();
+    await page.getByRole('button', { name: 'Only countries: United Kingdom' }).click();
+    await page.waitForURL(/country=GB/);
+    await page.getByRole('button', { name: /Country: United Kingdom/ }).waitFor();
+    await browsers.getByText('Chrome').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Only countries: United Kingdom' }).getAttribute('aria-pressed')).toBe('true');
+    // A second value narrows further; each chip takes its own filter away.
+    await page.getByRole('button', { name: 'Only browsers: Firefox' }).click();
+    await page.waitForURL(/browser=Firefox/);
+    await page.getByText('2 clicks by people', { exact: false }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-click-filter.png'), await page.screenshot({ fullPage: true }));
+    await page.reload();
+    await page.getByRole('button', { name: /Browser: Firefox/ }).waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText('6 clicks by people', { exact: false }).waitFor();
+    expect(page.url()).not.toContain('country=');
+
+    await page.goto(`${base}/dashboard/account?device=mobile`);
+    await page.getByRole('button', { name: /Device: mobile/ }).waitFor();
+    await page.getByRole('button', { name: 'Only devices: mobile', pressed: true }).waitFor();
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { NotFoundPage, RouteError } from './RouteError';
 import { lazyPage } from './lazy-page';
 import { LinksPage, type LinksSearch } from '../pages/links/LinksPage';
 import type { AuditSearch } from '../pages/workspaces/AuditPage';
+import { statsFiltersIn } from '../components/stats-filters';
 
 /** Where the service serves the dashboard (vite.config.ts `base`). */
 export const BASE = '/dashboard';
@@ -107,7 +108,8 @@ const pages = [
   index,
   links,
   page('/links/new', PAGES.linkForm),
-  createRoute({ ...parent, path: '/links/$id', params: idParams, component: PAGES.link }),
+  // A statistics page keeps the values chosen in its top lists in its address (click to filter).
+  createRoute({ ...parent, path: '/links/$id', params: idParams, component: PAGES.link, validateSearch: statsFiltersIn }),
   createRoute({ ...parent, path: '/links/$id/edit', params: idParams, component: PAGES.linkForm }),
   page('/tags', PAGES.tags),
   page('/bio', PAGES.bioPages),
@@ -116,7 +118,7 @@ const pages = [
   createRoute({ ...parent, path: '/bio/$id/edit', params: idParams, component: PAGES.bioEditor }),
   page('/bulk', PAGES.bulk),
   page('/campaigns', PAGES.campaigns),
-  createRoute({ ...parent, path: '/campaigns/$id', params: idParams, component: PAGES.campaign }),
+  createRoute({ ...parent, path: '/campaigns/$id', params: idParams, component: PAGES.campaign, validateSearch: statsFiltersIn }),
   page('/channels', PAGES.channels),
   createRoute({ ...parent, path: '/channels/$id', params: idParams, component: PAGES.channel }),
   page('/qr', PAGES.qrs),
@@ -127,7 +129,7 @@ const pages = [
   page('/domains', PAGES.domains),
   page('/webhooks', PAGES.webhooks),
   createRoute({ ...parent, path: '/webhooks/$id', params: idParams, component: PAGES.webhook }),
-  page('/account', PAGES.account),
+  createRoute({ ...parent, path: '/account', component: PAGES.account, validateSearch: statsFiltersIn }),
   page('/admin', PAGES.admin),
   page('/workspaces', PAGES.workspaces),
   createRoute({ ...parent, path: '/workspaces/$id', params: idParams, component: PAGES.workspace }),

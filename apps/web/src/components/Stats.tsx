@@ -5,6 +5,7 @@ import { previousRange, type Range } from '../resources/stats';
 import { ErrorState, Loading } from './states';
 import { TopList, countryName } from './TopList';
 import { plural } from '../format';
+import { filtersInForce, NO_FILTERS, STATS_FILTERS, type StatsFilter, type StatsFilters } from './stats-filters';
 
 /**
  * Clicks over time of a link, a QR code, a campaign, a bio page or the account: the chart of the
@@ -16,20 +17,50 @@ export function Stats({
   range,
   title,
   noun = 'click',
+  filters = {},
+  onFilter,
   children,
 }: {
   target: SeriesOf;
   range: Range;
   title: string;
   noun?: 'click' | 'visit' | 'scan';
+  /** The values chosen in the top lists: the chart and every list keep only their clicks. */
+  filters?: StatsFilters;
+  onFilter?: (changes: StatsFilters) => void;
   children?: (series: Series) => ReactNode;
 }) {
-  const current = useSeries(target, range);
-  const previous = useSeries(target, previousRange(range), range.compare);
-  if (current.isPending) return <Loading label={`Loading the ${noun}s`} />;
+  const current = useSeries(target, range, true, filters);
+  const previous = useSeries(target, previousRange(range), range.compare, filters);
+  const inForce = filtersInForce(filters);
+  const chips = onFilter && inForce.length > 0 && (
+    <div className="filter-chips" role="group" aria-label="Statistics filtered by">
+      <span className="muted small">Only clicks of</span>
+      {inForce.map(([name, value]) => (
+        <button key={name} type="button" className="chip chip-button" onClick={() => onFilter({ [name]: undefined })}>
+          <bdi>{`${STATS_FILTERS[name]}: ${name === 'country' ? countryName(value) : value}`}</bdi>
+          <span aria-hidden="true"> ×</span>
+          <span className="visually-hidden"> (remove this filter)</span>
+        </button>
+      ))}
+      {inForce.length > 1 && (
+        <button type="button" className="secondary small" onClick={() => onFilter(NO_FILTERS)}>
+          Clear all
+        </button>
+      )}
+    </div>
+  );
+  if (current.isPending)
+    return (
+      <>
+        {chips}
+        <Loading label={`Loading the ${noun}s`} />
+      </>
+    );
   if (!current.data) return <ErrorState error={current.error} retry={() => void current.refetch()} />;
   return (
     <>
+      {chips}
       {previous.isError && range.compare && <ErrorState error={previous.error} />}
       <ClicksChart series={current.data} previous={range.compare ? previous.data : undefined} title={title} noun={noun} />
       {children?.(current.data)}
@@ -41,10 +72,22 @@ export function Stats({
  * A link's or a bio page's statistics: the chart of the range, its totals (people, visitors, bots
  * counted apart), and where the clicks or visits came from.
  */
-export function StatsWithOrigins({ target, range, noun }: { target: SeriesOf; range: Range; noun: 'click' | 'visit' }) {
+export function StatsWithOrigins({
+  target,
+  range,
+  noun,
+  filters,
+  onFilter,
+}: {
+  target: SeriesOf;
+  range: Range;
+  noun: 'click' | 'visit';
+  filters?: StatsFilters;
+  onFilter?: (changes: StatsFilters) => void;
+}) {
   const title = noun === 'visit' ? 'Visits' : 'Clicks';
   return (
-    <Stats target={target} range={range} title={title} noun={noun}>
+    <Stats target={target} range={range} title={title} noun={noun} filters={filters} onFilter={onFilter}>
       {(series) => (
         <>
           <p className="muted small">
@@ -53,18 +96,53 @@ export function StatsWithOrigins({ target, range, noun }: { target: SeriesOf; ra
             {series.totals.bots !== null && `; ${plural(series.totals.bots, noun)} of bots, counted apart`}.
           </p>
           <h2>Where the {noun}s came from</h2>
-          <div className="tops">
-            <TopList title="Countries" values={series.top.countries} describe={countryName} />
-            <TopList title="Referrers" values={series.top.referrers} describe={(value) => value || 'Direct or unknown'} />
-            <TopList title="Browsers" values={series.top.browsers} />
-            <TopList title="Operating systems" values={series.top.os} />
-            <TopList title="Devices" values={series.top.devices} />
-            <TopList title="UTM sources" values={series.top.utmSources} />
-            <TopList title="UTM media" values={series.top.utmMediums} />
-            <TopList title="UTM campaigns" values={series.top.utmCampaigns} />
-          </div>
+          {onFilter && <p className="muted small">Choose a value to see only its {noun}s in the chart and every list.</p>}
+          <OriginTops series={series} filters={filters} onFilter={onFilter} />
         </>
       )}
     </Stats>
+  );
+}
+
+/** The top lists of a range and what each filters by when a value in it is chosen. */
+const ORIGINS: { title: string; top: keyof Series['top']; filter: StatsFilter; describe?: (value: string) => string }[] = [
+  { title: 'Countries', top: 'countries', filter: 'country', describe: countryName },
+  { title: 'Referrers', top: 'referrers', filter: 'referrer', describe: (value) => value || 'Direct or unknown' },
+  { title: 'Browsers', top: 'browsers', filter: 'browser' },
+  { title: 'Operating systems', top: 'os', filter: 'os' },
+  { title: 'Devices', top: 'devices', filter: 'device' },
+  { title: 'UTM sources', top: 'utmSources', filter: 'utm_source' },
+  { title: 'UTM media', top: 'utmMediums', filter: 'utm_medium' },
+  { title: 'UTM campaigns', top: 'utmCampaigns', filter: 'utm_campaign' },
+];
+
+/**
+ * Where the clicks came from (`only`: some of the lists), each value a button that keeps only its
+ * clicks when the page takes filters; the value in force shows pressed.
+ */
+export function OriginTops({
+  series,
+  filters = {},
+  onFilter,
+  only,
+}: {
+  series: Series;
+  filters?: StatsFilters;
+  onFilter?: (changes: StatsFilters) => void;
+  only?: (keyof Series['top'])[];
+}) {
+  return (
+    <div className="tops">
+      {ORIGINS.filter((origin) => !only || only.includes(origin.top)).map((origin) => (
+        <TopList
+          key={origin.top}
+          title={origin.title}
+          values={series.top[origin.top]}
+          describe={origin.describe}
+          choose={onFilter && ((value) => onFilter({ [origin.filter]: value }))}
+          chosen={filters[origin.filter]}
+        />
+      ))}
+    </div>
   );
 }

@@ -5,10 +5,16 @@ export function TopList({
   title,
   values,
   describe,
+  choose,
+  chosen,
 }: {
   title: string;
   values: { value: string; clicks: number }[];
   describe?: (value: string) => string;
+  /** Click to filter: a value is a button that keeps only its clicks (an empty value, unknown, is not). */
+  choose?: (value: string) => void;
+  /** The value this list is filtered by, if any. */
+  chosen?: string;
 }) {
   const max = Math.max(1, ...values.map((entry) => entry.clicks));
   const id = `top-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -22,7 +28,19 @@ export function TopList({
           {values.map((entry) => (
             <li key={entry.value}>
               <span className="name">
-                <bdi>{describe ? describe(entry.value) : entry.value || '(none)'}</bdi>
+                {choose && entry.value !== '' ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-pressed={chosen === entry.value}
+                    aria-label={`Only ${title.toLowerCase()}: ${describe ? describe(entry.value) : entry.value}`}
+                    onClick={() => choose(entry.value)}
+                  >
+                    <bdi>{describe ? describe(entry.value) : entry.value}</bdi>
+                  </button>
+                ) : (
+                  <bdi>{describe ? describe(entry.value) : entry.value || '(none)'}</bdi>
+                )}
               </span>
               <span className="count">{formatNumber(entry.clicks)}</span>
               <span className="bar" aria-hidden="true">

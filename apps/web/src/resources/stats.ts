@@ -1,6 +1,7 @@
 import { api, type Schemas } from '../api';
 import { usePage } from './hooks';
 import { addDays, browserTimeZone, daysBetween, isoDay } from '../format';
+import type { StatsFilters } from '../components/stats-filters';
 
 export type Interval = 'hour' | 'day' | 'week' | 'month';
 
@@ -42,12 +43,13 @@ export type SeriesOf =
   | { of: 'block'; id: number; block: number }
   | { of: 'account' };
 
-export function useSeries(target: SeriesOf, range: Range, enabled = true) {
-  return usePage('stats', [target, query(range)], () => fetchSeries(target, range), { enabled });
+/** The series of the range, of the clicks every filter given keeps (a country, a referrer...). */
+export function useSeries(target: SeriesOf, range: Range, enabled = true, filters: StatsFilters = {}) {
+  return usePage('stats', [target, query(range), filters], () => fetchSeries(target, range, filters), { enabled });
 }
 
-async function fetchSeries(target: SeriesOf, range: Range): Promise<Series> {
-  const q = query(range);
+async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters): Promise<Series> {
+  const q = { ...query(range), ...filters };
   switch (target.of) {
     case 'link':
       return (await api.GET('/url/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
-import { Stats } from '../../components/Stats';
+import { OriginTops, Stats } from '../../components/Stats';
+import type { StatsFilters } from '../../components/stats-filters';
 import { StatsControls } from '../../components/StatsControls';
 import { defaultRange, type Range } from '../../resources/stats';
 import { ErrorState, Loading } from '../../components/states';
@@ -118,13 +119,17 @@ function ApiKey() {
 
 function AccountStats() {
   const [range, setRange] = useState<Range>(defaultRange);
+  const navigate = useNavigate();
+  const filters = useSearch({ from: '/account' });
+  const filter = (changes: StatsFilters) =>
+    void navigate({ to: '/account', search: (current) => ({ ...current, ...changes }), replace: true });
   // Every click of the account's links, scan of its codes and visit of its bio pages moves the totals as it lands.
   useLiveRefresh(['stats']);
   return (
     <section aria-labelledby="totals-title">
       <h2 id="totals-title">Clicks of all your links</h2>
       <StatsControls range={range} onChange={setRange} />
-      <Stats target={{ of: 'account' }} range={range} title="Clicks of the account">
+      <Stats target={{ of: 'account' }} range={range} title="Clicks of the account" filters={filters} onFilter={filter}>
         {(series) => (
           <>
             <h3>Top links in this range</h3>
@@ -142,6 +147,9 @@ function AccountStats() {
             ) : (
               <p className="muted">No clicks in this range.</p>
             )}
+            <h3>Where the clicks came from</h3>
+            <p className="muted small">Choose a value to see only its clicks in the chart and every list.</p>
+            <OriginTops series={series} filters={filters} onFilter={filter} />
           </>
         )}
       </Stats>

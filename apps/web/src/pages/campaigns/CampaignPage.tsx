@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { StatsFilters } from '../../components/stats-filters';
 import { Pager } from '../../components/Pager';
 import { PreviewFrame, apiPage } from '../../components/PreviewFrame';
-import { Stats } from '../../components/Stats';
+import { OriginTops, Stats } from '../../components/Stats';
 import { StatsControls } from '../../components/StatsControls';
 import { defaultRange, type Range } from '../../resources/stats';
 import { TopList } from '../../components/TopList';
@@ -29,6 +30,10 @@ export default function CampaignPage() {
 
 function CampaignView({ campaign }: { campaign: Campaign }) {
   const [range, setRange] = useState<Range>(defaultRange);
+  const navigate = useNavigate();
+  const filters = useSearch({ from: '/campaigns/$id' });
+  const filter = (changes: StatsFilters) =>
+    void navigate({ to: '/campaigns/$id', params: { id: campaign.id }, search: (current) => ({ ...current, ...changes }), replace: true });
   return (
     <main id="main">
       <RecordTitle list="/campaigns" name={campaign.name} />
@@ -57,7 +62,13 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
       <CampaignLinks id={campaign.id} />
       <h2>Clicks over time</h2>
       <StatsControls range={range} onChange={setRange} />
-      <Stats target={{ of: 'campaign', id: campaign.id }} range={range} title="Clicks of the campaign's links">
+      <Stats
+        target={{ of: 'campaign', id: campaign.id }}
+        range={range}
+        title="Clicks of the campaign's links"
+        filters={filters}
+        onFilter={filter}
+      >
         {(series) => (
           <>
             <p className="muted small">
@@ -69,9 +80,8 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
                 title="Links clicked most"
                 values={(series.topLinks ?? []).map((link) => ({ value: link.shorturl, clicks: link.clicks }))}
               />
-              <TopList title="Referrers" values={series.top.referrers} describe={(value) => value || 'Direct or unknown'} />
-              <TopList title="Devices" values={series.top.devices} />
             </div>
+            <OriginTops series={series} filters={filters} onFilter={filter} />
           </>
         )}
       </Stats>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { StatsFilters } from '../../components/stats-filters';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { LiveStatus } from '../../components/LiveStatus';
 import { StatsWithOrigins } from '../../components/Stats';
@@ -31,6 +32,10 @@ export default function LinkPage() {
 function LinkView({ link }: { link: LinkDetails }) {
   const [range, setRange] = useState<Range>(defaultRange);
   const navigate = useNavigate();
+  // The values chosen in the top lists, kept in the address (a filtered view can be shared).
+  const filters = useSearch({ from: '/links/$id' });
+  const filter = (changes: StatsFilters) =>
+    void navigate({ to: '/links/$id', params: { id: link.id }, search: (current) => ({ ...current, ...changes }), replace: true });
   // A click of this link refreshes its totals and its chart within a second or two, without a reload.
   const live = useLiveRefresh(['links', 'stats'], (batch) => batch.links.some((item) => item.id === link.id));
   const remove = useRemoveLinks();
@@ -129,7 +134,7 @@ function LinkView({ link }: { link: LinkDetails }) {
 
       <h2>Clicks over time</h2>
       <StatsControls range={range} onChange={setRange} />
-      <StatsWithOrigins target={{ of: 'link', id: link.id }} range={range} noun="click" />
+      <StatsWithOrigins target={{ of: 'link', id: link.id }} range={range} noun="click" filters={filters} onFilter={filter} />
 
       <div className="columns">
         <LinkQrCode link={link} />
