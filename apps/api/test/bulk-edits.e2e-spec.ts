@@ -180,7 +180,7 @@ describe('bulk edits', () => {
     ]);
   });
 
-  it('sends one link.updated event per link changed', async () => {
+  it('sends one link.updated event per link changed, by a bulk edit or a tag renamed or deleted', async () => {
     const hook = await api.request('POST', '/l/api/webhooks', {
       key: user.apikey,
       body: { url: 'http://127.0.0.1:9/linkyard', events: ['link.updated'] },
@@ -203,6 +203,17 @@ describe('bulk edits', () => {
       [user.id],
     );
     expect(payload!.payload.tags).toEqual(['evented']);
+
+    // A tag renamed or deleted across the links changes each of them too: an event for each.
+    expect((await api.request('PUT', '/l/api/tag/evented/update', { key: user.apikey, body: { name: 'renamed' } })).status).toBe(200);
+    expect((await count()) - before).toBe(4);
+    expect((await api.request('DELETE', '/l/api/tag/renamed/delete', { key: user.apikey })).body.message).toMatch(/2 links/);
+    expect((await count()) - before).toBe(6);
+    const [last] = await database.query<{ payload: { id: number; tags: string[] } }[]>(
+      `SELECT payload FROM webhook_events WHERE user_id = $1 AND type = 'link.updated' ORDER BY id DESC LIMIT 1`,
+      [user.id],
+    );
+    expect(last!.payload).toMatchObject({ id: ids[1], tags: [] });
   });
 
   it.each([

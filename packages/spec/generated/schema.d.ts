@@ -579,7 +579,7 @@ export interface paths {
         get?: never;
         /**
          * Rename a tag or change its colour (extension)
-         * @description `name` renames the tag on every link of the account carrying it, in one statement; renamed to a tag the account already has, the two become one (a link carrying both keeps one, and the colour of the tag renamed to is kept when it has one). `color` sets the colour, `""` removes it. A tag the account does not have is a 404. Links renamed this way send no `link.updated` webhook event. An extension to the spec.
+         * @description `name` renames the tag on every link of the account carrying it, in one statement; renamed to a tag the account already has, the two become one (a link carrying both keeps one, and the colour of the tag renamed to is kept when it has one). `color` sets the colour, `""` removes it. A tag the account does not have is a 404. Each link renamed on sends its `link.updated` webhook event. An extension to the spec.
          */
         put: operations["updateTag"];
         post?: never;
@@ -601,7 +601,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tag (extension)
-         * @description Takes the tag off every link of the account carrying it and forgets its colour; the links stay. A tag the account does not have is a 404. An extension to the spec.
+         * @description Takes the tag off every link of the account carrying it and forgets its colour; the links stay, each sending its `link.updated` webhook event. A tag the account does not have is a 404. An extension to the spec.
          */
         delete: operations["deleteTag"];
         options?: never;

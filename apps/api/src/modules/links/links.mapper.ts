@@ -18,6 +18,41 @@ type LinkRecordFields = Pick<LinkEntity, 'id' | 'alias' | 'url' | 'clicks' | 'ti
   domain?: { domain: string } | null;
 };
 
+/** A listed link's columns, of links `l` and their domains `d`: the date written by the database as the API writes dates. */
+export const LISTED_COLUMNS = `l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+  d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"`;
+
+/** A row of LISTED_COLUMNS. */
+export interface ListedRow {
+  id: number;
+  alias: string;
+  url: string;
+  clicks: string;
+  title: string;
+  description: string;
+  tags: string[];
+  archived: boolean;
+  /** The date as formatDateTime writes it (`YYYY-MM-DD HH:MM:SS`, UTC), written by the database. */
+  date: string;
+  domain: string | null;
+}
+
+/** A listed link of a row of LISTED_COLUMNS. */
+export function listedLink(row: ListedRow): LinkListed {
+  return {
+    id: row.id,
+    alias: row.alias,
+    url: row.url,
+    clicks: Number(row.clicks),
+    title: row.title,
+    description: row.description,
+    tags: row.tags,
+    archived: row.archived,
+    date: row.date,
+    domain: row.domain === null ? null : { domain: row.domain },
+  };
+}
+
 /** A link as a list reads it: the fields its record shows, its date already written (formatDateTime's form). */
 export type LinkListed = LinkRecordFields & { date: string; archived: boolean };
 

@@ -41,8 +41,8 @@ FROM links l LEFT JOIN domains d ON d.id = l.domain_id
 WHERE l.user_id = $1 AND l.alias = ANY($2::varchar[]);
 
 -- LinksRepository.list
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
@@ -50,48 +50,48 @@ ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 2)
 WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."campaign_id" = $2 AND (l."alias" ILIKE $3 OR l."url" ILIKE $3 OR l."title" ILIKE $3 OR l."description" ILIKE $3))
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM matched l) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM matched l ORDER BY l."clicks" DESC, l."id" DESC OFFSET $4 LIMIT $5)
 ORDER BY l."clicks" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 3)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."tags" @> $2::varchar[]) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."tags" @> $2::varchar[] ORDER BY l."created_at" DESC, l."id" DESC OFFSET $3 LIMIT $4)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 4)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $2 AND c."link_id" IS NOT NULL) AND coalesce(l."domain_id", 0) = $3 AND l."status" = $4 AND (l."expires_at" IS NULL OR l."expires_at" > $5) AND NOT coalesce((l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit"), false) AND (l."starts_at" IS NULL OR l."starts_at" <= $5) AND l."created_at" >= $6 AND l."created_at" < $7) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."id" IN (SELECT c."link_id" FROM "channel_items" c WHERE c."channel_id" = $2 AND c."link_id" IS NOT NULL) AND coalesce(l."domain_id", 0) = $3 AND l."status" = $4 AND (l."expires_at" IS NULL OR l."expires_at" > $5) AND NOT coalesce((l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit"), false) AND (l."starts_at" IS NULL OR l."starts_at" <= $5) AND l."created_at" >= $6 AND l."created_at" < $7 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $8 LIMIT $9)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 5)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND coalesce(l."domain_id", 0) = $2 AND (l."expires_at" <= $3 OR (l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit"))) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND coalesce(l."domain_id", 0) = $2 AND (l."expires_at" <= $3 OR (l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit")) ORDER BY l."created_at" DESC, l."id" DESC OFFSET $4 LIMIT $5)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 6)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."starts_at" > $2) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND l."starts_at" > $2 ORDER BY l."created_at" DESC, l."id" DESC OFFSET $3 LIMIT $4)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 7)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
@@ -99,16 +99,16 @@ ORDER BY l."created_at" DESC, l."id" DESC;
 SELECT count(*) AS total FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL;
 
 -- LinksRepository.list (example 8)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NOT NULL) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NOT NULL ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
 -- LinksRepository.list (example 9)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 ORDER BY l."clicks" DESC, l."id" DESC OFFSET $2 LIMIT $3)
@@ -190,21 +190,18 @@ SELECT "alias" FROM "links" WHERE coalesce("domain_id", 0) = $1 AND "alias" = AN
 -- LinksRepository.editMany
 WITH changed AS (UPDATE "links" l SET "tags" = ARRAY(SELECT t FROM unnest(l."tags" || $3::varchar[]) WITH ORDINALITY AS u(t, n)
 WHERE t <> ALL($4::varchar[]) GROUP BY t ORDER BY min(n))::varchar(50)[], "campaign_id" = $5::int, "status" = $6, "archived_at" = coalesce(l."archived_at", $7::timestamptz) WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]) RETURNING l.*)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
-FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date" FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
 
 -- LinksRepository.editMany (example 2)
 WITH changed AS (UPDATE "links" l SET "domain_id" = $3::int, "expires_at" = $4::timestamptz, "archived_at" = NULL WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]) RETURNING l.*)
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
-FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date" FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
 
 -- LinksRepository.editMany (example 3)
 WITH changed AS (SELECT l.* FROM "links" l WHERE l."user_id" = $1 AND l."id" = ANY($2::int[]))
-SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
-FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date" FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id";
 
 -- LinksRepository.dropOverlay
 UPDATE "links" SET "type" = $1, "overlay_id" = $2 WHERE ("overlay_id" = $3 AND "user_id" = $4);

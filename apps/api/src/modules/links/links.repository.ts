@@ -13,7 +13,7 @@ import { WriteEvents } from '../../database/write-events';
 import { countersOf, type CounterRow } from '../clicks/click-counters';
 import { outboxPart, type OutboxPart } from '../webhooks/webhook-outbox';
 import { LINK_ALIAS_KEY, LinkEntity } from './link.entity';
-import { newLinkRecordJson, type LinkListed } from './links.mapper';
+import { listedLink, LISTED_COLUMNS, newLinkRecordJson, type LinkListed, type ListedRow } from './links.mapper';
 import { unfiltered } from './unfiltered';
 
 export type LinkOrder = 'date' | 'clicks';
@@ -227,14 +227,13 @@ export class LinksRepository {
       listTexts,
       `${source}\n${where}\n${orderBy}`,
       () => `${search ? `WITH matched AS MATERIALIZED (SELECT l."id", l."clicks", l."created_at" FROM "links" l WHERE ${where}) ` : ''}
-        SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-               to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+        SELECT ${LISTED_COLUMNS},
                (SELECT count(*) FROM ${source} l${search ? '' : ` WHERE ${where}`}) AS total
           FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
          WHERE l."id" IN (SELECT l."id" FROM ${source} l${search ? '' : ` WHERE ${where}`} ORDER BY ${orderBy} OFFSET $${next} LIMIT $${next + 1})
          ORDER BY ${orderBy}`,
     );
-    const rows = await this.links.query<ListedRow[]>(
+    const rows = await this.links.query<ListedTotalRow[]>(
       // A filtered page is planned for its values each time: a generic plan would not know how few
       // of a large account's links they keep.
       unfiltered(filter) ? prepared(text) : text,
@@ -429,12 +428,10 @@ export class LinksRepository {
       );
     }
     try {
-      const rows = await scope.query<Omit<ListedRow, 'total'>[]>(
+      const rows = await scope.query<ListedRow[]>(
         // No column to set (a channel is all the edit adds): the links as they are, for their events.
         `WITH changed AS (${set.length === 0 ? 'SELECT l.* FROM "links" l' : `UPDATE "links" l SET ${set.join(', ')}`} WHERE l."user_id" = $1 AND l."id" = ANY($2::int[])${set.length === 0 ? '' : ' RETURNING l.*'})
-         SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived", d."domain",
-                to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date"
-           FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id"`,
+         SELECT ${LISTED_COLUMNS} FROM changed l LEFT JOIN "domains" d ON d."id" = l."domain_id" ORDER BY l."id"`,
         params,
       );
       await this.events.emit(scope, { kind: 'link', account: account.id, created: changes.domain !== undefined });
@@ -547,37 +544,8 @@ const PIXEL_IDS = 'ARRAY(SELECT p."pixel_id" FROM "link_pixels" p WHERE p."link_
 const DETAILS = `${PIXEL_IDS}, ARRAY(SELECT c."channel_id" FROM "channel_items" c WHERE c."link_id" = l."id" ORDER BY c."channel_id") AS channel_ids,
        ${countersOf('link', 'l."id"')} AS counters`;
 
-/** A row of `list`'s statement. */
-interface ListedRow {
-  id: number;
-  alias: string;
-  url: string;
-  clicks: string;
-  title: string;
-  description: string;
-  tags: string[];
-  archived: boolean;
-  /** The date as formatDateTime writes it (`YYYY-MM-DD HH:MM:SS`, UTC), written by the database. */
-  date: string;
-  domain: string | null;
-  total: string;
-}
-
-/** A listed link of a row of `list`'s columns. */
-function listedLink(row: Omit<ListedRow, 'total'>): LinkListed {
-  return {
-    id: row.id,
-    alias: row.alias,
-    url: row.url,
-    clicks: Number(row.clicks),
-    title: row.title,
-    description: row.description,
-    tags: row.tags,
-    archived: row.archived,
-    date: row.date,
-    domain: row.domain === null ? null : { domain: row.domain },
-  };
-}
+/** A row of `list`'s statement: a listed link and the total. */
+type ListedTotalRow = ListedRow & { total: string };
 
 /** `list`'s statements by their filters and order, built once (the same string every call). */
 const listTexts = new Map<string, string>();

@@ -40,12 +40,16 @@ ON CONFLICT (user_id, name) DO UPDATE SET color = excluded.color;
 UPDATE tags SET color = NULL WHERE user_id = $1 AND name = $2;
 
 -- TagsRepository.rename
-UPDATE links SET tags = CASE WHEN $3 = ANY(tags) THEN array_remove(tags, $2) ELSE array_replace(tags, $2, $3) END
-WHERE user_id = $1 AND tags @> ARRAY[$2]::varchar(50)[];
+WITH changed AS (UPDATE links SET tags = CASE WHEN $3 = ANY(tags) THEN array_remove(tags, $2) ELSE array_replace(tags, $2, $3) END
+WHERE user_id = $1 AND tags @> ARRAY[$2]::varchar(50)[] RETURNING *)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date" FROM changed l LEFT JOIN domains d ON d.id = l.domain_id ORDER BY l.id;
 WITH old AS (DELETE FROM tags WHERE user_id = $1 AND name = $2 RETURNING color)
 INSERT INTO tags (user_id, name, color) SELECT $1, $3, color FROM old
 ON CONFLICT (user_id, name) DO UPDATE SET color = coalesce(tags.color, excluded.color);
 
 -- TagsRepository.delete
-WITH changed AS (UPDATE links SET tags = array_remove(tags, $2) WHERE user_id = $1 AND tags @> ARRAY[$2]::varchar(50)[] RETURNING 1) SELECT count(*)::int AS links FROM changed;
+WITH changed AS (UPDATE links SET tags = array_remove(tags, $2) WHERE user_id = $1 AND tags @> ARRAY[$2]::varchar(50)[] RETURNING *)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date" FROM changed l LEFT JOIN domains d ON d.id = l.domain_id ORDER BY l.id;
 DELETE FROM tags WHERE user_id = $1 AND name = $2;

@@ -6,6 +6,7 @@ import type { PageRequest } from '../../common/pagination';
 import { Sql, type Scope } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
 import { LinkEntity } from './link.entity';
+import { listedLink, LISTED_COLUMNS, type LinkListed, type ListedRow } from './links.mapper';
 
 /** A tag as the API lists it. */
 export interface TagRow {
@@ -107,10 +108,11 @@ export class TagsRepository {
    * the new name was), and moves its kept row: the colour of the tag renamed to wins when it has one.
    */
   @Sql((f) => [f.scope, f.account, 'spring', 'spring-2026'])
-  async rename(scope: Scope, account: Account, from: string, to: string): Promise<void> {
-    await scope.query(
-      `UPDATE links SET tags = CASE WHEN $3 = ANY(tags) THEN array_remove(tags, $2) ELSE array_replace(tags, $2, $3) END
-        WHERE ${CARRYING}`,
+  async rename(scope: Scope, account: Account, from: string, to: string): Promise<LinkListed[]> {
+    const changed = await scope.query<ListedRow[]>(
+      `WITH changed AS (UPDATE links SET tags = CASE WHEN $3 = ANY(tags) THEN array_remove(tags, $2) ELSE array_replace(tags, $2, $3) END
+                         WHERE ${CARRYING} RETURNING *)
+       SELECT ${LISTED_COLUMNS} FROM changed l LEFT JOIN domains d ON d.id = l.domain_id ORDER BY l.id`,
       [account.id, from, to],
     );
     await scope.query(
@@ -120,17 +122,19 @@ export class TagsRepository {
       [account.id, from, to],
     );
     await this.events.emit(scope, { kind: 'link', account: account.id });
+    return changed.map(listedLink);
   }
 
-  /** Takes a tag off every link carrying it and forgets it; answers how many links carried it. */
+  /** Takes a tag off every link carrying it and forgets it; answers the links it was taken off, as listed. */
   @Sql((f) => [f.scope, f.account, 'spring'])
-  async delete(scope: Scope, account: Account, name: string): Promise<number> {
-    const [{ links }] = await scope.query<[{ links: number }]>(
-      `WITH changed AS (UPDATE links SET tags = array_remove(tags, $2) WHERE ${CARRYING} RETURNING 1) SELECT count(*)::int AS links FROM changed`,
+  async delete(scope: Scope, account: Account, name: string): Promise<LinkListed[]> {
+    const changed = await scope.query<ListedRow[]>(
+      `WITH changed AS (UPDATE links SET tags = array_remove(tags, $2) WHERE ${CARRYING} RETURNING *)
+       SELECT ${LISTED_COLUMNS} FROM changed l LEFT JOIN domains d ON d.id = l.domain_id ORDER BY l.id`,
       [account.id, name],
     );
     await scope.query(`DELETE FROM tags WHERE user_id = $1 AND name = $2`, [account.id, name]);
     await this.events.emit(scope, { kind: 'link', account: account.id });
-    return links;
+    return changed.map(listedLink);
   }
 }

@@ -6,6 +6,10 @@ import { Transactions } from '../../database/write-events';
 import { TagReads } from './tag-reads';
 import type { AddTagDto, UpdateTagDto } from './tags.dto';
 import { TagsRepository, type TagRow } from './tags.repository';
+import { toListedRecord, type LinkListed } from './links.mapper';
+import { WebhookEvents } from '../webhooks/webhook-events.repository';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../config/config.provider';
 
 /** A colour as stored: `#rrggbb`, or null for none (`""`). */
 const storedColor = (color: string) => (color === '' ? null : color.toLowerCase());
@@ -17,6 +21,8 @@ export class TagsService {
     @Inject(TagsRepository) private readonly tags: TagsRepository,
     @Inject(Transactions) private readonly transactions: Transactions,
     @Inject(TagReads) private readonly reads: TagReads,
+    @Inject(WebhookEvents) private readonly events: WebhookEvents,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   /**
@@ -46,7 +52,8 @@ export class TagsService {
     return this.transactions.run(async (scope) => {
       await this.existing(scope, account, name);
       const target = changes.name ?? name;
-      if (target !== name) await this.tags.rename(scope, account, name, target);
+      // Each link renamed on is a link changed: its `link.updated` event, as a bulk edit sends.
+      if (target !== name) await this.updated(scope, account, await this.tags.rename(scope, account, name, target));
       if (changes.color !== undefined) await this.tags.setColor(scope, account, target, storedColor(changes.color));
       return this.existing(scope, account, target);
     });
@@ -56,8 +63,20 @@ export class TagsService {
   async delete(account: Account, name: string): Promise<number> {
     return this.transactions.run(async (scope) => {
       await this.existing(scope, account, name);
-      return this.tags.delete(scope, account, name);
+      const changed = await this.tags.delete(scope, account, name);
+      await this.updated(scope, account, changed);
+      return changed.length;
     });
+  }
+
+  /** The `link.updated` events of links a tag's rename or deletion changed, in the same transaction. */
+  private updated(scope: Parameters<TagsRepository['get']>[0], account: Account, links: LinkListed[]): Promise<void> {
+    return this.events.record(
+      scope,
+      account.id,
+      'link.updated',
+      links.map((link) => toListedRecord(link, this.config.publicUrl)),
+    );
   }
 
   private async existing(scope: Parameters<TagsRepository['get']>[0], account: Account, name: string): Promise<TagRow> {
