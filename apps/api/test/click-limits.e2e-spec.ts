@@ -40,6 +40,12 @@ describe('click limits and start dates', () => {
     const id = await createLink(api, user, { custom: `limit-${user.id}`, clicklimit: 3 });
     expect((await details(id)).details).toMatchObject({ clicklimit: 3, startdate: null });
     const alias = `limit-${user.id}`;
+    // A link checker's HEAD is answered, and counted neither as a click nor against the limit.
+    for (let n = 0; n < 5; n += 1) {
+      expect((await loopbackRequest(port, 'HEAD', `/${alias}`, { headers: { 'user-agent': FIREFOX, host: 'links.test' } })).status).toBe(
+        302,
+      );
+    }
     expect(await visit(alias)).toBe(302);
     expect(await visit(alias, GOOGLEBOT)).toBe(302);
     expect(await visit(alias)).toBe(302);

@@ -287,8 +287,9 @@ export function registerRedirectRoutes(
       if (!(await hasher.verify(link.userId, password, link.passwordHash))) return sendHtml(reply, 401, () => passwordPage(true));
     }
     const visit = await visitOf(request);
-    // The dates again (the visit took a moment to read), then the click limit, which counts a person let through.
-    const admitted = service.admit(link, visit.bot);
+    // The dates again (the visit took a moment to read), then the click limit, which counts a person
+    // let through; a HEAD is no visit (it is not recorded), so it passes uncounted like a bot.
+    const admitted = service.admit(link, visit.bot || request.method === 'HEAD');
     if (admitted !== 'open') return sendUnavailable(reply, admitted);
     const destination = destinationFor(link, visit);
     record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, destination);
