@@ -186,6 +186,18 @@ bench_database() {
     sleep 2
     run_wrk "$db-limited" "$CONNECTIONS" "http://127.0.0.1:$API_PORT/$limited"
     sleep 3
+
+    # A link split between three destinations: each visit hashes its visitor key to pick one (wrk
+    # is one visitor, so always the same variant: the work per visit is the same for any visitor).
+    echo "$db: redirect of an A/B link..." >&2
+    local split
+    split=$(api "$user_key" -X POST "http://127.0.0.1:$API_PORT/l/api/url/add" \
+      -d '{"url":"https://example.com/a","variants":[{"url":"https://example.com/a","weight":34},{"url":"https://example.com/b","weight":33},{"url":"https://example.com/c","weight":33}]}' |
+      json 'new URL(v.shorturl).pathname.slice(1)')
+    run_wrk "$db-split-warmup" 10 "http://127.0.0.1:$API_PORT/$split" -d2s
+    sleep 2
+    run_wrk "$db-split" "$CONNECTIONS" "http://127.0.0.1:$API_PORT/$split"
+    sleep 3
   fi
 
   echo "$db: public bio page..." >&2
@@ -253,6 +265,7 @@ base_api=$(field baseline_api rps)
   for db in postgres embedded; do
     if [ $db = postgres ]; then goal="≥ 0.45, p99 < 10 ms"; else goal="≥ 0.35, p99 < 15 ms"; fi
     row $db redirect "redirect" "$CONNECTIONS" "$base" "$goal"
+    [ $db = postgres ] && row $db split "redirect of an A/B link (three variants)" "$CONNECTIONS" "$base" "≥ 0.9 of the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base * 0.9).toFixed(2)")"
     [ $db = postgres ] && row $db limited "redirect of a link with a click limit and a start date" "$CONNECTIONS" "$base" "≥ 0.9 of the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base * 0.9).toFixed(2)")"
     row $db bio "public bio page (13 blocks)" "$CONNECTIONS" "$base" "≥ half the redirect's: $(node -pe "($(field "$db-redirect" rps) / $base / 2).toFixed(2)")"
     row $db account "GET /l/api/account" "$API_CONNECTIONS" "$base_api" "≥ 0.15"

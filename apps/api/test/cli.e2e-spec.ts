@@ -418,6 +418,31 @@ describe('the command line (linkyard)', () => {
       expect([badStart.code, badStart.stderr]).toEqual([4, expect.stringContaining('invalid --start')]);
     });
 
+    it("splits a link between weighted destinations, shows the split, reads a variant's clicks and removes it", async () => {
+      const alias = `split-${user.id}`;
+      const a = 'https://example.com/split?x=1';
+      const added = await cli(
+        ['links', 'add', a, '--alias', alias, '--variant', `${a}=70`, '--variant', 'https://example.com/split-b=30'],
+        env,
+      );
+      expect(added.code).toBe(0);
+      const shown = await cli(['links', 'get', alias], env);
+      expect(shown.stdout).toMatch(/│ A\/B split\s+│ A 70% https:\/\/example\.com\/split\?x=1\s+│/);
+      expect(shown.stdout).toMatch(/│\s+│ B 30% https:\/\/example\.com\/split-b\s+│/);
+      const stats = await cli(['stats', alias, '--variant', 'B', '--json'], env);
+      expect([stats.code, json(stats).filters]).toEqual([0, { variant: 'B' }]);
+      // Weights that do not sum to 100: the service's message, naming the option.
+      const bad = await cli(['links', 'update', alias, '--variant', `${a}=70`, '--variant', 'https://example.com/c=20'], env);
+      expect([bad.code, bad.stderr]).toEqual([
+        4,
+        expect.stringContaining('invalid --variant: the weights must sum to 100 (they sum to 90)'),
+      ]);
+      const malformed = await cli(['links', 'update', alias, '--variant', 'https://example.com/c'], env);
+      expect([malformed.code, malformed.stderr]).toEqual([2, expect.stringContaining('URL=WEIGHT is expected')]);
+      expect((await cli(['links', 'update', alias, '--no-variants'], env)).code).toBe(0);
+      expect(json(await cli(['links', 'get', alias, '--json'], env)).details.variants).toEqual([]);
+    });
+
     it('lists the links carrying every tag named, with the other options of the list', async () => {
       const both = await createLink(api, user, { custom: `both-${user.id}`, tags: ['spring', 'sale'] });
       const spring = await createLink(api, user, { custom: `spring-${user.id}`, tags: ['spring'] });

@@ -97,6 +97,7 @@ describe('clicks over time', () => {
           utmSources: [{ value: 'newsletter', clicks: 1 }],
           utmMediums: [{ value: 'email', clicks: 1 }],
           utmCampaigns: [],
+          variants: [],
         },
       },
     });

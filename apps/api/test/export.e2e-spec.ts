@@ -65,7 +65,7 @@ describe('exports', () => {
       expect(Object.keys(rows[0]!)).toEqual([
         'id', 'alias', 'shorturl', 'longurl', 'domain', 'title', 'description', 'metadescription', 'metaimage', 'type', 'status',
         'password', 'expiry', 'campaign', 'channels', 'pixels', 'geotarget', 'devicetarget', 'languagetarget', 'deeplink',
-        'parameters', 'tags', 'archived', 'startdate', 'clicklimit', 'date', 'clicks', 'uniqueClicks',
+        'parameters', 'tags', 'archived', 'startdate', 'clicklimit', 'variants', 'date', 'clicks', 'uniqueClicks',
       ]); // prettier-ignore
       expect(rows.map((row) => row.title)).toEqual(hostile.map((title) => (/^'*[=+\-@\t\r]/.test(title) ? `'${title}` : title)));
       for (const row of rows) expect(row.title).not.toMatch(/^[=+\-@]/);
@@ -140,6 +140,7 @@ describe('exports', () => {
         'utmSource',
         'utmMedium',
         'utmCampaign',
+        'variant',
         'bot',
       ]);
 

@@ -111,6 +111,7 @@ describe('links', () => {
           expiry: '2099-01-01 12:00:00',
           startdate: '2026-01-01 08:00:00',
           clicklimit: 10000,
+          variants: [],
           pixels: [pixel],
           campaign,
           channels: [channel],

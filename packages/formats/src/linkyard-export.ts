@@ -27,6 +27,7 @@ export const LINKYARD_COLUMNS = [
   'archived',
   'startdate',
   'clicklimit',
+  'variants',
   'date',
   'clicks',
   'uniqueClicks',
@@ -132,6 +133,8 @@ export function linkyardCsvLine(record: LinkyardExportRecord): string {
     ',' +
     numberCell(record.clicklimit) +
     ',' +
+    jsonCell(record.variants) +
+    ',' +
     csvCell(record.date) +
     ',' +
     numberCell(record.clicks) +
@@ -169,6 +172,7 @@ export function linkyardNdjsonLine(record: LinkyardExportRecord): string {
     archived: record.archived,
     startdate: record.startdate,
     clicklimit: record.clicklimit,
+    variants: record.variants,
     date: record.date,
     clicks: record.clicks,
     uniqueClicks: record.uniqueClicks,

@@ -18,6 +18,7 @@ export const SOURCE_NAMES: Readonly<Record<ImportSource, string>> = {
 // The shapes of a link's settings, as the API document defines them.
 type Schemas = components['schemas'];
 export type GeoTarget = Schemas['GeoTarget'];
+export type LinkVariant = Schemas['LinkVariant'];
 export type DeviceTarget = Schemas['DeviceTarget'];
 export type LanguageTarget = Schemas['LanguageTarget'];
 export type DeepLink = Schemas['DeepLink'];
@@ -40,6 +41,8 @@ export interface ImportedLink {
   startdate?: string;
   /** People's clicks after which the link answers like an expired one (its `clicks` count toward it). */
   clicklimit?: number;
+  /** Linkyard's export only: an A/B split's destinations and weights (percent), the first the link's URL. */
+  variants?: LinkVariant[];
   geotarget?: GeoTarget[];
   devicetarget?: DeviceTarget[];
   languagetarget?: LanguageTarget[];

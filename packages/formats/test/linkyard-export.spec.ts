@@ -27,6 +27,7 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
     archived: false,
     startdate: null,
     clicklimit: null,
+    variants: [],
     date: '2024-01-02 03:04:05',
     clicks: 12,
     uniqueClicks: 9,
@@ -35,12 +36,12 @@ function record(overrides: Partial<LinkyardExportRecord> = {}): LinkyardExportRe
 }
 
 describe('Linkyard export, CSV', () => {
-  it('writes the header with the 28 columns in order and CRLF', () => {
+  it('writes the header with the 29 columns in order and CRLF', () => {
     expect(linkyardCsvHeader()).toBe(
       'id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,' +
-        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,date,clicks,uniqueClicks\r\n',
+        'channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,variants,date,clicks,uniqueClicks\r\n',
     );
-    expect(LINKYARD_COLUMNS).toHaveLength(28);
+    expect(LINKYARD_COLUMNS).toHaveLength(29);
   });
 
   it('writes a plain link: null as an empty cell, numbers in decimal, booleans as words, lists as JSON', () => {
@@ -59,7 +60,7 @@ describe('Linkyard export, CSV', () => {
     expect(line).toBe(
       '7,promo,https://ly.example.com/promo,https://example.com/a?b=1&c=2,go.example.org,Promo,,,,direct,public,true,' +
         '2025-01-01 00:00:00,3,"[1,2]",[],"[{""location"":""Germany"",""link"":""https://example.de/""}]",[],[],' +
-        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],"[""spring""]",false,,,2024-01-02 03:04:05,12,9\r\n',
+        '"{""auto"":false,""apple"":"""",""google"":""https://example.com/g""}",[],"[""spring""]",false,,,[],2024-01-02 03:04:05,12,9\r\n',
     );
   });
 
@@ -96,7 +97,7 @@ describe('Linkyard export, CSV', () => {
   it('writes tags as a JSON list, which no spreadsheet runs as a formula whatever the tags hold', () => {
     const line = linkyardCsvLine(record({ tags: ['=1+1', '@x', '-2', 'a, b', 'say "hi"', '夜市', 'مرحبا'] }));
     expect(line).toContain(',"[""=1+1"",""@x"",""-2"",""a, b"",""say \\""hi\\"""",""夜市"",""مرحبا""]",');
-    expect(linkyardCsvLine(record({ tags: [] }))).toContain(',[],[],false,,,2024-01-02 03:04:05,');
+    expect(linkyardCsvLine(record({ tags: [] }))).toContain(',[],[],false,,,[],2024-01-02 03:04:05,');
   });
 
   it('reads every guarded text back as it was', () => {
@@ -117,19 +118,25 @@ describe('Linkyard export, CSV', () => {
     }
   });
 
-  it('reads a start date and a click limit back, in CSV and NDJSON, and none from an older export', () => {
-    const records = [record({ startdate: '2030-01-02 03:04:05', clicklimit: 500 }), record({ alias: 'plain' })];
+  it('reads a start date, a click limit and an A/B split back, in CSV and NDJSON, and none from an older export', () => {
+    const variants = [
+      { url: 'https://example.com/a?b=1&c=2', weight: 70 },
+      { url: 'https://example.com/"b",c', weight: 30 },
+    ];
+    const records = [record({ startdate: '2030-01-02 03:04:05', clicklimit: 500, variants }), record({ alias: 'plain' })];
     const csv = linkyardCsvHeader() + records.map(linkyardCsvLine).join('');
     const ndjson = records.map(linkyardNdjsonLine).join('');
     for (const file of [csv, ndjson]) {
       const read = readImport('linkyard', file).flatMap((entry) =>
-        'link' in entry ? [[entry.link.startdate, entry.link.clicklimit]] : [],
+        'link' in entry ? [[entry.link.startdate, entry.link.clicklimit, entry.link.variants]] : [],
       );
       expect(read).toEqual([
-        ['2030-01-02 03:04:05', 500],
-        [undefined, undefined],
+        ['2030-01-02 03:04:05', 500, variants],
+        [undefined, undefined, undefined],
       ]);
     }
+    const broken = linkyardCsvHeader() + linkyardCsvLine(record({ variants: [{ url: 'https://example.com/', weight: '50' }] as never }));
+    expect(readImport('linkyard', broken)).toEqual([{ line: 2, error: expect.stringContaining('variants[0] must be {url, weight}') }]);
     const older = 'id,alias,shorturl,longurl,date\r\n1,old,https://ly.example.com/old,https://example.com/,2024-01-02 03:04:05\r\n';
     expect(readImport('linkyard', older)).toEqual([{ line: 2, link: expect.not.objectContaining({ clicklimit: expect.anything() }) }]);
   });
@@ -146,7 +153,7 @@ describe('Linkyard export, NDJSON', () => {
       '{"id":7,"alias":"promo","shorturl":"https://ly.example.com/promo","longurl":"https://example.com/a?b=1&c=2","domain":null,' +
         '"title":"Promo","description":"","metadescription":"","metaimage":"","type":"direct","status":"public","password":false,' +
         '"expiry":null,"campaign":null,"channels":[],"pixels":[],"geotarget":[],"devicetarget":[],"languagetarget":[],"deeplink":null,' +
-        '"parameters":[],"tags":[],"archived":false,"startdate":null,"clicklimit":null,"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
+        '"parameters":[],"tags":[],"archived":false,"startdate":null,"clicklimit":null,"variants":[],"date":"2024-01-02 03:04:05","clicks":12,"uniqueClicks":9}\n',
     );
   });
 });

@@ -973,6 +973,9 @@ export const LIMITS = {
     },
     "startdate": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "variants": {
+      "maxItems": 10
     }
   },
   "LinkBulkChanges": {
@@ -1376,6 +1379,19 @@ export const LIMITS = {
     },
     "startdate": {
       "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "variants": {
+      "maxItems": 10
+    }
+  },
+  "LinkVariant": {
+    "url": {
+      "maxLength": 2000,
+      "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
+    },
+    "weight": {
+      "minimum": 0,
+      "maximum": 100
     }
   },
   "Member": {

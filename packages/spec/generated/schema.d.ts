@@ -3740,7 +3740,8 @@ export interface components {
          *               "clicks": 9
          *             }
          *           ],
-         *           "utmCampaigns": []
+         *           "utmCampaigns": [],
+         *           "variants": []
          *         }
          *       }
          *     }
@@ -3775,6 +3776,8 @@ export interface components {
                 utmSources: components["schemas"]["TopValues"];
                 utmMediums: components["schemas"]["TopValues"];
                 utmCampaigns: components["schemas"]["TopValues"];
+                /** @description The variants of an A/B split by their letters (`A` the first); empty for clicks of links without one. An extension. */
+                variants: components["schemas"]["TopValues"];
             };
             /** @description Account and campaign statistics only. The links (of the account, or of the campaign) clicked most in the range (after the filters), at most 10. */
             topLinks?: {
@@ -4005,6 +4008,18 @@ export interface components {
             link: components["schemas"]["HttpUrl"];
         };
         /**
+         * @description One destination of an A/B split and its share of the visits, in percent. The variants are named by their place in the list: `A` the first, `B` the second, and so on; clicks record that letter.
+         * @example {
+         *       "url": "https://shop.example.com/sale",
+         *       "weight": 50
+         *     }
+         */
+        LinkVariant: {
+            url: components["schemas"]["HttpUrl"];
+            /** @description Percent of the visits (0 pauses the variant). */
+            weight: number;
+        };
+        /**
          * @description Visitors on this device go to `link`.
          * @example {
          *       "device": "iPhone",
@@ -4124,6 +4139,8 @@ export interface components {
             clicklimit?: number;
             /** @description Before this date-time (UTC) the link answers like an expired one (the 410 page); `""` on update removes it. An extension. */
             startdate?: components["schemas"]["DateTimeOrEmpty"];
+            /** @description An A/B split: 2 to 10 destinations whose weights sum to 100 (`[]` removes the split). Each visit goes to one of them in proportion to the weights, and a returning visitor (the same address and browser, as unique visitors are counted) to the same one; a country, device or language target or an app link that matches comes first. The first variant is the link's `url`: given with `url`, its URL must be that one, and an update of `url` alone changes it. Clicks record their variant's letter (`variant` filter and `variants` top list of the statistics). An extension. */
+            variants?: components["schemas"]["LinkVariant"][];
         };
         /**
          * @description A new short link; `url` is required. Unknown fields are ignored.
@@ -4455,7 +4472,7 @@ export interface components {
             field?: string | null;
             message?: string;
         };
-        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, archived, startdate, clicklimit, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
+        /** @description A line of the links' export: a link's details (`GET /url/{id}`), with its keys in the order id, alias, shorturl, longurl, domain, title, description, metadescription, metaimage, type, status, password, expiry, campaign, channels, pixels, geotarget, devicetarget, languagetarget, deeplink, parameters, tags, archived, startdate, clicklimit, variants, date, clicks, uniqueClicks. In CSV, `tags` is a JSON list like the other lists. */
         LinkExportRecord: components["schemas"]["LinkDetails"];
         /** @description One recorded click, without the visitor's address or key. */
         RawClick: {
@@ -4476,6 +4493,8 @@ export interface components {
             utmSource: string | null;
             utmMedium: string | null;
             utmCampaign: string | null;
+            /** @description The letter of the A/B split's variant the visit was sent to (`A` the first), or null (an extension). */
+            variant: string | null;
             /** @description Whether the visitor was a known bot. */
             bot: boolean;
         };
@@ -4577,6 +4596,7 @@ export interface components {
          *       "expiry": null,
          *       "startdate": null,
          *       "clicklimit": null,
+         *       "variants": [],
          *       "pixels": [],
          *       "campaign": null,
          *       "channels": [],
@@ -4614,6 +4634,8 @@ export interface components {
             startdate: components["schemas"]["NullableDateTime"];
             /** @description People's clicks after which the link answers the 410 page; null when it has none (an extension). */
             clicklimit: number | null;
+            /** @description The destinations of its A/B split, `A` first; empty when it has none (an extension). */
+            variants: components["schemas"]["LinkVariant"][];
             pixels: components["schemas"]["Id"][];
             /** @description The campaign the link is in, or `null`. */
             campaign: components["schemas"]["Id"] | null;
@@ -4654,6 +4676,7 @@ export interface components {
          *         "expiry": null,
          *         "startdate": null,
          *         "clicklimit": null,
+         *         "variants": [],
          *         "pixels": [],
          *         "campaign": null,
          *         "channels": [],
@@ -5981,6 +6004,11 @@ export interface components {
          */
         StatsUtmCampaign: string;
         /**
+         * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+         * @example B
+         */
+        StatsVariant: string;
+        /**
          * @description `csv` (the default) or `ndjson` (one JSON object per line).
          * @example ndjson
          */
@@ -6375,6 +6403,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path?: never;
@@ -7079,8 +7112,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,date,clicks,uniqueClicks
-                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",false,,,2026-03-01 09:00:00,1540,1210
+                     * @example id,alias,shorturl,longurl,domain,title,description,metadescription,metaimage,type,status,password,expiry,campaign,channels,pixels,geotarget,devicetarget,languagetarget,deeplink,parameters,tags,archived,startdate,clicklimit,variants,date,clicks,uniqueClicks
+                     *     12,spring-sale,https://go.example.com/spring-sale,https://shop.example.com/sale,https://go.example.com,Spring sale,,,,direct,public,false,,,[],[],[],[],[],,[],"[""spring""]",false,,,[],2026-03-01 09:00:00,1540,1210
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["LinkExportRecord"];
@@ -7303,6 +7336,7 @@ export interface operations {
                      *         "expiry": "2025-06-30 23:59:59",
                      *         "startdate": null,
                      *         "clicklimit": 5000,
+                     *         "variants": [],
                      *         "pixels": [
                      *           2,
                      *           5
@@ -7453,6 +7487,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path: {
@@ -7537,8 +7576,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example date,country,referrer,browser,os,device,social,utmSource,utmMedium,utmCampaign,bot
-                     *     2026-11-22T09:14:03.120Z,FR,news.example.org,Firefox,Windows,desktop,,newsletter,email,,false
+                     * @example date,country,referrer,browser,os,device,social,utmSource,utmMedium,utmCampaign,variant,bot
+                     *     2026-11-22T09:14:03.120Z,FR,news.example.org,Firefox,Windows,desktop,,newsletter,email,,,false
                      */
                     "text/csv": string;
                     "application/x-ndjson": components["schemas"]["RawClick"];
@@ -8314,6 +8353,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path: {
@@ -9619,6 +9663,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path: {
@@ -10252,6 +10301,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path: {
@@ -10356,6 +10410,11 @@ export interface operations {
                  * @example spring-sale
                  */
                 utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
             };
             header?: never;
             path: {

@@ -21,6 +21,7 @@ import { Tags1765600000000 } from './migrations/1765600000000-tags';
 import { LinkFilters1765700000000 } from './migrations/1765700000000-link-filters';
 import { ArchivedLinks1765800000000 } from './migrations/1765800000000-archived-links';
 import { ClickLimits1765900000000 } from './migrations/1765900000000-click-limits';
+import { LinkVariants1766000000000 } from './migrations/1766000000000-link-variants';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   LinkFilters1765700000000,
   ArchivedLinks1765800000000,
   ClickLimits1765900000000,
+  LinkVariants1766000000000,
 ];

@@ -8,7 +8,7 @@ import type { RouteDurations } from '../infrastructure/request-durations';
 import type { VisitorSalt } from '../modules/clicks/visitor-salt';
 import type { Visit } from '../modules/clicks/visitor';
 import { LINK_ANSWER, linkPage, visitFrom, type Target } from './redirect-routes';
-import { destinationFor, type RedirectsService } from './redirects.service';
+import { routeFor, type RedirectsService } from './redirects.service';
 
 /** A path that can only be a short link's: one segment of an alias's characters, then the query if any. */
 const ALIAS_PATH = /^\/([A-Za-z0-9_-]{1,50})(?:\?|$)/;
@@ -61,12 +61,12 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
     const link = service.cachedLink(domain, alias);
     if (!link || link.passwordHash) return null;
     const visit = visitFrom(client.ip(request), raw, salt.value);
-    const target = destinationFor(link, visit);
+    const { destination: target, variant } = routeFor(link, visit);
     const location = servableUrl(target);
     if (location === null || linkPage(link, location) !== null) return null;
     // Last, as it counts the visit of a person under a click limit: the route answers any other case.
     if (service.admit(link, visit.bot) !== 'open') return null;
-    return { url, link, visit, target, location };
+    return { url, link, visit, target, variant, location };
   };
 
   // The security headers as the route's answer ends up with them: its Referrer-Policy replaced in
@@ -84,7 +84,7 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
       return false;
     }
     if (answer === null) return false;
-    const { url, link, visit, target, location } = answer;
+    const { url, link, visit, target, variant, location } = answer;
     const id = options.requestId(request);
     response.writeHead(302, [
       ...fixed,
@@ -100,7 +100,7 @@ export function cachedRedirect(options: CachedRedirectOptions): (request: Incomi
     response.end();
     // Counted once answered: nothing after this point may send the request on to the route.
     try {
-      record('GET', url, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, target);
+      record('GET', url, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null, variant }, target);
       const elapsed = performance.now() - start;
       durations?.observe('GET', 302, elapsed / 1000);
       if (options.logRequests) {

@@ -34,6 +34,7 @@ function standIn(title: string, shows: Pick<ServedLink, 'type' | 'splash' | 'ove
     geotarget: [],
     devicetarget: [],
     languagetarget: [],
+    variants: [],
     deeplink: null,
     parameters: [],
     pixels: [],

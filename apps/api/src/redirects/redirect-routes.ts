@@ -20,7 +20,7 @@ import { escapeHtml } from '../common/html';
 import { messagePage, page, pageSecurityPolicy } from './html';
 import { campaignListPage, framePage, overlayPage, passwordPage, pixelPage, splashPage } from './link-pages';
 import { QR_SIZE, renderQr } from '../modules/qr/qr-image';
-import { destinationFor, type ServedBioPage, type ServedDomain, type ServedLink, type RedirectsService } from './redirects.service';
+import { routeFor, type ServedBioPage, type ServedDomain, type ServedLink, type RedirectsService } from './redirects.service';
 import { bioPageBody } from './bio-page';
 import { bioPagePolicy } from '../modules/bio/bio-render';
 import { analyseVisit, visitUtm, type Visit } from '../modules/clicks/visitor';
@@ -30,7 +30,8 @@ import type { Metrics } from '../infrastructure/metrics';
 const HTML = 'text/html; charset=utf-8';
 
 /** What a visit counts for: one of a link, a QR code, a bio page, a bio page's block (written out: no spread on the hot path). */
-export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>;
+/** What a click counts for, and for a link's A/B split the variant it went to. */
+export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'> & { variant?: string | null };
 /** A block id as a bio page's button addresses name it. */
 const BLOCK_ID = /^[1-9][0-9]{0,9}$/;
 /** A social block's icon number (`?i=`): 0 to 19. */
@@ -160,6 +161,7 @@ export function visitRecorder(
       utmSource: utm.utmSource,
       utmMedium: utm.utmMedium,
       utmCampaign: utm.utmCampaign,
+      variant: target.variant ?? null,
     });
   };
 }
@@ -291,8 +293,8 @@ export function registerRedirectRoutes(
     // let through; a HEAD is no visit (it is not recorded), so it passes uncounted like a bot.
     const admitted = service.admit(link, visit.bot || request.method === 'HEAD');
     if (admitted !== 'open') return sendUnavailable(reply, admitted);
-    const destination = destinationFor(link, visit);
-    record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null }, destination);
+    const { destination, variant } = routeFor(link, visit);
+    record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null, variant }, destination);
     return deliver(reply, link, destination);
   };
 

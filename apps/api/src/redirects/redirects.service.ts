@@ -4,7 +4,8 @@ import type { Config } from '../config/config';
 import { CONFIG } from '../config/config.provider';
 import { CampaignsRepository } from '../modules/campaigns/campaigns.repository';
 import { DomainsRepository } from '../modules/domains/domains.repository';
-import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter } from '../modules/links/link.entity';
+import type { DeepLink, DeviceTarget, GeoTarget, LanguageTarget, LinkParameter, LinkVariant } from '../modules/links/link.entity';
+import { variantLetter } from '../modules/links/targets';
 import type { LinkEntity } from '../modules/links/link.entity';
 import { LinksRepository } from '../modules/links/links.repository';
 import { overlayContent, type OverlayContent } from '../modules/overlays/overlay-content';
@@ -51,6 +52,8 @@ export interface ServedLink {
   geotarget: GeoTarget[];
   devicetarget: DeviceTarget[];
   languagetarget: LanguageTarget[];
+  /** An A/B split's destinations (the first is `url`); empty: none. */
+  variants: LinkVariant[];
   deeplink: DeepLink | null;
   parameters: LinkParameter[];
   pixels: { type: string; tag: string }[];
@@ -92,11 +95,40 @@ export function withParameters(destination: string, parameters: LinkParameter[])
 }
 
 /**
+ * Which variant of an A/B split a visitor gets: a point in 0-99 from a hash of the link and the
+ * visitor key, which the weights share out in order. The visitor key is the same for the same
+ * address and browser, so a returning visitor gets the same variant without a cookie, and each
+ * link splits its visitors independently of the others.
+ */
+export function variantIndex(variants: readonly LinkVariant[], linkId: number, visitor: string): number {
+  // FNV-1a over "<link>:<visitor>", then murmur3's finaliser so every bit of it reaches the low ones.
+  const key = `${linkId}:${visitor}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  const point = ((hash ^ (hash >>> 16)) >>> 0) % 100;
+  let end = 0;
+  for (let index = 0; index < variants.length; index++) {
+    end += variants[index]!.weight;
+    if (point < end) return index;
+  }
+  return variants.length - 1;
+}
+
+/** Where a visit goes, and the letter of the A/B split's variant it went to (null: none did). */
+export interface Route {
+  destination: string;
+  variant: string | null;
+}
+
+/**
  * Where a visit goes, in the documented order: a country target, then a device target, then a
  * language target (the first that matches); on iOS or Android with `deeplink.auto`, the app link
- * when no target matched; else the link's URL. The link's parameters are added last.
+ * when no target matched; else the A/B split's variant for this visitor, or the link's URL. The
+ * link's parameters are added last.
  */
-export function destinationFor(link: ServedLink, visit: Pick<Visit, 'country' | 'targetDevice' | 'languages'>): string {
+export function routeFor(link: ServedLink, visit: Pick<Visit, 'country' | 'targetDevice' | 'languages' | 'visitor'>): Route {
   let destination =
     (visit.country && link.geotarget.find((target) => target.country === visit.country)?.link) ||
     (visit.targetDevice && link.devicetarget.find((target) => target.device === visit.targetDevice)?.link) ||
@@ -106,7 +138,10 @@ export function destinationFor(link: ServedLink, visit: Pick<Visit, 'country' | 
     if ((visit.targetDevice === 'iPhone' || visit.targetDevice === 'iPad') && link.deeplink.apple) destination = link.deeplink.apple;
     if (visit.targetDevice === 'Android' && link.deeplink.google) destination = link.deeplink.google;
   }
-  return withParameters(destination ?? link.url, link.parameters);
+  if (destination || link.variants.length === 0)
+    return { destination: withParameters(destination ?? link.url, link.parameters), variant: null };
+  const index = variantIndex(link.variants, link.id, visit.visitor);
+  return { destination: withParameters(link.variants[index]!.url, link.parameters), variant: variantLetter(index) };
 }
 
 /** What a lookup key can be at all; anything else is "not found" without a lookup. */
@@ -204,6 +239,7 @@ export class RedirectsService {
         geotarget: link.geotarget,
         devicetarget: link.devicetarget,
         languagetarget: link.languagetarget,
+        variants: link.variants,
         deeplink: link.deeplink,
         parameters: link.parameters,
         pixels: (link.pixels ?? []).map((pixel) => ({ type: pixel.type, tag: pixel.tag })),

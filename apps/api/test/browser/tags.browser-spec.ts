@@ -295,6 +295,66 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.context().close();
   });
 
+  it('splits a link between two destinations from its form, and its statistics say which variant won', async () => {
+    const page = await signedIn();
+    await page.keyboard.press('c');
+    await page.getByRole('heading', { name: 'New link', level: 1 }).waitFor();
+    await page.locator('#url').fill('https://shop.example.com/boots');
+    await page.locator('#custom').fill('boots-ab');
+    await page.getByRole('button', { name: 'Add a destination to split visits with' }).click();
+    await page.getByLabel('Destination B').fill('https://shop.example.com/boots-new');
+    await page.getByLabel('Weight (%) of B').fill('40');
+    await page.getByLabel('Weight (%) of A, the destination above').fill('50');
+    await page.getByText('The weights add up to 90 of 100.').waitFor();
+    // Weights that miss 100: the service says so, and nothing is made.
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByText(/the weights must sum to 100 \(they sum to 90\)/).waitFor();
+    await page.getByLabel('Weight (%) of A, the destination above').fill('60');
+    await page.getByText('The weights add up to 100 of 100.').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.waitForURL(/\/links\/\d+$/);
+    const id = Number(/\/links\/(\d+)$/.exec(page.url())![1]);
+    await page.getByText('A: 60% to https://shop.example.com/boots').waitFor();
+    await page.getByText('B: 40% to https://shop.example.com/boots-new').waitFor();
+
+    const sent = new Map<string, number>();
+    for (let n = 0; n < 60; n += 1) {
+      const answer = await api.request('GET', '/boots-ab', {
+        key: null,
+        remoteAddress: `198.51.100.${n + 1}`,
+        headers: { 'user-agent': FIREFOX },
+      });
+      sent.set(answer.headers.location as string, (sent.get(answer.headers.location as string) ?? 0) + 1);
+    }
+    await api.flushClicks();
+    const b = sent.get('https://shop.example.com/boots-new')!;
+    await page.reload();
+    const variants = page.getByRole('region', { name: 'A/B variants' });
+    await variants.getByText('B: https://shop.example.com/boots-new').waitFor();
+    await page.getByRole('button', { name: 'Only a/b variants: B: https://shop.example.com/boots-new' }).click();
+    await page.waitForURL(/variant=B/);
+    await page.getByRole('button', { name: /A\/B variant: B/ }).waitFor();
+    await page.getByText(`${b} clicks by people`, { exact: false }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-ab-split.png'), await page.screenshot({ fullPage: true }));
+    await page.context().close();
+
+    // On a phone: the form's split and the link's page, readable.
+    const phone = await signedIn(375);
+    await phone.goto(`${base}/dashboard/links/${id}/edit`);
+    await phone.getByLabel('Destination B').waitFor();
+    expect(await phone.getByLabel('Weight (%) of A, the destination above').inputValue()).toBe('60');
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await phone.getByRole('button', { name: 'Remove other destinations row B' }).click();
+    await phone.getByRole('button', { name: 'Save changes' }).click();
+    await phone.waitForURL(/\/links\/\d+$/);
+    await phone.getByText('Destination', { exact: true }).waitFor();
+    await phone.getByText('A/B split', { exact: true }).waitFor({ state: 'detached' });
+    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.variants).toEqual([]);
+    await phone.context().close();
+  });
+
   it('narrows a link’s statistics to a value chosen in a top list, kept in the address, and the account’s alike', async () => {
     const id = await createLink(api, user, { url: 'https://shop.example.com/filtered', custom: 'filtered' });
     const visits: [string, string][] = [

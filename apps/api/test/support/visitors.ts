@@ -43,6 +43,7 @@ export function clickOf(linkId: number, index: number, overrides: Partial<Click>
     utmSource: null,
     utmMedium: null,
     utmCampaign: null,
+    variant: null,
     ...overrides,
   };
 }

@@ -78,12 +78,15 @@ export function StatsWithOrigins({
   noun,
   filters,
   onFilter,
+  variants,
 }: {
   target: SeriesOf;
   range: Range;
   noun: 'click' | 'visit';
   filters?: StatsFilters;
   onFilter?: (changes: StatsFilters) => void;
+  /** A link's A/B split: its variants' list names their destinations. */
+  variants?: { url: string; weight: number }[];
 }) {
   const title = noun === 'visit' ? 'Visits' : 'Clicks';
   return (
@@ -97,7 +100,7 @@ export function StatsWithOrigins({
           </p>
           <h2>Where the {noun}s came from</h2>
           {onFilter && <p className="muted small">Choose a value to see only its {noun}s in the chart and every list.</p>}
-          <OriginTops series={series} filters={filters} onFilter={onFilter} />
+          <OriginTops series={series} filters={filters} onFilter={onFilter} variants={variants} />
         </>
       )}
     </Stats>
@@ -106,6 +109,8 @@ export function StatsWithOrigins({
 
 /** The top lists of a range and what each filters by when a value in it is chosen. */
 const ORIGINS: { title: string; top: keyof Series['top']; filter: StatsFilter; describe?: (value: string) => string }[] = [
+  // First: on an A/B link, which variant won is the question (shown only where there are variants).
+  { title: 'A/B variants', top: 'variants', filter: 'variant', describe: (value) => `Variant ${value}` },
   { title: 'Countries', top: 'countries', filter: 'country', describe: countryName },
   { title: 'Referrers', top: 'referrers', filter: 'referrer', describe: (value) => value || 'Direct or unknown' },
   { title: 'Browsers', top: 'browsers', filter: 'browser' },
@@ -125,24 +130,34 @@ export function OriginTops({
   filters = {},
   onFilter,
   only,
+  variants,
 }: {
   series: Series;
   filters?: StatsFilters;
   onFilter?: (changes: StatsFilters) => void;
   only?: (keyof Series['top'])[];
+  /** The link's A/B split, whose letters the variants' list names with their destinations. */
+  variants?: { url: string; weight: number }[];
 }) {
+  const variantName = (letter: string) => {
+    const url = variants?.[letter.charCodeAt(0) - 65]?.url;
+    return url ? `${letter}: ${url}` : `Variant ${letter}`;
+  };
   return (
     <div className="tops">
-      {ORIGINS.filter((origin) => !only || only.includes(origin.top)).map((origin) => (
-        <TopList
-          key={origin.top}
-          title={origin.title}
-          values={series.top[origin.top]}
-          describe={origin.describe}
-          choose={onFilter && ((value) => onFilter({ [origin.filter]: value }))}
-          chosen={filters[origin.filter]}
-        />
-      ))}
+      {ORIGINS.filter((origin) => !only || only.includes(origin.top))
+        // Only a split's clicks have a variant: the list shows where there are some, or a filter by one.
+        .filter((origin) => origin.top !== 'variants' || series.top.variants.length > 0 || filters.variant !== undefined)
+        .map((origin) => (
+          <TopList
+            key={origin.top}
+            title={origin.title}
+            values={series.top[origin.top]}
+            describe={origin.top === 'variants' ? variantName : origin.describe}
+            choose={onFilter && ((value) => onFilter({ [origin.filter]: value }))}
+            chosen={filters[origin.filter]}
+          />
+        ))}
     </div>
   );
 }

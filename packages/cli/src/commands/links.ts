@@ -1,5 +1,5 @@
 import { LinkyardError, type components, type paths } from '@linkyard/client';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Context } from '../context';
 import { ExitCode, usageError, type FieldNames } from '../errors';
 import { every, integer } from '../options';
@@ -19,6 +19,17 @@ type LinkStatus = components['schemas']['LinkStatus'];
 type LinkState = NonNullable<ListQuery['state']>;
 type Archived = NonNullable<ListQuery['archived']>;
 type LinkFilter = components['schemas']['LinkFilter'];
+type LinkVariant = components['schemas']['LinkVariant'];
+
+/** `--variant URL=WEIGHT` (the weight after the last `=`, as a URL may hold `=`), added to those before it. */
+function variantOf(text: string, previous: LinkVariant[] | undefined): LinkVariant[] {
+  const at = text.lastIndexOf('=');
+  const weight = text.slice(at + 1);
+  if (at <= 0 || !/^\d{1,3}$/.test(weight) || Number(weight) > 100) {
+    throw new InvalidArgumentError('URL=WEIGHT is expected, the weight a whole number from 0 to 100 (https://example.com/b=30).');
+  }
+  return [...(previous ?? []), { url: text.slice(0, at), weight: Number(weight) }];
+}
 type LinkBulkChanges = components['schemas']['LinkBulkChanges'];
 type LinkBulkEditRefused = components['schemas']['LinkBulkEditRefused'];
 
@@ -66,6 +77,8 @@ interface FieldOptions {
   clickLimit?: number | false;
   /** `--start`: when it starts redirecting. */
   start?: string;
+  /** `--variant URL=WEIGHT`, repeated: an A/B split, the first the link's URL. */
+  variant?: LinkVariant[];
 }
 
 interface UpdateOptions extends FieldOptions {
@@ -74,6 +87,8 @@ interface UpdateOptions extends FieldOptions {
   unarchive?: boolean;
   /** False for `--no-tags`; commander sets it true when the option is not given. */
   tags?: boolean;
+  /** False for `--no-variants`, as `tags`. */
+  variants?: boolean;
 }
 
 /** The options by the request field each fills, for the service's errors (`custom` is `--alias`). */
@@ -88,6 +103,7 @@ const FIELDS: FieldNames = {
   tags: '--tag',
   clicklimit: '--click-limit',
   startdate: '--start',
+  variants: '--variant',
 };
 
 /**
@@ -109,6 +125,7 @@ async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   if (options.archive !== undefined) fields.archived = options.archive;
   if (options.clickLimit !== undefined) fields.clicklimit = options.clickLimit === false ? 0 : options.clickLimit;
   if (options.start !== undefined) fields.startdate = options.start;
+  if (options.variant !== undefined) fields.variants = options.variant;
   return fields;
 }
 
@@ -132,6 +149,12 @@ function fieldOptions(command: Command, updating: boolean): Command {
       new Option('--click-limit <n>', "after this many people's clicks (bots are not counted) it answers like an expired link").argParser(
         integer(1, MAX_ID),
       ),
+    )
+    .option(
+      '--variant <url=weight>',
+      "an A/B split's destination and its share of the visits in percent (https://example.com/b=30), repeated 2 to 10 times, " +
+        "weights summing to 100; the first is the link's URL",
+      variantOf,
     )
     .option(
       '--start <date-time>',
@@ -257,6 +280,13 @@ async function get(context: Context, reference: string): Promise<void> {
     ['Expiry (UTC)', link.expiry ?? 'never'],
     ['Starts (UTC)', link.startdate ?? 'at once'],
     ['Click limit', link.clicklimit === null ? 'none' : `${link.clicklimit} (${Math.max(0, link.clicklimit - stats.clicks)} left)`],
+    // One line a variant, the first headed.
+    ...(link.variants.length === 0
+      ? [['A/B split', 'none'] as [string, Cell]]
+      : link.variants.map((variant, index): [string, Cell] => [
+          index === 0 ? 'A/B split' : '',
+          `${String.fromCharCode(65 + index)} ${variant.weight}% ${clean(variant.url)}`,
+        ])),
     ['Campaign', link.campaign ?? ''],
     ['Channels', link.channels.join(', ')],
     ['Tags', link.tags.join(', ')],
@@ -277,16 +307,19 @@ async function get(context: Context, reference: string): Promise<void> {
 async function update(context: Context, reference: string, options: UpdateOptions): Promise<void> {
   const { client, output } = context;
   // `tags` is true unless --no-tags was given: only false is a change.
-  const given = Object.entries(options).filter(([name, value]) => value !== undefined && !(name === 'tags' && value === true));
+  const given = Object.entries(options).filter(
+    ([name, value]) => value !== undefined && !((name === 'tags' || name === 'variants') && value === true),
+  );
   if (given.length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --start, --click-limit, --no-click-limit, --password, --no-password, --tag, --no-tags, --archive, --unarchive',
+      'nothing to change: give at least one of --url, --alias, --domain, --title, --description, --status, --expiry, --start, --click-limit, --no-click-limit, --variant, --no-variants, --password, --no-password, --tag, --no-tags, --archive, --unarchive',
     );
   }
   const { id } = await resolveLink(client, reference);
   const changes: LinkUpdate = await fieldsOf(options);
   if (options.url !== undefined) changes.url = options.url;
   if (options.tags === false) changes.tags = [];
+  if (options.variants === false) changes.variants = [];
   if (options.unarchive) changes.archived = false;
   await client.PUT('/url/{id}/update', { params: { path: { id } }, body: changes });
   // The alias or the domain may have changed: show the short URL as it is now.
@@ -484,6 +517,7 @@ export function registerLinks(program: Command): Command {
   )
     .option('--no-password', 'remove the password')
     .option('--no-click-limit', 'remove its click limit')
+    .addOption(new Option('--no-variants', 'remove its A/B split').conflicts('variant'))
     .addOption(new Option('--no-tags', 'remove every tag of the link').conflicts('tag'))
     .addOption(new Option('--unarchive', 'bring an archived link back to the links list').conflicts('archive'))
     .action((reference: string, options: UpdateOptions, command: Command) =>

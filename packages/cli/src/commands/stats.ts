@@ -15,7 +15,18 @@ type ClickBucket = components['schemas']['ClickBucket'];
 type FilterName = Exclude<keyof StatsQuery, 'from' | 'to' | 'interval' | 'tz'>;
 
 const INTERVALS = every<Interval>()('hour', 'day', 'week', 'month');
-const FILTERS = every<FilterName>()('country', 'referrer', 'browser', 'os', 'device', 'social', 'utm_source', 'utm_medium', 'utm_campaign');
+const FILTERS = every<FilterName>()(
+  'country',
+  'referrer',
+  'browser',
+  'os',
+  'device',
+  'social',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'variant',
+);
 
 /** How each top list is headed; the compiler checks that every list of the answer has a name. */
 const TOP_NAMES: Record<keyof ClickSeries['top'], string> = {
@@ -28,6 +39,7 @@ const TOP_NAMES: Record<keyof ClickSeries['top'], string> = {
   utmSources: 'UTM sources',
   utmMediums: 'UTM mediums',
   utmCampaigns: 'UTM campaigns',
+  variants: 'A/B variants',
 };
 
 /** `utm_source` is the option `--utm-source`, which commander names `utmSource`. */

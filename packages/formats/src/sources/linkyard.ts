@@ -4,7 +4,7 @@ import { ImportFormatError } from '../errors';
 import { LinkDraft, describe } from '../fields';
 import { isJsonObject, tryParseJson, type JsonObject } from '../json';
 import { GUARDED_FORMULA, LINKYARD_COLUMNS, type LinkyardColumn } from '../linkyard-export';
-import type { DeepLink, ImportRecord } from '../types';
+import type { DeepLink, ImportRecord, LinkVariant } from '../types';
 
 /** How the cells of a record arrive: JSON values (NDJSON) or text (CSV, where lists are JSON text). */
 type Encoding = 'json' | 'csv';
@@ -113,6 +113,8 @@ function readLink(cell: CellReader, line: number, encoding: Encoding): ImportRec
   link.startdate = draft.dateTime(cell('startdate'), 'startdate', 'problem');
   const limit = draft.count(cell('clicklimit'), 'clicklimit');
   if (limit !== undefined && limit > 0) link.clicklimit = limit;
+  // Exports from before A/B splits have no such column: then the link has none.
+  link.variants = readVariants(draft, structured(draft, cell('variants'), 'variants', encoding));
   link.date = draft.dateTime(cell('date'), 'date', 'omit');
   link.clicks = draft.count(cell('clicks'), 'clicks');
   refuseProtected(draft, cell('password'));
@@ -170,6 +172,26 @@ function readPairs<A extends string, B extends string>(
     items.push({ [first]: a.trim(), [second]: b.trim() } as Record<A | B, string>);
   }
   return items.length === 0 ? undefined : items;
+}
+
+/** An A/B split's list as exported; the service checks its count, weights and first URL. */
+function readVariants(draft: LinkDraft, value: unknown): LinkVariant[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    draft.fail(`variants must be a list of {url, weight}, not ${describe(value)}`);
+    return undefined;
+  }
+  const variants: LinkVariant[] = [];
+  for (const [index, item] of (value as unknown[]).entries()) {
+    const url = isJsonObject(item) ? item.url : undefined;
+    const weight = isJsonObject(item) ? item.weight : undefined;
+    if (typeof url !== 'string' || typeof weight !== 'number' || !Number.isInteger(weight)) {
+      draft.fail(`variants[${index}] must be {url, weight} with text and a whole number`);
+      return undefined;
+    }
+    variants.push({ url: url.trim(), weight });
+  }
+  return variants.length === 0 ? undefined : variants;
 }
 
 function readDeepLink(draft: LinkDraft, value: unknown): DeepLink | undefined {

@@ -18,6 +18,7 @@ const COLUMNS: (keyof RawClick)[] = [
   'utmSource',
   'utmMedium',
   'utmCampaign',
+  'variant',
   'bot',
 ];
 
@@ -58,6 +59,7 @@ function rawClick(row: ClickRow): RawClick {
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
+    variant: row.variant,
     bot: row.bot,
   };
 }

@@ -155,7 +155,7 @@ export class ClickReadsRepository {
     limit: number,
   ): Promise<ClickRow[]> {
     return this.dataSource.query<ClickRow[]>(
-      `SELECT id, created_at, created_at::text AS cursor, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, bot
+      `SELECT id, created_at, created_at::text AS cursor, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, bot
            FROM clicks
           WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
           ORDER BY created_at, id LIMIT ${limit}`,
@@ -201,6 +201,7 @@ export interface ClickRow {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  variant: string | null;
   bot: boolean;
 }
 

@@ -22,6 +22,7 @@ const click = (index: number): Click => ({
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,
+  variant: null,
 });
 const numberOf = (clicks: Click[]) => clicks.map((entry) => Number(entry.visitor));
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);

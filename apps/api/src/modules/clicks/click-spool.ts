@@ -33,6 +33,8 @@ type Row = [
   // The bio page and the block (absent from batches spooled by an older version).
   (number | null)?,
   (number | null)?,
+  // The A/B split's variant (absent from batches spooled by an older version).
+  (string | null)?,
 ];
 
 const toRow = (click: Click): Row => [
@@ -52,6 +54,7 @@ const toRow = (click: Click): Row => [
   click.utmCampaign,
   click.bioId,
   click.blockId,
+  click.variant,
 ];
 
 const fromRow = (row: Row): Click => ({
@@ -72,6 +75,7 @@ const fromRow = (row: Row): Click => ({
   utmCampaign: row[13] ?? null,
   bioId: row[14] ?? null,
   blockId: row[15] ?? null,
+  variant: row[16] ?? null,
 });
 
 const READY = /^clicks-\d{13}-[0-9a-f-]{36}\.ndjson$/;

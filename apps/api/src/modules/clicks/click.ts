@@ -7,6 +7,8 @@ export interface Click extends Omit<Visit, 'targetDevice' | 'languages'>, VisitU
   bioId: number | null;
   blockId: number | null;
   at: Date;
+  /** The letter of the A/B split's variant a link's visit went to (A the first); null: none. */
+  variant: string | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export const GROUP_COLUMNS = {
   utmSource: 'utm_source',
   utmMedium: 'utm_medium',
   utmCampaign: 'utm_campaign',
+  variant: 'variant',
 } as const satisfies Partial<Record<keyof Click, string>>;
 export const GROUP_FIELDS = Object.keys(GROUP_COLUMNS) as (keyof typeof GROUP_COLUMNS)[];
 

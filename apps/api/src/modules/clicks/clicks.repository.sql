@@ -4,11 +4,12 @@
 -- ClicksRepository.writeBatch
 START TRANSACTION;
 INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign)
+utm_source, utm_medium, utm_campaign, variant)
 SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
-$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
+$17::text[])
 AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign)
+utm_source, utm_medium, utm_campaign, variant)
 WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
 OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
 OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
@@ -24,11 +25,11 @@ JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
 JOIN links t ON t.id = v.id
-ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE link_id IS NOT NULL
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -56,11 +57,11 @@ JOIN qr_codes t ON t.id = v.id
 ON CONFLICT (qr_id, hour) WHERE qr_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+INSERT INTO click_hour_groups (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
 JOIN qr_codes t ON t.id = v.id
-ON CONFLICT (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE qr_id IS NOT NULL
+ON CONFLICT (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE qr_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (qr_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -88,11 +89,11 @@ JOIN bio_pages t ON t.id = v.id
 ON CONFLICT (bio_id, hour) WHERE bio_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+INSERT INTO click_hour_groups (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
 JOIN bio_pages t ON t.id = v.id
-ON CONFLICT (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE bio_id IS NOT NULL
+ON CONFLICT (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE bio_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (bio_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -120,11 +121,11 @@ JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT (block_id, hour) WHERE block_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+INSERT INTO click_hour_groups (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
 JOIN bio_blocks t ON t.id = v.id
-ON CONFLICT (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE block_id IS NOT NULL
+ON CONFLICT (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE block_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (block_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -147,11 +148,12 @@ COMMIT;
 START TRANSACTION;
 INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
 INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign)
+utm_source, utm_medium, utm_campaign, variant)
 SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
-$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+$9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
+$17::text[])
 AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign)
+utm_source, utm_medium, utm_campaign, variant)
 WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
 OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
 OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
@@ -167,11 +169,11 @@ JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-$12::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, clicks)
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
 JOIN links t ON t.id = v.id
-ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign) WHERE link_id IS NOT NULL
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)

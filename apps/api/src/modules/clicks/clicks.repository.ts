@@ -167,7 +167,7 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
   for (const click of clicks) {
     const hour = hourOf(click);
     // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
-    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}`;
+    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}\n${click.variant ?? ''}`;
     const group = groups.get(groupKey);
     if (group) group.clicks += 1;
     else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
@@ -176,11 +176,11 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
 }
 
 /**
- * The sixteen arrays of the click rows' statement, in its order, written in one pass over the batch
+ * The seventeen arrays of the click rows' statement, in its order, written in one pass over the batch
  * (each field read by its name, not by a key that changes from column to column).
  */
 function clickArrays(batch: readonly Click[]): string[] {
-  const columns = Array.from({ length: 16 }, () => new Array<string>(batch.length));
+  const columns = Array.from({ length: 17 }, () => new Array<string>(batch.length));
   for (let index = 0; index < batch.length; index++) {
     const click = batch[index]!;
     columns[0]![index] = arrayElement(click.linkId);
@@ -199,6 +199,7 @@ function clickArrays(batch: readonly Click[]): string[] {
     columns[13]![index] = arrayElement(click.utmSource);
     columns[14]![index] = arrayElement(click.utmMedium);
     columns[15]![index] = arrayElement(click.utmCampaign);
+    columns[16]![index] = arrayElement(click.variant);
   }
   return columns.map(literalOf);
 }
@@ -209,11 +210,12 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
   // Clicks whose target was deleted meanwhile are dropped by the joins.
   await manager.query(
     `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                           utm_source, utm_medium, utm_campaign)
+                           utm_source, utm_medium, utm_campaign, variant)
        SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
-                              $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[])
+                              $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
+                              $17::text[])
               AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                   utm_source, utm_medium, utm_campaign)
+                   utm_source, utm_medium, utm_campaign, variant)
        WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
           OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
           OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
@@ -430,6 +432,7 @@ function exampleBatch(f: SqlFixtures): Click[] {
     utmSource: 'newsletter',
     utmMedium: null,
     utmCampaign: null,
+    variant: null,
   });
   return [
     click({ linkId: f.ids.link }),

@@ -24,6 +24,7 @@ export const FILTERS = {
   utm_source: GROUP_COLUMNS.utmSource,
   utm_medium: GROUP_COLUMNS.utmMedium,
   utm_campaign: GROUP_COLUMNS.utmCampaign,
+  variant: GROUP_COLUMNS.variant,
 } as const;
 export type Filter = keyof typeof FILTERS;
 
@@ -38,6 +39,7 @@ export const TOP_LISTS = {
   utmSources: GROUP_COLUMNS.utmSource,
   utmMediums: GROUP_COLUMNS.utmMedium,
   utmCampaigns: GROUP_COLUMNS.utmCampaign,
+  variants: GROUP_COLUMNS.variant,
 } as const;
 export type TopList = keyof typeof TOP_LISTS;
 
@@ -183,7 +185,8 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
     if (value === '' || value.length > 253 || /\p{Cc}/u.test(value)) {
       throw badRequest(`Invalid parameter "${name}": must be 1 to 253 characters, without control characters.`);
     }
-    filters[name] = name === 'country' ? value.toUpperCase() : value;
+    if (name === 'variant' && !/^[A-Ja-j]$/.test(value)) throw badRequest('Invalid parameter "variant": must be a letter from A to J.');
+    filters[name] = name === 'country' || name === 'variant' ? value.toUpperCase() : value;
   }
   return { from, to, interval, tz, tzName, filters };
 }

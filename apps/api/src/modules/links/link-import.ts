@@ -311,6 +311,7 @@ function asBody(link: ImportedLink, ownDomains: Map<string, string>, ownTypes: O
     archived: link.archived,
     startdate: link.startdate,
     clicklimit: link.clicklimit,
+    variants: link.variants,
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   try {

@@ -18,6 +18,8 @@ export type DeviceTarget = Schemas['DeviceTarget'];
 export type LanguageTarget = Schemas['LanguageTarget'];
 export type DeepLink = Schemas['DeepLink'];
 export type LinkParameter = Schemas['UrlParameter'];
+/** A destination of an A/B split; its letter is its place in the list (A the first). */
+export type LinkVariant = Schemas['LinkVariant'];
 
 /** The unique index of an alias on its domain (migration 1763800100000). */
 export const LINK_ALIAS_KEY = 'links_domain_alias_key';
@@ -97,6 +99,10 @@ export class LinkEntity extends OwnedEntity {
   /** Before this, the link answers like an expired one; null: from its creation. */
   @Column({ name: 'starts_at', type: 'timestamptz', nullable: true })
   startsAt: Date | null;
+
+  /** An A/B split's destinations, 2 to 10 whose weights sum to 100, the first the link's `url`; empty: none (targets.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  variants: LinkVariant[];
 
   /** Lower case, each once, at most 20 (tags.ts). */
   @Column({ type: 'varchar', length: 50, array: true, default: () => "'{}'" })

@@ -23,7 +23,7 @@ import {
 import type { RequestBody } from '../../common/contract';
 import { IsAppUrl, IsDateTime, IsHttpUrl } from '../../common/validators';
 import { EmptyMeansAbsent } from '../../common/validation.pipe';
-import { DEVICES } from './targets';
+import { DEVICES, MAX_VARIANTS } from './targets';
 import { IsTags, MAX_TAGS, TAG_LENGTH, TAG_PATTERN, TAG_RULE } from './tags';
 
 export const ALIAS = /^[A-Za-z0-9_-]{3,50}$/;
@@ -54,6 +54,16 @@ class GeoTargetDto {
 
   @IsHttpUrl()
   link: string;
+}
+
+class VariantDto {
+  @IsHttpUrl()
+  url: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  weight: number;
 }
 
 class DeviceTargetDto {
@@ -241,6 +251,14 @@ export class AddUrlDto implements RequestBody<'addUrl'> {
   @ValidateIf((_object, value) => value !== '')
   @IsDateTime()
   startdate?: string;
+
+  /** An A/B split (normalizeVariants checks the count, the sum and the first URL); `[]` removes it. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_VARIANTS)
+  @ValidateNested({ each: true })
+  @Type(() => VariantDto)
+  variants?: VariantDto[];
 
   /** Replaces the link's tags, written in their stored form (tags.ts). */
   @TagList()

@@ -118,6 +118,7 @@ export function toLinkDetails(link: LinkEntity, channelIds: number[], publicUrl:
     expiry: formatNullableDateTime(link.expiresAt),
     startdate: formatNullableDateTime(link.startsAt ?? null),
     clicklimit: link.clickLimit ?? null,
+    variants: (link.variants ?? []).map(({ url, weight }) => ({ url, weight })),
     pixels: (link.pixels ?? []).map((pixel) => pixel.id).sort((a, b) => a - b),
     campaign: link.campaignId,
     channels: channelIds,

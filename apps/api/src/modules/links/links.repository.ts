@@ -588,18 +588,18 @@ async function selectLinks(
 /** The links' rows, from columns as arrays (insertRows). */
 const INSERT_LINKS = `INSERT INTO links (user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash,
                         expires_at, type, splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget,
-                        deeplink, parameters, status, created_at, clicks, tags, archived_at, click_limit, starts_at)
+                        deeplink, parameters, status, created_at, clicks, tags, archived_at, click_limit, starts_at, variants)
      SELECT u.user_id, u.domain_id, u.alias, u.url, u.title, u.description, u.meta_description, u.meta_image, u.password_hash,
             u.expires_at, u.type, u.splash_id, u.overlay_id, u.campaign_id, u.geotarget, u.devicetarget, u.languagetarget,
             u.deeplink, u.parameters, u.status, coalesce(u.created_at, now()), u.clicks,
-            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[], u.archived_at, u.click_limit, u.starts_at
+            ARRAY(SELECT jsonb_array_elements_text(u.tags))::varchar(50)[], u.archived_at, u.click_limit, u.starts_at, u.variants
        FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
                    $8::varchar[], $9::text[], $10::timestamptz[], $11::varchar[], $12::int[], $13::int[], $14::int[],
                    $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::varchar[], $21::timestamptz[],
-                   $22::bigint[], $23::jsonb[], $24::timestamptz[], $25::int[], $26::timestamptz[])
+                   $22::bigint[], $23::jsonb[], $24::timestamptz[], $25::int[], $26::timestamptz[], $27::jsonb[])
          AS u(user_id, domain_id, alias, url, title, description, meta_description, meta_image, password_hash, expires_at, type,
               splash_id, overlay_id, campaign_id, geotarget, devicetarget, languagetarget, deeplink, parameters, status,
-              created_at, clicks, tags, archived_at, click_limit, starts_at)
+              created_at, clicks, tags, archived_at, click_limit, starts_at, variants)
      ON CONFLICT DO NOTHING
      RETURNING id, coalesce(domain_id, 0) AS domain, alias, created_at`;
 
@@ -646,6 +646,7 @@ async function insertRows(
     column((link) => link.archivedAt ?? null),
     column((link) => link.clickLimit ?? null),
     column((link) => link.startsAt ?? null),
+    column((link) => json(link.variants ?? [])),
   ];
   // The events are the written rows' (a skipped row has none), in the order given, each the
   // link's record with the id and the date (for a link dated now) its row got.

@@ -28,7 +28,7 @@ import { LinkReads } from './link-reads';
 import { newLinkRecordJson, toLinkDetails, toLinkRecord, toListedRecord, type LinkDetails, type LinkRecord } from './links.mapper';
 import { statistics, type Statistics } from '../clicks/statistics.service';
 import type { AddUrlDto, UpdateUrlDto } from './links.dto';
-import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets } from './targets';
+import { normalizeDeviceTargets, normalizeGeoTargets, normalizeLanguageTargets, normalizeVariants } from './targets';
 
 const GENERATED_ALIAS_LENGTH = 6;
 
@@ -184,6 +184,7 @@ export class LinksService {
           domain: null,
           type: 'direct' as const,
           tags: [],
+          variants: [],
         });
         const history = options.history?.[index];
         if (history?.createdAt) link.createdAt = history.createdAt;
@@ -255,6 +256,13 @@ export class LinksService {
     if (input.parameters !== undefined) link.parameters = input.parameters.map(({ name, value }) => ({ name, value }));
     if (input.status !== undefined) link.status = input.status;
     if (input.tags !== undefined) link.tags = input.tags;
+    if (input.variants !== undefined) {
+      link.variants = normalizeVariants(input.variants, input.url);
+      if (link.variants.length > 0) link.url = link.variants[0]!.url;
+    } else if (input.url !== undefined && link.variants.length > 0) {
+      // The first variant is the link's URL: a new URL is its new destination.
+      link.variants = [{ url: input.url, weight: link.variants[0]!.weight }, ...link.variants.slice(1)];
+    }
     if (input.clicklimit !== undefined) link.clickLimit = input.clicklimit === 0 ? null : input.clicklimit;
     if (input.startdate !== undefined) link.startsAt = input.startdate === '' ? null : parseDateTime(input.startdate);
     // Archived again, a link keeps the date it was first archived.

@@ -7,7 +7,7 @@ import { useChannelChoices } from '../../resources/channels';
 import { useLink, useSaveLink, type LinkDetails } from '../../resources/links';
 import { usePixelChoices } from '../../resources/pixels';
 import { useOverlayChoices, useSplashChoices } from '../../resources/visit-pages';
-import { bodyOf, draftOf, type LinkDraft } from './link-draft';
+import { bodyOf, draftOf, variantSum, type LinkDraft } from './link-draft';
 import { Labelled, RowsField } from './RowsField';
 import { Section } from '../../components/Section';
 import { CancelLink, FormActions } from '../../components/FormCard';
@@ -278,6 +278,41 @@ function LinkForm({ editing }: { editing?: LinkDetails }) {
               { key: 'link', label: 'Destination', type: 'url' },
             ]}
           />
+        </Section>
+        <Section title="A/B split">
+          <RowsField
+            legend="Other destinations"
+            rows={form.variants}
+            onChange={(rows) => set('variants', rows)}
+            most={(most('LinkUpdate', 'variants') ?? 10) - 1}
+            name={(index) => String.fromCharCode(66 + index)}
+            addLabel="Add a destination to split visits with"
+            fields={[
+              { key: 'url', label: 'Destination', type: 'url' },
+              { key: 'weight', label: 'Weight (%) of', inputMode: 'numeric' },
+            ]}
+          >
+            <p className="help" id="variants-help">
+              Visits are shared between the destination above (variant A) and these (B, C…) in proportion to the weights, which add up to
+              100; a returning visitor gets the same one. Each click records its variant. No other destination: no split.
+            </p>
+            {form.variants.length > 0 && (
+              <>
+                <Labelled id="variant-weight" label="Weight (%) of A, the destination above">
+                  <input
+                    id="variant-weight"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    value={form.variantWeight}
+                    onChange={(e) => set('variantWeight', e.target.value)}
+                  />
+                </Labelled>
+                <p className="muted small" aria-live="polite">
+                  The weights add up to {variantSum(form)} of 100.
+                </p>
+              </>
+            )}
+          </RowsField>
         </Section>
         <Section title="Apps and parameters">
           <Labelled id="deep-apple" label="iOS app link">

@@ -71,6 +71,20 @@ function LinkView({ link }: { link: LinkDetails }) {
         <dd className="url">
           <bdi>{link.longurl}</bdi>
         </dd>
+        {link.variants.length > 0 && (
+          <>
+            <dt>A/B split</dt>
+            <dd>
+              <ol className="variants">
+                {link.variants.map((variant, index) => (
+                  <li key={index}>
+                    {String.fromCharCode(65 + index)}: {variant.weight}% to <bdi className="url">{variant.url}</bdi>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
         <dt>Clicks</dt>
         <dd>
           <span data-testid="link-clicks">{formatNumber(link.clicks)}</span> ({formatNumber(link.uniqueClicks)} unique)
@@ -134,7 +148,14 @@ function LinkView({ link }: { link: LinkDetails }) {
 
       <h2>Clicks over time</h2>
       <StatsControls range={range} onChange={setRange} />
-      <StatsWithOrigins target={{ of: 'link', id: link.id }} range={range} noun="click" filters={filters} onFilter={filter} />
+      <StatsWithOrigins
+        target={{ of: 'link', id: link.id }}
+        range={range}
+        noun="click"
+        filters={filters}
+        onFilter={filter}
+        variants={link.variants}
+      />
 
       <div className="columns">
         <LinkQrCode link={link} />

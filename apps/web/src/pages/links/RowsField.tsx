@@ -23,18 +23,27 @@ export function RowsField({
   onChange,
   fields,
   most,
+  name = (index) => String(index + 1),
+  addLabel,
+  children,
 }: {
   legend: string;
   rows: Row[];
   onChange: (rows: Row[]) => void;
-  fields: { key: string; label: string; type?: string; options?: string[] }[];
+  fields: { key: string; label: string; type?: string; options?: string[]; inputMode?: 'numeric' }[];
   most?: number;
+  /** How a row is named in its fields' labels: its number from 1, unless said otherwise. */
+  name?: (index: number) => string;
+  addLabel?: string;
+  /** What the fieldset shows before its rows. */
+  children?: ReactNode;
 }) {
   const update = (index: number, key: string, value: string) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   return (
     <fieldset className="rows">
       <legend>{legend}</legend>
+      {children}
       {rows.map((row, index) => (
         <div className="row" key={index}>
           {fields.map((field) => {
@@ -42,7 +51,7 @@ export function RowsField({
             return (
               <div className="field" key={field.key}>
                 <label htmlFor={id}>
-                  {field.label} {index + 1}
+                  {field.label} {name(index)}
                 </label>
                 {field.options ? (
                   <select id={id} value={row[field.key] ?? ''} onChange={(e) => update(index, field.key, e.target.value)}>
@@ -55,6 +64,7 @@ export function RowsField({
                   <input
                     id={id}
                     type={field.type ?? 'text'}
+                    inputMode={field.inputMode}
                     value={row[field.key] ?? ''}
                     onChange={(e) => update(index, field.key, e.target.value)}
                   />
@@ -66,7 +76,7 @@ export function RowsField({
             type="button"
             className="small secondary"
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            aria-label={`Remove ${legend.toLowerCase()} row ${index + 1}`}
+            aria-label={`Remove ${legend.toLowerCase()} row ${name(index)}`}
           >
             Remove
           </button>
@@ -78,7 +88,7 @@ export function RowsField({
         onClick={() => onChange([...rows, {}])}
         disabled={most !== undefined && rows.length >= most}
       >
-        Add {legend.toLowerCase()}
+        {addLabel ?? `Add ${legend.toLowerCase()}`}
       </button>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../api';
-import { bodyOf, draftOf } from './link-draft';
+import { bodyOf, draftOf, variantSum } from './link-draft';
 
 const stored = {
   id: 7,
@@ -25,6 +25,7 @@ const stored = {
   languagetarget: [],
   deeplink: null,
   parameters: [{ name: 'utm_source', value: 'mail' }],
+  variants: [],
   clicks: 0,
   uniqueClicks: 0,
   date: '2026-01-01 00:00:00',
@@ -62,5 +63,31 @@ describe("the link form's draft", () => {
     expect(bodyOf({ ...draftOf(stored), pendingTag: ' Launch, spring ' }, stored).tags).toEqual(['spring', 'mail', 'launch']);
     expect(bodyOf({ ...draftOf(stored), tags: [] }, stored).tags).toEqual([]);
     expect(bodyOf({ ...draftOf(), url: 'https://example.com/', tags: ['a'] }, undefined).tags).toEqual(['a']);
+  });
+
+  it('sends an A/B split with the destination as variant A, a weight typed wrong as typed, and [] once the others are gone', () => {
+    const split = {
+      ...stored,
+      variants: [
+        { url: 'https://shop.example.com/spring', weight: 70 },
+        { url: 'https://shop.example.com/spring-b', weight: 30 },
+      ],
+    };
+    const draft = draftOf(split);
+    expect(draft).toMatchObject({ variantWeight: '70', variants: [{ url: 'https://shop.example.com/spring-b', weight: '30' }] });
+    expect(variantSum(draft)).toBe(100);
+    const moved = {
+      ...draft,
+      url: 'https://shop.example.com/new',
+      variants: [...draft.variants, { url: ' https://c.example/ ', weight: 'ten' }, { url: '', weight: '5' }],
+    };
+    expect(variantSum(moved)).toBe(105);
+    expect(bodyOf(moved, split).variants).toEqual([
+      { url: 'https://shop.example.com/new', weight: 70 },
+      { url: 'https://shop.example.com/spring-b', weight: 30 },
+      { url: 'https://c.example/', weight: 'ten' },
+    ]);
+    expect(bodyOf({ ...draft, variants: [] }, split).variants).toEqual([]);
+    expect(bodyOf({ ...draftOf(), url: 'https://example.com/' }, undefined)).not.toHaveProperty('variants');
   });
 });

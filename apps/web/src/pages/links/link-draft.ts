@@ -36,6 +36,9 @@ export interface LinkDraft {
   devicetarget: Row[];
   languagetarget: Row[];
   parameters: Row[];
+  /** The A/B split: the weight of the link's URL (variant A), and the other variants ({url, weight}). */
+  variantWeight: string;
+  variants: Row[];
   deepAuto: boolean;
   deepApple: string;
   deepGoogle: string;
@@ -68,6 +71,8 @@ export function draftOf(details?: Details): LinkDraft {
     devicetarget: (details?.devicetarget ?? []).map((row) => ({ ...row })),
     languagetarget: (details?.languagetarget ?? []).map((row) => ({ ...row })),
     parameters: (details?.parameters ?? []).map((row) => ({ ...row })),
+    variantWeight: details?.variants[0] ? String(details.variants[0].weight) : '',
+    variants: (details?.variants ?? []).slice(1).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
     deepAuto: details?.deeplink?.auto ?? false,
     deepApple: details?.deeplink?.apple ?? '',
     deepGoogle: details?.deeplink?.google ?? '',
@@ -79,6 +84,30 @@ function clickLimitOf(text: string): number {
   const typed = text.trim();
   if (typed === '') return 0;
   return /^[0-9]{1,10}$/.test(typed) ? Number(typed) : (typed as unknown as number);
+}
+
+/** A weight as typed: a number, or what was typed, for the service to name what is wrong with it. */
+function weightOf(text: string | undefined): number {
+  const typed = (text ?? '').trim();
+  return /^[0-9]{1,3}$/.test(typed) ? Number(typed) : (typed as unknown as number);
+}
+
+/** The split as the API takes it: the link's URL first (variant A), then the others with a URL; none when there are none. */
+function variantsOf(draft: LinkDraft): { url: string; weight: number }[] {
+  const others = draft.variants.filter((row) => (row.url ?? '').trim() !== '');
+  if (others.length === 0) return [];
+  return [
+    { url: draft.url.trim(), weight: weightOf(draft.variantWeight) },
+    ...others.map((row) => ({ url: row.url!.trim(), weight: weightOf(row.weight) })),
+  ];
+}
+
+/** The weights of a split as typed, added up (what the form shows beside them). */
+export function variantSum(draft: Pick<LinkDraft, 'variantWeight' | 'variants'>): number {
+  return [draft.variantWeight, ...draft.variants.map((row) => row.weight)].reduce((sum, text) => {
+    const typed = (text ?? '').trim();
+    return /^[0-9]{1,3}$/.test(typed) ? sum + Number(typed) : sum;
+  }, 0);
 }
 
 /** The rows with their first field filled, trimmed: `[{location, link}]` and the like. */
@@ -109,6 +138,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
     devicetarget: rows(draft.devicetarget, 'device', 'link'),
     languagetarget: rows(draft.languagetarget, 'language', 'link'),
     parameters: rows(draft.parameters, 'name', 'value'),
+    variants: variantsOf(draft),
     deeplink: { auto: draft.deepAuto, apple: draft.deepApple.trim(), google: draft.deepGoogle.trim() },
   };
   if (draft.custom.trim() && draft.custom.trim() !== editing?.alias) body.custom = draft.custom.trim();
@@ -123,6 +153,7 @@ export function bodyOf(draft: LinkDraft, editing: Details | undefined): LinkUpda
       if (!body[key]) delete body[key];
     if (!draft.deepAuto && !body.deeplink?.apple && !body.deeplink?.google) delete body.deeplink;
     if (body.tags?.length === 0) delete body.tags;
+    if (body.variants?.length === 0) delete body.variants;
     if (!body.archived) delete body.archived;
   }
   return body;
