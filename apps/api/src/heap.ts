@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
  * embedded database on top of the about 130 MiB PGlite holds in the process). At 100% the heap
  * stays within twice what it holds, for two full collections in 8 s of redirects at 13,500 a
  * second instead of none: no throughput lost that alternated runs could show (docs/benchmarks.md,
- * step 13).
+ * Memory).
  */
 export const HEAP_GROWING_PERCENT = 100;
 

@@ -6,7 +6,7 @@ export type ArrayElement = string | number | boolean | Date | null;
  * type (`$1::text[]`), written in one pass and joined once. The driver turns an array parameter
  * into the same text element by element, each through two regular-expression replacements and a
  * growing string; a click batch sends sixteen such arrays of 2,000 elements (docs/benchmarks.md,
- * step 24). Texts are quoted, with `"` and `\` escaped; integers, flags (`t`, `f`) and times (UTC,
+ * the click write path). Texts are quoted, with `"` and `\` escaped; integers, flags (`t`, `f`) and times (UTC,
  * ISO 8601) need no quotes; a null or undefined is NULL. A number must be finite: the columns given
  * numbers are integers.
  */
