@@ -39,6 +39,7 @@ import { ChannelsModule } from './modules/channels/channels.module';
 import { LinksModule } from './modules/links/links.module';
 import { OverlaysModule } from './modules/overlays/overlays.module';
 import { PixelsModule } from './modules/pixels/pixels.module';
+import { ReportsModule } from './modules/reports/reports.module';
 import { QrModule } from './modules/qr/qr.module';
 import { SplashModule } from './modules/splash/splash.module';
 import { Metrics } from './infrastructure/metrics';
@@ -144,6 +145,7 @@ export class AppModule {
         CampaignsModule,
         ChannelsModule,
         PixelsModule,
+        ReportsModule,
         QrModule,
         BioModule,
         OverlaysModule,

@@ -15,6 +15,8 @@ import { OverlayEntity } from './modules/overlays/overlay.entity';
 import { OverlaysRepository } from './modules/overlays/overlays.repository';
 import { PixelEntity } from './modules/pixels/pixel.entity';
 import { PixelsRepository } from './modules/pixels/pixels.repository';
+import { ReportEntity } from './modules/reports/report.entity';
+import { ReportsRepository } from './modules/reports/reports.repository';
 import { QrEntity } from './modules/qr/qr.entity';
 import { QrRepository } from './modules/qr/qr.repository';
 import { SplashEntity } from './modules/splash/splash.entity';
@@ -39,6 +41,7 @@ const REPOSITORIES = [
   LinksRepository,
   OverlaysRepository,
   PixelsRepository,
+  ReportsRepository,
   QrRepository,
   SplashRepository,
   TagsRepository,
@@ -67,6 +70,7 @@ const REPOSITORIES = [
       LinkEntity,
       OverlayEntity,
       PixelEntity,
+      ReportEntity,
       QrEntity,
       SplashEntity,
       UserEntity,

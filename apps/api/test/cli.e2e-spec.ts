@@ -397,6 +397,28 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['links', 'edit', String(a), '--no-campaign', '--no-expiry'], env)).code).toBe(0);
     });
 
+    it("shares a link's statistics through a report, lists it without its token, and revokes it", async () => {
+      const alias = `shared-${user.id}`;
+      await createLink(api, user, { custom: alias });
+      const made = await cli(['reports', 'add', '--link', alias, '--name', 'Agency', '--expiry', '2099-01-01 00:00:00'], env);
+      expect(made.code).toBe(0);
+      const address = made.stdout.trim();
+      expect(address).toMatch(/^http:\/\/links\.test\/dashboard\/shared\/[A-Za-z0-9_-]{32}$/);
+      expect(made.stderr).toContain('shown only now');
+      const token = address.split('/').pop()!;
+      expect((await api.request('GET', `/l/api/shared/${token}`, { key: null })).body.data.name).toBe(alias);
+      const listed = await cli(['reports', 'list'], env);
+      expect(listed.stdout).toContain('Agency');
+      expect(listed.stdout).toContain(`${token.slice(0, 6)}…`);
+      expect(listed.stdout).not.toContain(token);
+      const [report] = json(await cli(['reports', 'list', '--json'], env)) as { id: number }[];
+      expect((await cli(['reports', 'add', '--name', 'x'], env)).code).toBe(2);
+      const past = await cli(['reports', 'add', '--link', alias, '--expiry', '2001-01-01 00:00:00'], env);
+      expect([past.code, past.stderr]).toEqual([4, expect.stringContaining('invalid --expiry')]);
+      expect((await cli(['reports', 'revoke', String(report!.id), '--yes'], env)).code).toBe(0);
+      expect((await api.request('GET', `/l/api/shared/${token}`, { key: null })).status).toBe(404);
+    });
+
     it('gives a link a start date and a click limit, shows them, and removes them', async () => {
       const alias = `bounded-${user.id}`;
       const added = await cli(

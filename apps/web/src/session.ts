@@ -6,8 +6,9 @@ import { SESSION_KEY, type SessionState } from './query-client';
 export { SESSION_KEY, endSession, startSession } from './query-client';
 
 /** Who is signed in, asked of the service once; sign-in, sign-out and a 401 anywhere change it (query-client.ts). */
-export function useSession() {
+export function useSession(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<SessionState> => {
       try {

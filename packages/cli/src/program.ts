@@ -11,6 +11,7 @@ import { registerQr } from './commands/qr';
 import { registerQrCodes } from './commands/qrcodes';
 import { registerStats } from './commands/stats';
 import { registerTags } from './commands/tags';
+import { registerReports } from './commands/reports';
 import { registerWebhooks } from './commands/webhooks';
 import { EXIT_CODES_HELP } from './errors';
 import { Output } from './output';
@@ -50,6 +51,7 @@ export function buildProgram(json: boolean): Command {
   registerImport(links);
   registerExport(links);
   registerTags(program);
+  registerReports(program);
   registerStats(program);
   registerQr(program);
   registerDomains(program);

@@ -145,6 +145,7 @@ const LIST_KEYS = {
   '/channels': 'channels',
   '/channel/{id}': 'items',
   '/pixels': 'pixels',
+  '/reports': 'reports',
   '/qr': 'qrs',
   '/bio': 'bio',
   '/overlay': 'cta',

@@ -2023,6 +2023,54 @@ export const LIMITS = {
       "maxLength": 200
     }
   },
+  "SharedReport": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "type": {
+      "enum": [
+        "link",
+        "campaign"
+      ]
+    },
+    "link": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "campaign": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "expiry": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    },
+    "date": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "SharedReportAdd": {
+    "link": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "campaign": {
+      "minimum": 1,
+      "maximum": 2147483647
+    },
+    "name": {
+      "maxLength": 100
+    },
+    "expiry": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
+    }
+  },
+  "SharedReportCreated": {
+    "id": {
+      "minimum": 1,
+      "maximum": 2147483647
+    }
+  },
   "Splash": {
     "id": {
       "minimum": 1,

@@ -1120,6 +1120,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shared reports (extension)
+         * @description The account's shared reports, newest first: read-only addresses of one link's or one campaign's statistics that anyone holding them may open without signing in. The address itself is shown once, when a report is made; the list shows its first characters (`hint`). An extension to the spec.
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a link's or a campaign's statistics (extension)
+         * @description Makes a read-only address of the statistics of one of the account's links (`link`) or campaigns (`campaign`; exactly one of the two), with an optional `expiry` after which it answers 404, and `showdestination` (default false) saying whether it shows the link's destination. Whoever holds the address sees the clicks over time, the totals and the top lists (a campaign's, its links clicked most by short URL), and nothing else of the account. The answer holds the address (`url`, on the dashboard) and its `token`, this once: the service keeps only the token's SHA-256. Another account's link or campaign is a 404. An extension to the spec.
+         */
+        post: operations["addReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a shared report (extension)
+         * @description Deletes the report: its address answers 404 from then on, on every instance, and nothing of it is kept. Deleting the link or the campaign deletes its reports. An extension to the spec.
+         */
+        delete: operations["deleteReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a shared report shows (extension)
+         * @description Needs no credentials: the token is the credential. What the report is of: a link's short URL and title (its destination only when the report shows it), or a campaign's name. A token that is unknown, revoked or past its expiry is a 404, the same for each. Each report answers at most 300 requests a minute (429 past it). An extension to the spec.
+         */
+        get: operations["getSharedReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared/{token}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shared report's clicks over time (extension)
+         * @description Needs no credentials. The series of the report's link or campaign as `GET /url/{id}/stats` and `GET /campaign/{id}/stats` answer it, with the same parameters and filters. A token that is unknown, revoked or past its expiry is a 404; each report answers at most 300 requests a minute. An extension to the spec.
+         */
+        get: operations["getSharedReportStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pixels": {
         parameters: {
             query?: never;
@@ -4814,6 +4914,95 @@ export interface components {
             /** @description When the pixel was added. */
             date: components["schemas"]["DateTime"];
         };
+        /** @description Exactly one of `link` and `campaign`. */
+        SharedReportAdd: {
+            link?: components["schemas"]["Id"];
+            campaign?: components["schemas"]["Id"];
+            /** @description Who it is for, as the account lists it (not shown to its readers). */
+            name?: string;
+            /** @description After this date-time (UTC) the report answers 404; none by default. */
+            expiry?: components["schemas"]["DateTime"];
+            /** @description Whether a link's report shows where it leads (default false). */
+            showdestination?: boolean;
+        };
+        /**
+         * @example {
+         *       "id": 4,
+         *       "type": "campaign",
+         *       "link": null,
+         *       "campaign": 3,
+         *       "name": "For Acme",
+         *       "hint": "3q2-7w",
+         *       "showdestination": false,
+         *       "expiry": "2027-01-31 23:59:59",
+         *       "date": "2026-11-29 10:00:00"
+         *     }
+         */
+        SharedReport: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "link" | "campaign";
+            /** @description The link's id (a link's report), else null. */
+            link: components["schemas"]["Id"] | null;
+            /** @description The campaign's id (a campaign's report), else null. */
+            campaign: components["schemas"]["Id"] | null;
+            name: string;
+            /** @description The first 6 characters of its token, to tell reports apart. */
+            hint: string;
+            showdestination: boolean;
+            expiry: components["schemas"]["NullableDateTime"];
+            date: components["schemas"]["DateTime"];
+        };
+        SharedReportList: {
+            error: components["schemas"]["ErrorZero"];
+            data: components["schemas"]["PageInfo"] & {
+                reports: components["schemas"]["SharedReport"][];
+            };
+        };
+        /**
+         * @example {
+         *       "error": 0,
+         *       "id": 4,
+         *       "token": "3q2-7wEjv0Zb9L1pXcQm4NfTy8aKsUe5",
+         *       "url": "http://localhost:3000/dashboard/shared/3q2-7wEjv0Zb9L1pXcQm4NfTy8aKsUe5",
+         *       "data": {
+         *         "id": 4,
+         *         "type": "campaign",
+         *         "link": null,
+         *         "campaign": 3,
+         *         "name": "For Acme",
+         *         "hint": "3q2-7w",
+         *         "showdestination": false,
+         *         "expiry": "2027-01-31 23:59:59",
+         *         "date": "2026-11-29 10:00:00"
+         *       }
+         *     }
+         */
+        SharedReportCreated: {
+            error: components["schemas"]["ErrorZero"];
+            id: components["schemas"]["Id"];
+            /** @description The report's token, shown this once. */
+            token: string;
+            /** @description The report's address on the dashboard, shown this once. */
+            url: string;
+            data: components["schemas"]["SharedReport"];
+        };
+        SharedReportView: {
+            error: components["schemas"]["ErrorZero"];
+            data: {
+                /** @enum {string} */
+                type: "link" | "campaign";
+                /** @description The campaign's name, or the link's alias. */
+                name: string;
+                /** @description The link's short URL; null for a campaign. */
+                shorturl: string | null;
+                /** @description The link's title; empty for a campaign. */
+                title: string;
+                /** @description Where the link leads, when the report shows it; else null. */
+                destination: string | null;
+                expiry: components["schemas"]["NullableDateTime"];
+            };
+        };
         /**
          * @example {
          *       "error": "0",
@@ -5763,6 +5952,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The token opens no report: it is unknown, revoked, past its expiry, or its account is disabled (never told apart). No credentials are read, so there are no rate-limit headers. */
+        SharedReportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 1,
+                 *       "message": "No shared report at this address: it was revoked, has expired, or never was."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Single sign-on is not set up on this service (`OIDC_ISSUER`). No credentials are read, so there are no rate-limit headers. */
         SsoNotSetUp: {
             headers: {
@@ -5834,7 +6039,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers), or, for a webhook replay, past the account's replays this hour or its deliveries waiting. Retry after `Retry-After` seconds. */
+        /** @description Over the account's rate limit (the rate-limit headers are then present, with `X-RateLimit-Remaining: 0`), or past 20 failed authentications this minute from the client's address (no account, so no rate-limit headers), or, for a webhook replay, past the account's replays this hour or its deliveries waiting, or past a shared report's requests this minute. Retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6003,6 +6208,11 @@ export interface components {
          * @example spring-sale
          */
         StatsUtmCampaign: string;
+        /**
+         * @description The shared report's token, from its address.
+         * @example 3q2-7wEjv0Zb9L1pXcQm4NfTy8aKsUe5
+         */
+        ReportToken: string;
         /**
          * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
          * @example B
@@ -9282,6 +9492,265 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page. Default 15; a value above 100 is clamped to 100; a missing, non-numeric or below-1 value means 15. Never refused. The value in force comes back as `perpage`.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The page to serve, from 1. Default 1; a missing, non-numeric or below-1 value means 1. Never refused. A page past `maxpage` has an empty collection.
+                 * @example 2
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of shared reports (key `reports`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedReportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "campaign": 3,
+                 *       "name": "For Acme",
+                 *       "expiry": "2027-01-31 23:59:59"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SharedReportAdd"];
+            };
+        };
+        responses: {
+            /** @description The report, with its address and token shown this once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedReportCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSharedReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The shared report's token, from its address.
+                 * @example 3q2-7wEjv0Zb9L1pXcQm4NfTy8aKsUe5
+                 */
+                token: components["parameters"]["ReportToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's subject. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "type": "campaign",
+                     *         "name": "Spring sale",
+                     *         "shorturl": null,
+                     *         "title": "",
+                     *         "destination": null,
+                     *         "expiry": "2027-01-31 23:59:59"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedReportView"];
+                };
+            };
+            404: components["responses"]["SharedReportNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSharedReportStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The shared report's token, from its address.
+                 * @example 3q2-7wEjv0Zb9L1pXcQm4NfTy8aKsUe5
+                 */
+                token: components["parameters"]["ReportToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["SharedReportNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -22,6 +22,7 @@ import { LinkFilters1765700000000 } from './migrations/1765700000000-link-filter
 import { ArchivedLinks1765800000000 } from './migrations/1765800000000-archived-links';
 import { ClickLimits1765900000000 } from './migrations/1765900000000-click-limits';
 import { LinkVariants1766000000000 } from './migrations/1766000000000-link-variants';
+import { SharedReports1766100000000 } from './migrations/1766100000000-shared-reports';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   ArchivedLinks1765800000000,
   ClickLimits1765900000000,
   LinkVariants1766000000000,
+  SharedReports1766100000000,
 ];

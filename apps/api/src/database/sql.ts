@@ -16,7 +16,20 @@ export interface SqlFixtures {
   account: Account;
   other: Account;
   ids: Record<
-    'link' | 'domain' | 'campaign' | 'channel' | 'pixel' | 'qr' | 'splash' | 'overlay' | 'bio' | 'block' | 'webhook' | 'user' | 'session',
+    | 'link'
+    | 'domain'
+    | 'campaign'
+    | 'channel'
+    | 'pixel'
+    | 'qr'
+    | 'splash'
+    | 'overlay'
+    | 'bio'
+    | 'block'
+    | 'webhook'
+    | 'user'
+    | 'session'
+    | 'report',
     number
   >;
   /** Records made for a method to delete. */

@@ -355,6 +355,63 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await phone.context().close();
   });
 
+  it('shares a campaign’s statistics with someone without an account, who sees them alone, until revoked', async () => {
+    const campaign = await createCampaign(api, user, { name: 'Autumn launch' });
+    const inside = await createLink(api, user, { url: 'https://shop.example.com/autumn', custom: 'autumn-launch', campaign });
+    for (const address of [UK, UK, US]) {
+      const answer = await api.request('GET', '/autumn-launch', { key: null, remoteAddress: address, headers: { 'user-agent': FIREFOX } });
+      expect(answer.status).toBe(302);
+    }
+    await api.flushClicks();
+    const page = await signedIn();
+    await page.goto(`${base}/dashboard/campaigns/${campaign}`);
+    const panel = page.getByRole('region', { name: 'Shared reports' });
+    await panel.getByText('No shared report yet.').waitFor();
+    await panel.getByLabel('For whom (only you see it)').fill('Acme Ltd');
+    await panel.getByRole('button', { name: 'Make a shared report' }).click();
+    await panel.getByText('Copy its address now: it is shown only this once.').waitFor();
+    const address = await panel.locator('.notice a').getAttribute('href');
+    expect(address).toMatch(new RegExp(`^${base}/dashboard/shared/[A-Za-z0-9_-]{32}$`));
+    await panel.getByText('Acme Ltd', { exact: true }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Someone without an account, on a phone: the statistics, filtered, and no way into the dashboard.
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+        colorScheme: 'light',
+      });
+      const reader = await context.newPage();
+      reader.on('pageerror', (error) => errors.push(error.message));
+      await reader.goto(address!);
+      await reader.getByRole('heading', { name: 'Campaign Autumn launch', level: 1 }).waitFor();
+      await reader.getByText('3 clicks by people', { exact: false }).waitFor();
+      await reader.getByRole('button', { name: 'Only countries: United Kingdom' }).click();
+      await reader.getByText('2 clicks by people', { exact: false }).waitFor();
+      expect(reader.url()).toContain('country=GB');
+      expect(await reader.getByRole('navigation').count()).toBe(0);
+      expect(await reader.getByText('Sign out').count()).toBe(0);
+      expect(await reader.content()).not.toContain('shop.example.com/autumn');
+      expect(await accessibilityProblems(reader)).toEqual([]);
+      if (width === 1280) await saveDocsPicture(join(DOCS, 'dashboard-shared-report.png'), await reader.screenshot({ fullPage: true }));
+      await context.close();
+    }
+    expect(inside).toBeGreaterThan(0);
+
+    // Revoked, the address opens nothing.
+    await panel.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await panel.getByText('No shared report yet.').waitFor();
+    const context = await browser.newContext();
+    const reader = await context.newPage();
+    await reader.goto(address!);
+    await reader.getByRole('heading', { name: 'Report not found', level: 1 }).waitFor();
+    await context.close();
+    await page.context().close();
+  });
+
   it('narrows a link’s statistics to a value chosen in a top list, kept in the address, and the account’s alike', async () => {
     const id = await createLink(api, user, { url: 'https://shop.example.com/filtered', custom: 'filtered' });
     const visits: [string, string][] = [

@@ -52,6 +52,8 @@ export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
   const bio = await createBio(api, user, `fixture-bio-${user.id}`);
   const spareBio = await createBio(api, user, `spare-bio-${user.id}`);
   const [webhook, spareWebhook] = await twice(() => createWebhook(api, user));
+  const report = await api.request('POST', '/l/api/report/add', { key: user.apikey, body: { link } });
+  if (report.status !== 200) throw new Error(`report/add failed: ${report.status} ${report.text}`);
   const spareWorkspace = await api.request('POST', '/l/api/workspace/add', { key: user.apikey, body: { name: 'Spare team' } });
   if (spareWorkspace.status !== 200) throw new Error(`workspace failed: ${spareWorkspace.status} ${spareWorkspace.text}`);
   const session = await api.request('POST', '/l/api/session', { key: null, body: { apikey: user.apikey } });
@@ -78,6 +80,7 @@ export async function sqlFixtures(api: TestApi): Promise<SqlFixtures> {
       webhook,
       user: user.id,
       session: sessionId,
+      report: report.body.id as number,
     },
     spare: {
       workspace: (spareWorkspace.body as { data: { id: number } }).data.id,

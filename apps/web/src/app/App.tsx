@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_KEY, useSession } from '../session';
 import { SignIn } from '../pages/SignIn';
@@ -10,17 +11,34 @@ import { workspaceOwner } from '../workspace';
 
 /** The root of every route: the sign-in form until someone is signed in, then the app's shell around the page. */
 export function App() {
-  const state = useSession();
+  // A shared report is read by whoever holds its address: no sign-in, no menu of the account.
+  const shared = useRouterState({ select: (router) => /^(\/dashboard)?\/shared\//.test(router.location.pathname) });
+  // Not asked on a shared report: whoever reads it is not signed in, and nothing of an account is cleared.
+  const state = useSession(!shared);
   const queryClient = useQueryClient();
   const session = state.data?.session;
 
   useEffect(() => {
-    if (session === null) {
+    if (session === null && !shared) {
       // Nothing of the last account stays in memory once signed out.
       workspaceOwner(null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     }
-  }, [session, queryClient]);
+  }, [session, shared, queryClient]);
+
+  if (shared) {
+    return (
+      <>
+        <ConnectionBanner />
+        <header className="shared-header">
+          <span className="brand">Linkyard</span>
+        </header>
+        <main id="main">
+          <Outlet />
+        </main>
+      </>
+    );
+  }
 
   return (
     <>

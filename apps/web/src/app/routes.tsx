@@ -100,6 +100,7 @@ const PAGES = {
   workspaces: lazyPage(() => import('../pages/workspaces/WorkspacesPage')),
   workspace: lazyPage(() => import('../pages/workspaces/WorkspacePage')),
   audit: lazyPage(() => import('../pages/workspaces/AuditPage')),
+  shared: lazyPage(() => import('../pages/SharedReportPage')),
 };
 const parent = { getParentRoute: () => root };
 
@@ -149,6 +150,8 @@ const pages = [
   }),
   // An invitation link (the service makes it): join a workspace.
   page('/invitation/$token', PAGES.invitation),
+  // A shared report's address: read without signing in (App shows it outside the shell).
+  createRoute({ ...parent, path: '/shared/$token', component: PAGES.shared, validateSearch: statsFiltersIn }),
 ] as const;
 const routeTree = root.addChildren(pages);
 

@@ -23,6 +23,7 @@ export const RESOURCES = [
   'plans',
   'stats',
   'workspaces',
+  'reports',
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
@@ -37,11 +38,11 @@ export const INVALIDATES = {
   session: ['session', 'account'],
   account: ['account', 'session'],
   // A link's title and address show in channels' items, its tags in the tags' counts, the top lists of statistics and bio pages' choices.
-  links: ['links', 'tags', 'channels', 'stats', 'bio'],
+  links: ['links', 'tags', 'channels', 'stats', 'bio', 'reports'],
   // A tag renamed or deleted changes the links that carry it.
   tags: ['tags', 'links'],
   // A campaign names the links it holds (their details, the link form's choice of campaign).
-  campaigns: ['campaigns', 'links', 'stats'],
+  campaigns: ['campaigns', 'links', 'stats', 'reports'],
   // A link's details list its channels; a channel's items are under channels.
   channels: ['channels', 'links', 'qrs', 'bio'],
   // Links and bio pages load pixels: their forms offer them, their details name them.
@@ -60,6 +61,8 @@ export const INVALIDATES = {
   stats: ['stats'],
   // Joining a workspace: the workspaces a person is a member of.
   workspaces: ['workspaces'],
+  // A link's or a campaign's shared reports (deleting either deletes them: see links and campaigns).
+  reports: ['reports'],
 } as const satisfies Record<Resource, readonly [Resource, ...Resource[]]>;
 
 /** Marks stale every query a write to `resource` changes (see INVALIDATES); shown pages fetch again at once. */

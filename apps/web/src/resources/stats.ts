@@ -41,7 +41,9 @@ export type SeriesOf =
   | { of: 'campaign'; id: number }
   | { of: 'bio'; id: number }
   | { of: 'block'; id: number; block: number }
-  | { of: 'account' };
+  | { of: 'account' }
+  /** A shared report's link or campaign, read by its token without signing in. */
+  | { of: 'shared'; token: string };
 
 /** The series of the range, of the clicks every filter given keeps (a country, a referrer...). */
 export function useSeries(target: SeriesOf, range: Range, enabled = true, filters: StatsFilters = {}) {
@@ -64,5 +66,7 @@ async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters
         .data.data;
     case 'account':
       return (await api.GET('/stats', { params: { query: q } })).data.data;
+    case 'shared':
+      return (await api.GET('/shared/{token}/stats', { params: { path: { token: target.token }, query: q } })).data.data;
   }
 }

@@ -4,6 +4,7 @@ import type { StatsFilters } from '../../components/stats-filters';
 import { Pager } from '../../components/Pager';
 import { PreviewFrame, apiPage } from '../../components/PreviewFrame';
 import { OriginTops, Stats } from '../../components/Stats';
+import { SharePanel } from '../../components/SharePanel';
 import { StatsControls } from '../../components/StatsControls';
 import { defaultRange, type Range } from '../../resources/stats';
 import { TopList } from '../../components/TopList';
@@ -85,6 +86,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           </>
         )}
       </Stats>
+      <SharePanel of="campaign" id={campaign.id} />
       <section aria-labelledby="list-preview-title">
         <h2 id="list-preview-title">The list page, as visitors see it</h2>
         <p className="small">

@@ -4,6 +4,7 @@ import type { StatsFilters } from '../../components/stats-filters';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { LiveStatus } from '../../components/LiveStatus';
 import { StatsWithOrigins } from '../../components/Stats';
+import { SharePanel } from '../../components/SharePanel';
 import { StatsControls } from '../../components/StatsControls';
 import { defaultRange, type Range } from '../../resources/stats';
 import { countryName } from '../../components/TopList';
@@ -161,6 +162,7 @@ function LinkView({ link }: { link: LinkDetails }) {
         <LinkQrCode link={link} />
         <ClicksExport id={link.id} alias={link.alias} range={range} />
       </div>
+      <SharePanel of="link" id={link.id} />
     </main>
   );
 }
