@@ -431,6 +431,12 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.goto(`${base}/dashboard/links/${id}`);
     const browsers = page.getByRole('region', { name: 'Browsers' });
     await browsers.getByText('Chrome').waitFor();
+    // The map: the countries shaded, summed up for screen readers; a click on one chooses it.
+    await page.getByRole('img', { name: 'World map of the clicks by country: United Kingdom 3, United States 3.' }).waitFor();
+    await page.locator('.clicks-map path[data-country="US"]').click();
+    await page.waitForURL(/country=US/);
+    await page.getByRole('button', { name: /Country: United States/ }).click();
+    await page.getByRole('img', { name: /United Kingdom 3, United States 3/ }).waitFor();
     await page.getByRole('button', { name: 'Only countries: United Kingdom' }).click();
     await page.waitForURL(/country=GB/);
     await page.getByRole('button', { name: /Country: United Kingdom/ }).waitFor();
