@@ -412,6 +412,41 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.context().close();
   });
 
+  it('compares two links and a campaign on one chart, kept in the address, on a phone too', async () => {
+    const first = await createLink(api, user, { url: 'https://shop.example.com/cmp-a', custom: 'cmp-a', title: 'Compare A' });
+    await createLink(api, user, { url: 'https://shop.example.com/cmp-b', custom: 'cmp-b', title: 'Compare B' });
+    for (const alias of ['cmp-a', 'cmp-a', 'cmp-a', 'cmp-b']) {
+      const answer = await api.request('GET', `/${alias}`, { key: null, remoteAddress: UK, headers: { 'user-agent': FIREFOX } });
+      expect(answer.status).toBe(302);
+    }
+    await api.flushClicks();
+    const page = await signedIn();
+    await page.goto(`${base}/dashboard/links/${first}`);
+    await page.getByRole('link', { name: 'Compare with other links or campaigns' }).click();
+    await page.waitForURL(/\/compare\?links=/);
+    await page.getByText('Choose one more to compare.').waitFor();
+    await page.getByLabel('Alias, address or title').fill('cmp-b');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: /^Compare http.*\/cmp-b$/ }).click();
+    await page.getByRole('img', { name: /^Clicks compared\. Compare A: 3 clicks; Compare B: 1 click,/ }).waitFor();
+    await page.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Seasons' });
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.getByRole('img', { name: /Campaign Seasons: 0 clicks/ }).waitFor();
+    expect(page.url()).toMatch(/campaigns=/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-compare.png'), await page.screenshot({ fullPage: true }));
+    const address = page.url();
+    await page.getByRole('button', { name: 'Remove Compare B from the comparison' }).click();
+    await page.getByRole('img', { name: /^Clicks compared\. Compare A: 3 clicks; Campaign Seasons: 0 clicks/ }).waitFor();
+    await page.context().close();
+
+    const phone = await signedIn(375);
+    await phone.goto(address);
+    await phone.getByRole('img', { name: /Compare A: 3 clicks; Compare B: 1 click; Campaign Seasons: 0 clicks/ }).waitFor();
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await phone.context().close();
+  });
+
   it('narrows a link’s statistics to a value chosen in a top list, kept in the address, and the account’s alike', async () => {
     const id = await createLink(api, user, { url: 'https://shop.example.com/filtered', custom: 'filtered' });
     const visits: [string, string][] = [

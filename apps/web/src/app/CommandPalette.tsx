@@ -27,6 +27,7 @@ const COMMANDS: Command[] = [
   { label: 'Go to campaigns', keys: 'g c', run: (go) => go('/campaigns') },
   { label: 'Go to channels', run: (go) => go('/channels') },
   { label: 'Go to tags', keys: 'g t', run: (go) => go('/tags') },
+  { label: 'Compare links and campaigns', run: (go) => go('/compare') },
   { label: 'Go to account', keys: 'g a', run: (go) => go('/account') },
   { label: 'Go to bulk', run: (go) => go('/bulk') },
   { label: 'Go to pixels', run: (go) => go('/pixels') },

@@ -6,6 +6,7 @@ import { useCurrentWorkspace } from '../current-workspace';
 type To =
   | '/links'
   | '/tags'
+  | '/compare'
   | '/bio'
   | '/qr'
   | '/campaigns'
@@ -36,6 +37,7 @@ const MENU: Entry[] = [
   { to: '/channels', label: 'Channels' },
   { to: '/account', label: 'Account' },
   { to: '/tags', label: 'Tags', more: true },
+  { to: '/compare', label: 'Compare', more: true },
   { to: '/bulk', label: 'Bulk', more: true },
   { to: '/pixels', label: 'Pixels', more: true },
   { to: '/pages', label: 'Overlays & splash', more: true },

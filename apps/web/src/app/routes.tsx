@@ -4,6 +4,7 @@ import { NotFoundPage, RouteError } from './RouteError';
 import { lazyPage } from './lazy-page';
 import { LinksPage, type LinksSearch } from '../pages/links/LinksPage';
 import type { AuditSearch } from '../pages/workspaces/AuditPage';
+import type { CompareSearch } from '../pages/ComparePage';
 import { statsFiltersIn } from '../components/stats-filters';
 
 /** Where the service serves the dashboard (vite.config.ts `base`). */
@@ -101,6 +102,7 @@ const PAGES = {
   workspace: lazyPage(() => import('../pages/workspaces/WorkspacePage')),
   audit: lazyPage(() => import('../pages/workspaces/AuditPage')),
   shared: lazyPage(() => import('../pages/SharedReportPage')),
+  compare: lazyPage(() => import('../pages/ComparePage')),
 };
 const parent = { getParentRoute: () => root };
 
@@ -113,6 +115,21 @@ const pages = [
   createRoute({ ...parent, path: '/links/$id', params: idParams, component: PAGES.link, validateSearch: statsFiltersIn }),
   createRoute({ ...parent, path: '/links/$id/edit', params: idParams, component: PAGES.linkForm }),
   page('/tags', PAGES.tags),
+  // What is compared is in the address: a comparison can be bookmarked.
+  createRoute({
+    ...parent,
+    path: '/compare',
+    component: PAGES.compare,
+    validateSearch: (search: Record<string, unknown>): CompareSearch => {
+      // Five in all at most, links first.
+      const ids = (value: unknown, room: number) => {
+        const list = (Array.isArray(value) ? value : []).map(positiveId).filter((id): id is number => id !== undefined);
+        return list.length && room > 0 ? [...new Set(list)].slice(0, room) : undefined;
+      };
+      const links = ids(search.links, 5);
+      return { links, campaigns: ids(search.campaigns, 5 - (links?.length ?? 0)) };
+    },
+  }),
   page('/bio', PAGES.bioPages),
   page('/bio/new', PAGES.bioEditor),
   createRoute({ ...parent, path: '/bio/$id', params: idParams, component: PAGES.bio }),

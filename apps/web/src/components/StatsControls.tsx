@@ -16,7 +16,16 @@ const ZONES: string[] = (() => {
 })();
 
 /** The range, bucket size, time zone and comparison of a chart. */
-export function StatsControls({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+export function StatsControls({
+  range,
+  onChange,
+  previous = true,
+}: {
+  range: Range;
+  onChange: (range: Range) => void;
+  /** Whether the previous period may be drawn too (not beside several lines already). */
+  previous?: boolean;
+}) {
   const last = addDays(range.to, -1);
   const zones = ZONES.includes(range.tz) ? ZONES : [range.tz, ...ZONES];
   return (
@@ -58,10 +67,12 @@ export function StatsControls({ range, onChange }: { range: Range; onChange: (ra
           ))}
         </select>
       </div>
-      <label className="inline">
-        <input type="checkbox" checked={range.compare} onChange={(e) => onChange({ ...range, compare: e.target.checked })} /> Compare with
-        the previous period
-      </label>
+      {previous && (
+        <label className="inline">
+          <input type="checkbox" checked={range.compare} onChange={(e) => onChange({ ...range, compare: e.target.checked })} /> Compare with
+          the previous period
+        </label>
+      )}
       <div className="presets" role="group" aria-label="Quick ranges">
         {PRESETS.map((preset) => (
           <button

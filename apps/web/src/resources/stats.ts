@@ -1,5 +1,6 @@
 import { api, type Schemas } from '../api';
-import { usePage } from './hooks';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { keyOf, usePage } from './hooks';
 import { addDays, browserTimeZone, daysBetween, isoDay } from '../format';
 import type { StatsFilters } from '../components/stats-filters';
 
@@ -69,4 +70,37 @@ async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters
     case 'shared':
       return (await api.GET('/shared/{token}/stats', { params: { path: { token: target.token }, query: q } })).data.data;
   }
+}
+
+/** What a comparison holds: the account's links and campaigns, by id. */
+export type ComparedItem = { of: 'link'; id: number } | { of: 'campaign'; id: number };
+
+/**
+ * The series of each item compared over one range, and its name (a link's title or short URL, a
+ * campaign's name), under the same keys their own pages use: a page opened after it is at once.
+ */
+export function useCompared(items: ComparedItem[], range: Range) {
+  const names = useQueries({
+    queries: items.map((item) =>
+      item.of === 'link'
+        ? {
+            queryKey: keyOf('links', 'one', item.id),
+            queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id: item.id } } })).data,
+            select: (answer: { details: Schemas['LinkDetails'] }) => answer.details.title || answer.details.shorturl,
+          }
+        : {
+            queryKey: keyOf('campaigns', 'one', item.id),
+            queryFn: async () => (await api.GET('/campaign/{id}', { params: { path: { id: item.id } } })).data.data,
+            select: (campaign: Schemas['Campaign']) => `Campaign ${campaign.name}`,
+          },
+    ),
+  });
+  const series = useQueries({
+    queries: items.map((item) => ({
+      queryKey: keyOf('stats', 'list', item, query(range), {}),
+      queryFn: () => fetchSeries(item, range, {}),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  return items.map((item, index) => ({ item, name: names[index]!, series: series[index]! }));
 }

@@ -62,6 +62,11 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
       </dl>
       <CampaignLinks id={campaign.id} />
       <h2>Clicks over time</h2>
+      <p className="small">
+        <Link to="/compare" search={{ campaigns: [campaign.id] }}>
+          Compare with other campaigns or links
+        </Link>
+      </p>
       <StatsControls range={range} onChange={setRange} />
       <Stats
         target={{ of: 'campaign', id: campaign.id }}

@@ -148,6 +148,11 @@ function LinkView({ link }: { link: LinkDetails }) {
       </dl>
 
       <h2>Clicks over time</h2>
+      <p className="small">
+        <Link to="/compare" search={{ links: [link.id] }}>
+          Compare with other links or campaigns
+        </Link>
+      </p>
       <StatsControls range={range} onChange={setRange} />
       <StatsWithOrigins
         target={{ of: 'link', id: link.id }}
