@@ -55,6 +55,20 @@ describe('clicks over time', () => {
     await visitAt(api, `/${alias}`, NIGHT);
   });
 
+  it('holds as many values in each top list as `top` asks, 1 to 250', async () => {
+    const all = (await stats('from=2026-03-27&to=2026-03-31')).body.data.top;
+    expect(all.countries.length).toBe(2);
+    const one = await stats('from=2026-03-27&to=2026-03-31&top=1');
+    expect(one.status).toBe(200);
+    expect(one.body.data.top.countries).toEqual([all.countries[0]]);
+    expect(one.body.data.top.browsers.length).toBe(1);
+    expect((await stats('from=2026-03-27&to=2026-03-31&top=250')).body.data.top).toEqual(all);
+    for (const top of ['0', '251', '1.5', 'ten', '', '01']) {
+      const answer = await stats(`from=2026-03-27&to=2026-03-31&top=${top}`);
+      expect([top, answer.status, answer.body.message]).toEqual([top, 400, expect.stringContaining('Invalid parameter "top"')]);
+    }
+  });
+
   it('answers every day of the range in UTC, zeros included, with totals and top values', async () => {
     const response = await stats('from=2026-03-27&to=2026-03-31');
     expect(response.status).toBe(200);

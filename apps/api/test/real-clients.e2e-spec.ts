@@ -308,6 +308,25 @@ describe('requests as real clients send them', () => {
     ['listWebhookDeliveries', 'GET', () => `/webhook/${ids.webhook}/deliveries`],
     ['replayWebhookDelivery', 'POST', () => `/webhook/${ids.webhook}/delivery/${ids.delivery}/replay`, bodiless],
     ['deleteWebhook', 'DELETE', () => `/webhook/${ids.webhook}`, bodiless],
+    [
+      'addReport',
+      'POST',
+      () => '/report/add',
+      {
+        // The link made above, read when the body is sent.
+        get link() {
+          return ids.url;
+        },
+        campaign: null,
+        name: null,
+        expiry: null,
+        showdestination: null,
+      },
+    ],
+    ['listReports', 'GET', () => '/reports'],
+    ['getSharedReport', 'GET', () => `/shared/${tokens.report}`],
+    ['getSharedReportStats', 'GET', () => `/shared/${tokens.report}/stats?interval=week&tz=Europe/Paris&top=250`],
+    ['deleteReport', 'DELETE', () => `/report/${ids.report}/delete`, bodiless],
     ['deleteQr', 'DELETE', () => `/qr/${ids.qr}/delete`, bodiless],
     ['deleteUrl', 'DELETE', () => `/url/${ids.url}/delete`, bodiless],
     ['deleteChannel', 'DELETE', () => `/channel/${ids.channel}/delete`, bodiless],
@@ -370,6 +389,7 @@ describe('requests as real clients send them', () => {
     addQr: 'qr',
     addWebhook: 'webhook',
     addBioPage: 'bio',
+    addReport: 'report',
   };
 
   // Every row gets its five values: jest takes a missing last argument for a `done` callback.
@@ -395,6 +415,7 @@ describe('requests as real clients send them', () => {
       [ids.invitation, tokens.invitation] = [response.body.data.id, response.body.data.link.split('/').pop()];
     if (operationId === 'listMembers') ids.member = response.body.data.members.find((member: { id: number }) => member.id !== user.id).id;
     if (operationId === 'addBioPage') ids.block = response.body.details.blocks[0].id;
+    if (operationId === 'addReport') tokens.report = response.body.token;
     // A replay needs a delivery that was sent; none is sent from here (no receiver is called), so
     // one is written as the dispatcher leaves a failed one.
     if (operationId === 'addWebhook') ids.delivery = await failedDelivery(ids.webhook!);

@@ -3865,7 +3865,7 @@ export interface components {
             };
             series: components["schemas"]["ClickBucket"][];
             totals: components["schemas"]["ClickCounts"];
-            /** @description The 10 most frequent values of each dimension in the range, most first. */
+            /** @description The most frequent values of each dimension in the range, most first (10, or `top`, at most). */
             top: {
                 countries: components["schemas"]["TopValues"];
                 referrers: components["schemas"]["TopValues"];
@@ -6214,6 +6214,11 @@ export interface components {
          */
         ReportToken: string;
         /**
+         * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+         * @example 250
+         */
+        StatsTop: number;
+        /**
          * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
          * @example B
          */
@@ -6618,6 +6623,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path?: never;
@@ -7702,6 +7712,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {
@@ -8568,6 +8583,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {
@@ -9725,6 +9745,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {
@@ -10137,6 +10162,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {
@@ -10775,6 +10805,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {
@@ -10884,6 +10919,11 @@ export interface operations {
                  * @example B
                  */
                 variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
             };
             header?: never;
             path: {

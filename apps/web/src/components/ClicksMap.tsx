@@ -54,8 +54,9 @@ export default function ClicksMap({
     values.length === 0
       ? `World map: no ${noun}s from a known country in this range.`
       : `World map of the ${noun}s by country: ${values
+          .slice(0, 10)
           .map((entry) => `${describe(entry.value)} ${formatNumber(entry.clicks)}`)
-          .join(', ')}.`;
+          .join(', ')}${values.length > 10 ? `, and ${values.length - 10} more countries` : ''}.`;
   return (
     <figure className="clicks-map">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
@@ -77,7 +78,7 @@ export default function ClicksMap({
         })}
       </svg>
       <figcaption className="muted small">
-        The ten countries with the most {noun}s, darker for more; the list beside it has their numbers.
+        Every country with {noun}s, darker for more; the list beside it has the ten with the most.
       </figcaption>
     </figure>
   );

@@ -16,16 +16,18 @@ export function TopList({
   /** The value this list is filtered by, if any. */
   chosen?: string;
 }) {
-  const max = Math.max(1, ...values.map((entry) => entry.clicks));
+  // The ten values counted most (a series may hold more, for the map).
+  const shown = values.slice(0, 10);
+  const max = Math.max(1, ...shown.map((entry) => entry.clicks));
   const id = `top-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="top-list" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
-      {values.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="muted">None in this range.</p>
       ) : (
         <ol>
-          {values.map((entry) => (
+          {shown.map((entry) => (
             <li key={entry.value}>
               <span className="name">
                 {choose && entry.value !== '' ? (

@@ -51,8 +51,11 @@ export function useSeries(target: SeriesOf, range: Range, enabled = true, filter
   return usePage('stats', [target, query(range), filters], () => fetchSeries(target, range, filters), { enabled });
 }
 
+/** Every country with clicks, for the map (the lists show their first ten): the most a top list holds. */
+const TOP_VALUES = 250;
+
 async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters): Promise<Series> {
-  const q = { ...query(range), ...filters };
+  const q = { ...query(range), ...filters, top: TOP_VALUES };
   switch (target.of) {
     case 'link':
       return (await api.GET('/url/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;

@@ -12,7 +12,7 @@ import type { FieldNames } from '../errors';
 type StatsQuery = NonNullable<paths['/url/{id}/stats']['get']['parameters']['query']>;
 type ClickSeries = components['schemas']['ClickSeries'];
 type ClickBucket = components['schemas']['ClickBucket'];
-type FilterName = Exclude<keyof StatsQuery, 'from' | 'to' | 'interval' | 'tz'>;
+type FilterName = Exclude<keyof StatsQuery, 'from' | 'to' | 'interval' | 'tz' | 'top'>;
 
 const INTERVALS = every<Interval>()('hour', 'day', 'week', 'month');
 const FILTERS = every<FilterName>()(

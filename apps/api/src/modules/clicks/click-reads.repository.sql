@@ -42,7 +42,7 @@ CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), 
 WHERE s.link_id = $5 AND ((s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < least(((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC'), $2)) OR (s.hour >= greatest((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), ((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC')) AND s.hour < $2)) AND d.value <> '' UNION ALL SELECT CASE s.dimension WHEN 'country' THEN 'countries' WHEN 'referrer' THEN 'referrers' WHEN 'browser' THEN 'browsers' WHEN 'os' THEN 'os' WHEN 'device' THEN 'devices' WHEN 'social' THEN 'social' WHEN 'utm_source' THEN 'utmSources' WHEN 'utm_medium' THEN 'utmMediums' WHEN 'utm_campaign' THEN 'utmCampaigns' WHEN 'variant' THEN 'variants' END AS list, s.value, s.clicks
 FROM click_day_values s
 WHERE s.link_id = $4 AND s.day >= (((date_trunc('day', (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date AND s.day < ((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date) AS u GROUP BY list, value
-) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
+) ranked WHERE rank <= $6 AND $3::text IS NOT NULL ORDER BY list, rank;
 
 -- ClickReadsRepository.topValues (example 2)
 SELECT list, value, clicks::text AS clicks FROM (
@@ -51,7 +51,7 @@ FROM (SELECT d.list, d.value, s.clicks
 FROM click_hour_groups s
 CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), ('browsers', s.browser), ('os', s.os), ('devices', s.device), ('social', s.social), ('utmSources', s.utm_source), ('utmMediums', s.utm_medium), ('utmCampaigns', s.utm_campaign), ('variants', s.variant)) AS d(list, value)
 WHERE s.qr_id = $5 AND s.hour >= (date_trunc('hour', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AND s.hour < $2 AND s.utm_source = $4 AND d.value <> '') AS u GROUP BY list, value
-) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
+) ranked WHERE rank <= $6 AND $3::text IS NOT NULL ORDER BY list, rank;
 
 -- ClickReadsRepository.topValues (example 3)
 SELECT list, value, clicks::text AS clicks FROM (
@@ -62,7 +62,7 @@ CROSS JOIN LATERAL (VALUES ('countries', s.country), ('referrers', s.referrer), 
 WHERE s.link_id = $5 AND ((s.hour >= (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AND s.hour < least(((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC'), $2)) OR (s.hour >= greatest((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), ((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC')) AND s.hour < $2)) AND d.value <> '' UNION ALL SELECT CASE s.dimension WHEN 'country' THEN 'countries' WHEN 'referrer' THEN 'referrers' WHEN 'browser' THEN 'browsers' WHEN 'os' THEN 'os' WHEN 'device' THEN 'devices' WHEN 'social' THEN 'social' WHEN 'utm_source' THEN 'utmSources' WHEN 'utm_medium' THEN 'utmMediums' WHEN 'utm_campaign' THEN 'utmCampaigns' WHEN 'variant' THEN 'variants' END AS list, s.value, s.clicks
 FROM click_day_values s
 WHERE s.link_id = $4 AND s.day >= (((date_trunc('day', (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AT TIME ZONE 'UTC' - interval '1 microsecond') + interval '1 day') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date AND s.day < ((date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::date) AS u GROUP BY list, value
-) ranked WHERE rank <= 10 AND $3::text IS NOT NULL ORDER BY list, rank;
+) ranked WHERE rank <= $6 AND $3::text IS NOT NULL ORDER BY list, rank;
 
 -- ClickReadsRepository.topLinks
 SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks

@@ -122,7 +122,7 @@ export class ClickReadsRepository {
       `SELECT list, value, clicks::text AS clicks FROM (
          SELECT list, value, sum(clicks) AS clicks, row_number() OVER (PARTITION BY list ORDER BY sum(clicks) DESC, value) AS rank
            FROM (${parts.join(' UNION ALL ')}) AS u GROUP BY list, value
-       ) ranked WHERE rank <= ${TOP} AND $3::text IS NOT NULL ORDER BY list, rank`,
+       ) ranked WHERE rank <= ${param(request.top)} AND $3::text IS NOT NULL ORDER BY list, rank`,
       params,
     );
   }
@@ -274,6 +274,7 @@ const EXAMPLE_REQUEST = (interval: SeriesRequest['interval']): SeriesRequest => 
   tz: 'Europe/Paris',
   tzName: 'Europe/Paris',
   filters: {},
+  top: TOP,
 });
 
 /** A range of three days that starts and ends inside a day, by hour in UTC: two edges and two whole days. */
@@ -283,4 +284,5 @@ const EDGES_REQUEST: Omit<SeriesRequest, 'filters'> = {
   interval: 'hour',
   tz: 'UTC',
   tzName: 'UTC',
+  top: TOP,
 };

@@ -2,6 +2,7 @@ import { badRequest } from '../../common/api-error';
 import type { Clock } from '../../common/clock';
 import type { QueryParams } from '../../common/contract';
 import { GROUP_COLUMNS } from './click';
+import { TOP } from './click-counters';
 
 type SeriesQuery = QueryParams<'getUrlStats'>;
 export type Interval = 'hour' | 'day' | 'week' | 'month';
@@ -62,7 +63,12 @@ export interface SeriesRequest {
   /** The zone as the caller named it, which the answer says back. */
   tzName: string;
   filters: Partial<Record<Filter, string>>;
+  /** Values each top list holds at most (`top`, 1 to MAX_TOP; TOP unless asked). */
+  top: number;
 }
+
+/** The most values a top list may be asked for: every country there is. */
+export const MAX_TOP = 250;
 
 export function single(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
@@ -188,5 +194,9 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
     if (name === 'variant' && !/^[A-Ja-j]$/.test(value)) throw badRequest('Invalid parameter "variant": must be a letter from A to J.');
     filters[name] = name === 'country' || name === 'variant' ? value.toUpperCase() : value;
   }
-  return { from, to, interval, tz, tzName, filters };
+  const topText = single('top', query.top);
+  if (topText !== undefined && !(/^[1-9][0-9]{0,2}$/.test(topText) && Number(topText) <= MAX_TOP)) {
+    throw badRequest(`Invalid parameter "top": must be a whole number from 1 to ${MAX_TOP}.`);
+  }
+  return { from, to, interval, tz, tzName, filters, top: topText === undefined ? TOP : Number(topText) };
 }
