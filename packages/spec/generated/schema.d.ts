@@ -9618,6 +9618,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

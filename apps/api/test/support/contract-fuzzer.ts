@@ -608,7 +608,8 @@ export function oracle(method: string, url: string, response: FuzzResponse): str
     resolved === path || asSent.length === 0
       ? asSent
       : contractProblems(method, resolved, response.status, response.headers, response.body);
-  problems.push(...asResolved);
+  // Neither fits: the problems of the path as it was sent say what is wrong.
+  if (asResolved.length > 0) problems.push(...asSent);
   for (const [name, value] of Object.entries(response.headers)) {
     for (const text of Array.isArray(value) ? value : [value ?? '']) {
       if (!HEADER_VALUE.test(String(text))) problems.push(`header ${name} holds characters a header may not: ${JSON.stringify(text)}`);
