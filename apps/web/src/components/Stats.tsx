@@ -141,7 +141,10 @@ export function OriginTops({
   onFilter?: (changes: StatsFilters) => void;
   only?: (keyof Series['top'])[];
   noun?: 'click' | 'visit' | 'scan';
-  /** The link's A/B split, whose letters the variants' list names with their destinations. */
+  /**
+   * A link's A/B split, whose letters the variants' list names with their destinations ([]: a
+   * link whose destinations are not shown); absent, the statistics are not one link's.
+   */
   variants?: { url: string; weight: number }[];
 }) {
   const variantName = (letter: string) => {
@@ -149,8 +152,12 @@ export function OriginTops({
     return url ? `${letter}: ${url}` : `Variant ${letter}`;
   };
   const shown = ORIGINS.filter((origin) => !only || only.includes(origin.top))
-    // Only a split's clicks have a variant: the list shows where there are some, or a filter by one.
-    .filter((origin) => origin.top !== 'variants' || series.top.variants.length > 0 || filters.variant !== undefined);
+    // Only a link's split has variants (letters of several links' splits, added up, would mean
+    // nothing): the list shows on a link's statistics with some, or a filter by one.
+    .filter(
+      (origin) =>
+        origin.top !== 'variants' || (variants !== undefined && (series.top.variants.length > 0 || filters.variant !== undefined)),
+    );
   const list = (origin: (typeof ORIGINS)[number]) => (
     <TopList
       key={origin.top}

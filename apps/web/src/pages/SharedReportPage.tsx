@@ -72,7 +72,15 @@ export default function SharedReportPage() {
       </dl>
       <h2>Clicks over time</h2>
       <StatsControls range={range} onChange={setRange} />
-      <StatsWithOrigins target={{ of: 'shared', token }} range={range} noun="click" filters={filters} onFilter={filter} />
+      <StatsWithOrigins
+        target={{ of: 'shared', token }}
+        range={range}
+        noun="click"
+        filters={filters}
+        onFilter={filter}
+        // A link's variants by their letters only: the report may not show where they lead.
+        variants={report.type === 'link' ? [] : undefined}
+      />
     </>
   );
 }
