@@ -5,6 +5,7 @@ import type { Schemas } from '../api';
 import { formatNumber, plural } from '../format';
 import { bucketLabel, countTicks, labelledBuckets, tickLabel } from './chart-scale';
 import { themeColor, useTheme } from '../theme';
+import { useWidth } from './use-width';
 
 type Series = Schemas['ClickSeries'];
 type Noun = 'click' | 'visit' | 'scan';
@@ -28,17 +29,9 @@ export function ClicksChart({
   noun?: Noun;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useWidth(box);
   // Drawn again in the colours of a theme chosen while it shows.
   const theme = useTheme().resolved;
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const data = useMemo(() => {
     const x = series.series.map((_, index) => index);

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Schemas } from '../api';
 import { formatNumber, plural } from '../format';
 import { bucketLabel, countTicks, labelledBuckets, tickLabel } from './chart-scale';
 import { themeColor, useTheme } from '../theme';
+import { useWidth } from './use-width';
 
 type Series = Schemas['ClickSeries'];
 
@@ -22,17 +23,9 @@ export interface Compared {
  */
 export function CompareChart({ lines, title }: { lines: Compared[]; title: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const width = useWidth(box);
   const theme = useTheme().resolved;
   const first = lines[0]!.series;
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const data = useMemo(
     (): uPlot.AlignedData => [

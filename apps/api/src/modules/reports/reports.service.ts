@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { components } from '@linkyard/spec';
 import type { Account } from '../../common/account';
@@ -10,6 +10,7 @@ import { shortUrl } from '../../common/public-urls';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { RATE_LIMIT_STORAGE, type FixedWindowStorage } from '../../infrastructure/fixed-window.storage';
+import { hashApiKey } from '../auth/api-key';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import type { SeriesScope } from '../clicks/series-request';
 import { LinksRepository } from '../links/links.repository';
@@ -25,7 +26,6 @@ const MINUTE_MS = 60_000;
 
 /** A token as its address carries it: 24 random bytes, URL-safe (32 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
-const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 /** What a token opens: whose series, and what its page says. */
 export interface SharedReportOpened {
@@ -70,7 +70,8 @@ export class ReportsService {
       userId: account.id,
       linkId: input.link ?? null,
       campaignId: input.campaign ?? null,
-      tokenHash: tokenHash(token),
+      // Kept as its SHA-256, as keys and invitation tokens are.
+      tokenHash: hashApiKey(token),
       hint: token.slice(0, 6),
       name: input.name ?? '',
       showDestination: input.showdestination ?? false,
@@ -85,7 +86,7 @@ export class ReportsService {
 
   /** What a token opens, counted against its report's budget; 404 for any token that opens nothing. */
   async open(token: string): Promise<SharedReportOpened> {
-    const subject = TOKEN.test(token) ? await this.reports.byToken(tokenHash(token), new Date(this.clock.now())) : null;
+    const subject = TOKEN.test(token) ? await this.reports.byToken(hashApiKey(token), new Date(this.clock.now())) : null;
     if (!subject) throw notFound('No shared report at this address: it was revoked, has expired, or never was.');
     const window = await this.windows.increment(`shared-report:${subject.id}`, MINUTE_MS, SHARED_REPORT_REQUESTS_PER_MINUTE);
     if (window.isBlocked) {
