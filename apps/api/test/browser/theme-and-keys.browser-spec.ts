@@ -146,8 +146,11 @@ suite('dark mode and the keyboard in the dashboard', () => {
     // Arrows choose among the matches; Escape closes without running any.
     await page.keyboard.press('?');
     await palette.waitFor();
+    await palette.getByRole('combobox', { name: 'Command' }).and(page.locator(':focus')).waitFor();
     await page.keyboard.type('theme');
+    expect(await palette.getByRole('option').allTextContents()).toEqual(['Theme: light', 'Theme: dark', 'Theme: as the system prefers']);
     await page.keyboard.press('ArrowDown');
+    await palette.getByRole('option', { name: 'Theme: dark', selected: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
     expect(await background(page)).toBe(DARK);
