@@ -245,6 +245,34 @@ describe('webhooks', () => {
     expect(Object.keys(clicks[0]![0]!)).not.toContain('visitor');
   });
 
+  it('tells which destination of an A/B split each click went to, and null for a link without one', async () => {
+    await addWebhook(['link.clicked']);
+    const variants = [
+      { url: 'https://example.com/a', weight: 50 },
+      { url: 'https://example.com/b', weight: 50 },
+    ];
+    const split = await linkAlias(api, user, await createLink(api, user, { url: variants[0]!.url, variants }));
+    const plain = await linkAlias(api, user, await createLink(api, user, { url: 'https://example.com/plain' }));
+    const sentTo: string[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      const answer = await api.request('GET', `/${split}`, {
+        key: null,
+        remoteAddress: `203.0.113.${n + 1}`,
+        headers: { 'user-agent': FIREFOX },
+      });
+      sentTo.push(answer.headers.location as string);
+    }
+    await api.request('GET', `/${plain}`, { key: null, headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    await dispatch();
+    const clicks = receiver.received.flatMap((entry) => entry.event.data.clicks as { link: { alias: string }; variant: string | null }[]);
+    expect(clicks.filter((click) => click.link.alias === split).map((click) => click.variant)).toEqual(
+      sentTo.map((location) => (location === variants[0]!.url ? 'A' : 'B')),
+    );
+    expect(new Set(sentTo).size).toBe(2);
+    expect(clicks.filter((click) => click.link.alias === plain)).toEqual([expect.objectContaining({ variant: null })]);
+  });
+
   it('tells of QR code scans, and of nothing for clicks no webhook wants', async () => {
     await addWebhook(['qr.scanned']);
     const qr = await api.request('POST', '/l/api/qr/add', {

@@ -20,6 +20,7 @@ const exampleClick = (linkId: number): ClickOfEvent => ({
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,
+  variant: null,
   bot: false,
 });
 

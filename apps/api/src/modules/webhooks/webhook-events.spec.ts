@@ -25,7 +25,7 @@ const value = fc.oneof(
   fc.constantFrom('', 'Firefox', 'FR', 'example.com', '\u2028', '"', '\\'),
   fc.string({ unit: 'grapheme', maxLength: 12 }).filter((text) => !/[\0\u0001]/.test(text)),
 );
-const FIELDS = ['country', 'referrer', 'browser', 'os', 'device', 'social', 'utmSource', 'utmMedium', 'utmCampaign'] as const;
+const FIELDS = ['country', 'referrer', 'browser', 'os', 'device', 'social', 'utmSource', 'utmMedium', 'utmCampaign', 'variant'] as const;
 
 /**
  * What visitors' clicks tell: a batch holds a few visitors, each many times, and visitors that
@@ -74,6 +74,7 @@ function expected(owner: ClickOwner, c: ClickOfEvent): Record<string, unknown> {
     utmSource: c.utmSource,
     utmMedium: c.utmMedium,
     utmCampaign: c.utmCampaign,
+    variant: c.variant,
     bot: c.bot,
   };
 }
@@ -126,6 +127,7 @@ describe('click events: what a receiver gets from the stored form', () => {
       utmSource: `campaign-${index % 5}`,
       utmMedium: null,
       utmCampaign: null,
+      variant: index % 3 === 0 ? 'B' : null,
       bot: index % 7 === 0,
     }));
     const events = received(many).get('10 link.clicked')!;
@@ -149,6 +151,7 @@ describe('click events: what a receiver gets from the stored form', () => {
       utmSource: 'newsletter',
       utmMedium: 'email',
       utmCampaign: 'spring',
+      variant: 'A',
       bot: false,
     }));
     const [event] = clickEvents(clicks, owners);

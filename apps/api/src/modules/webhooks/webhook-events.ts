@@ -34,6 +34,8 @@ export interface ClickOfEvent {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** The letter of an A/B split's destination the click went to (A first); null without one. */
+  variant: string | null;
   bot: boolean;
 }
 
@@ -87,7 +89,7 @@ class ClickChunk {
   add(target: Target, click: ClickOfEvent): void {
     const at = click.at.getTime();
     if (this.pairs.length === 0) this.start = at;
-    const key = `${target.id}\0${click.bot ? 1 : 0}\0${text(click.country)}\0${text(click.referrer)}\0${text(click.browser)}\0${text(click.os)}\0${text(click.device)}\0${text(click.social)}\0${text(click.utmSource)}\0${text(click.utmMedium)}\0${text(click.utmCampaign)}`;
+    const key = `${target.id}\0${click.bot ? 1 : 0}\0${text(click.country)}\0${text(click.referrer)}\0${text(click.browser)}\0${text(click.os)}\0${text(click.device)}\0${text(click.social)}\0${text(click.utmSource)}\0${text(click.utmMedium)}\0${text(click.utmCampaign)}\0${text(click.variant)}`;
     let group = this.groups.get(key);
     if (group === undefined) {
       group = this.facts.length;
@@ -103,6 +105,7 @@ class ClickChunk {
         utmSource: click.utmSource,
         utmMedium: click.utmMedium,
         utmCampaign: click.utmCampaign,
+        variant: click.variant,
         bot: click.bot,
       });
     }
