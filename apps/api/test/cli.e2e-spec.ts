@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { detectImportSource, readImport } from '@linkyard/formats';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { runCli } from '@linkyard/cli/src/run-cli';
 import { freePort } from './support/built-service';
 import { useApi } from './support/app';
 import { resolverWith } from './support/names';
@@ -13,9 +15,13 @@ import { createCampaign, createChannel, createDomain, createLink, createUser, ty
 import { FIREFOX, UK } from './support/visitors';
 
 /**
- * The built command line (packages/cli/dist/cli.js, `pnpm --filter @linkyard/cli build`) run as a
- * user runs it, in a process of its own with a home of its own, against the real service listening
- * on a loopback port: what it prints, on which stream, and its exit codes.
+ * The command line run as a user runs it, with a home of its own, against the real service
+ * listening on a loopback port: what it prints, on which stream, and its exit codes. Most runs are
+ * in this process, through runCli (packages/cli/src/run-cli.ts, what the `linkyard` command runs)
+ * with streams and an environment of their own: a process of its own each would cost most of the
+ * file's time. The runs where the process itself is what is tested (a terminal, Ctrl-C, a reader
+ * that stops early, the exit code of the command) run the built command line
+ * (packages/cli/dist/cli.js, `pnpm --filter @linkyard/cli build`) in a process of its own.
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -29,11 +35,37 @@ interface Run {
   stderr: string;
 }
 
+/** A stream that keeps what is written to it, as a pipe read to its end would give it. */
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
 /**
- * Runs the command line with exactly this environment (no variable of the test process leaks in),
- * stdin a pipe holding `input` (empty by default): not a terminal, as in a script.
+ * Runs the command line in this process with exactly this environment (the command line reads no
+ * variable of the test process), stdin a stream holding `input` (empty by default): not a
+ * terminal, as in a script.
  */
-function cli(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
+async function cli(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
+  const stdin = new PassThrough();
+  stdin.end(input);
+  const stdout = collector();
+  const stderr = collector();
+  const code = await runCli(args, { env: { ...env }, stdin, stdout: stdout.stream, stderr: stderr.stream });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/**
+ * Runs the built command line in a process of its own with exactly this environment (and PATH),
+ * stdin a pipe holding `input`, as `cli` does in this process.
+ */
+function binary(args: string[], env: Record<string, string>, input = ''): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -125,7 +157,8 @@ describe('the command line (linkyard)', () => {
 
   describe('links', () => {
     it('adds a link and prints its short URL, or its id and short URL as JSON', async () => {
-      const added = await cli(['links', 'add', 'https://example.com/launch', '--alias', `launch-${user.id}`, '--title', 'Launch'], env);
+      // The built command, in a process of its own: its stdout and its exit code.
+      const added = await binary(['links', 'add', 'https://example.com/launch', '--alias', `launch-${user.id}`, '--title', 'Launch'], env);
       expect(added).toEqual({ code: 0, stdout: `http://links.test/launch-${user.id}\n`, stderr: '' });
 
       const asJson = await cli(['links', 'add', 'https://example.com/other', '--json', '--status', 'public'], env);
@@ -571,7 +604,8 @@ describe('the command line (linkyard)', () => {
 
   describe('exit codes and errors', () => {
     it('3 for an alias the account does not have', async () => {
-      const run = await cli(['links', 'get', 'no-such-alias'], env);
+      // The built command, in a process of its own: its stderr and its exit code.
+      const run = await binary(['links', 'get', 'no-such-alias'], env);
       expect(run).toEqual({ code: 3, stdout: '', stderr: 'linkyard: no link with the alias "no-such-alias"\n' });
       const byId = await cli(['links', 'get', '987654', '--json'], env);
       expect(byId.code).toBe(3);
@@ -623,7 +657,8 @@ describe('the command line (linkyard)', () => {
     });
 
     it('0 for help, which lists the exit codes and the configuration', async () => {
-      const help = await cli(['--help'], { HOME: home });
+      // The built command, in a process of its own: help on its stdout, and exit code 0.
+      const help = await binary(['--help'], { HOME: home });
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('Exit codes:');
       expect(help.stdout).toContain('8  partly done');
@@ -642,6 +677,17 @@ describe('the command line (linkyard)', () => {
         expect(run.stdout).toContain(`Usage: linkyard ${command.join(' ')}`);
         expect(run.stdout).toContain('--json');
       }
+    });
+
+    it('0, and nothing on stderr, when the reader of its output stops early (EPIPE)', async () => {
+      // `linkyard completion bash | head -c 0`: the pipe is closed before the command writes to it.
+      const child = spawn(process.execPath, [CLI, 'completion', 'bash'], { env: { PATH: process.env.PATH ?? '', HOME: home } });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     });
   });
 

@@ -1,7 +1,5 @@
-import { CommanderError } from 'commander';
 import { ExitCode } from './errors';
-import { Output } from './output';
-import { buildProgram } from './program';
+import { runCli } from './run-cli';
 
 // A reader that stops early (`linkyard links list | head -1`) is not a failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -9,21 +7,20 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-// Whether errors are to be JSON too must be known before the line is parsed: a usage error
-// stops the parse. `--json` counts anywhere before a `--`.
-const argv = process.argv.slice(2);
-const end = argv.indexOf('--');
-const json = (end === -1 ? argv : argv.slice(0, end)).includes('--json');
-
-try {
-  await buildProgram(json).parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and version asked for end with 0; a usage error, help shown for want of a command
-    // included, with 1, which scripts are told is 2.
-    process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-  } else {
-    new Output(json).error(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`, null);
-    process.exitCode = ExitCode.unexpected;
-  }
-}
+// The command line, run with the process's own environment and streams. The exit code is set on
+// `process.exitCode` rather than by exiting at once, so that everything written to stdout reaches
+// a pipe before the process ends; only Ctrl-C (at a prompt, during an import) exits there and then.
+process.exitCode = await runCli(process.argv.slice(2), {
+  env: process.env,
+  // Taken when a command reads it: a process that never reads stdin leaves it alone.
+  get stdin() {
+    return process.stdin;
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+  exit: (code) => process.exit(code),
+  onInterrupt: (handler) => {
+    process.once('SIGINT', handler);
+    return () => process.off('SIGINT', handler);
+  },
+});

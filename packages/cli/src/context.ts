@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig, serviceOrigin, type Config } from './config';
 import { usageError } from './errors';
 import { Output } from './output';
+import { sessionOf, type CliIo, type Session } from './session';
 
 /** The options every command takes (declared on the program, accepted anywhere on the line). */
 export interface GlobalOptions {
@@ -22,9 +23,19 @@ export class Context {
 
   constructor(
     private readonly options: GlobalOptions,
-    private readonly env: NodeJS.ProcessEnv = process.env,
+    /** The run the command is part of: its streams, its environment and its exit code. */
+    readonly session: Session,
   ) {
-    this.output = new Output(options.json === true);
+    this.output = new Output(options.json === true, this.io.stdout, this.io.stderr, this.io.env);
+  }
+
+  /** The run's environment and streams: a command reads and writes nothing else. */
+  get io(): CliIo {
+    return this.session.io;
+  }
+
+  private get env(): CliIo['env'] {
+    return this.session.io.env;
   }
 
   get config(): Config {
@@ -83,5 +94,5 @@ export class Context {
 
 /** The context of the running command, from the options of the whole line. */
 export function contextOf(command: Command): Context {
-  return new Context(command.optsWithGlobals<GlobalOptions>());
+  return new Context(command.optsWithGlobals<GlobalOptions>(), sessionOf(command));
 }

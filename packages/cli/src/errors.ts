@@ -67,21 +67,40 @@ export function exitCodeForStatus(status: number): ExitCode {
 }
 
 /**
+ * Errors are told apart by name, not `instanceof` (as the client does): fetch's and the file
+ * system's come from the runtime's own realm, which is not the command line's when a test runs it
+ * in its sandbox (runCli under jest).
+ */
+interface ErrorLike {
+  name: string;
+  message: string;
+  cause?: unknown;
+}
+
+export const isErrorLike = (error: unknown): error is ErrorLike =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as ErrorLike).name === 'string' &&
+  typeof (error as ErrorLike).message === 'string';
+
+/**
  * Node's fetch reports a connection that failed as a TypeError "fetch failed", and one that broke
  * while a body was streaming (an export) as "terminated", each with the system error as its `cause`.
  */
 function networkFailure(error: unknown): string | null {
-  if (!(error instanceof TypeError) || (error.message !== 'fetch failed' && error.message !== 'terminated')) return null;
+  if (!isErrorLike(error) || error.name !== 'TypeError' || (error.message !== 'fetch failed' && error.message !== 'terminated')) {
+    return null;
+  }
   return systemError(error);
 }
 
 function systemError(error: unknown): string {
-  const cause: unknown = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) {
+  const cause: unknown = isErrorLike(error) ? error.cause : undefined;
+  if (isErrorLike(cause)) {
     const code = (cause as NodeJS.ErrnoException).code;
     return code && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
   }
-  return error instanceof Error ? error.message : String(error);
+  return isErrorLike(error) ? error.message : String(error);
 }
 
 export interface ErrorReport {
@@ -127,6 +146,6 @@ export function reportOf(error: unknown, serviceUrl: string | null, fields: Fiel
     const where = serviceUrl ? ` at ${serviceUrl}` : '';
     return { exitCode: ExitCode.unavailable, status: null, message: `cannot reach the Linkyard service${where} (${network})` };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = isErrorLike(error) ? error.message : String(error);
   return { exitCode: ExitCode.unexpected, status: null, message: `unexpected failure: ${message}` };
 }

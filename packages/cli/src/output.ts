@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
 import stringWidth from 'string-width';
+import type { Env, OutputStream } from './session';
 
 /**
  * Terminal escape sequences: CSI (`ESC [ ... final`, and its one-byte form 0x9B), OSC (`ESC ]`,
@@ -56,9 +57,9 @@ export function shorten(text: string, width: number): string {
 }
 
 /** The width to draw for: the terminal's when writing to one; else `COLUMNS` when set, else 80. */
-export function columns(stream: NodeJS.WriteStream = process.stdout): number {
+export function columns(stream: OutputStream, env: Env): number {
   if (stream.isTTY && stream.columns) return stream.columns;
-  const fromEnv = Number(process.env.COLUMNS);
+  const fromEnv = Number(env.COLUMNS);
   return Number.isInteger(fromEnv) && fromEnv >= 40 ? fromEnv : 80;
 }
 
@@ -93,14 +94,21 @@ export function fitColumns(natural: number[], width: number, first: number[] = [
 
 /**
  * Where a command writes. In human mode, text and tables go to stdout; with `--json`, stdout gets
- * one JSON document and nothing else, so it can be piped to another program.
+ * one JSON document and nothing else, so it can be piped to another program. `env` gives the
+ * width (`COLUMNS`) when stdout is not a terminal.
  */
 export class Output {
   constructor(
     readonly json: boolean,
-    private readonly stdout: NodeJS.WriteStream = process.stdout,
-    private readonly stderr: NodeJS.WriteStream = process.stderr,
+    private readonly stdout: OutputStream,
+    private readonly stderr: OutputStream,
+    private readonly env: Env,
   ) {}
+
+  /** The width stdout is drawn in (see `columns`). */
+  get width(): number {
+    return columns(this.stdout, this.env);
+  }
 
   /** A line of text for people: printed in human mode only. The caller cleans service data. */
   line(text = ''): void {
@@ -121,7 +129,7 @@ export class Output {
     if (this.json) return;
     const cleaned = rows.map((row) => row.map((cell) => clean(cell)));
     const natural = head.map((name, column) => Math.max(displayWidth(name), ...cleaned.map((row) => displayWidth(row[column] ?? ''))));
-    const widths = fitColumns(natural, columns(this.stdout), options.shrinkFirst);
+    const widths = fitColumns(natural, this.width, options.shrinkFirst);
     const table = new Table({
       head: head.map((name, column) => shorten(name, widths[column]!)),
       // No colors: the output may go to a file or a pipe, and plain text reads the same everywhere.
@@ -138,7 +146,7 @@ export class Output {
    */
   status(text: string | null): void {
     if (!this.stderrIsTerminal || (text === null && !this.statusShown)) return;
-    const line = text === null ? '' : shorten(clean(text), columns(this.stderr) - 1);
+    const line = text === null ? '' : shorten(clean(text), columns(this.stderr, this.env) - 1);
     this.stderr.write(`\r\x1b[2K${line}`);
     this.statusShown = text !== null;
   }

@@ -15,6 +15,7 @@ import { registerReports } from './commands/reports';
 import { registerWebhooks } from './commands/webhooks';
 import { EXIT_CODES_HELP } from './errors';
 import { Output } from './output';
+import { attachSession, type Env, type OutputStream, type Session } from './session';
 
 const CONFIGURATION_HELP = `Configuration:
   LINKYARD_URL and LINKYARD_API_KEY, or a profile of the configuration file
@@ -26,11 +27,27 @@ const CONFIGURATION_HELP = `Configuration:
   address. The API key is never given on the command line.`;
 
 /**
- * The command line. Usage errors are thrown (exitOverride) rather than ending the process, so the
- * entry point gives them their exit code; every subcommand inherits that and the output settings.
+ * Whether text written to a stream may keep its colors, as Commander decides by default but from
+ * the run's environment: NO_COLOR and FORCE_COLOR, else whether the stream is a terminal that has
+ * them.
  */
-export function buildProgram(json: boolean): Command {
-  const output = new Output(json);
+function hasColors(env: Env, stream: OutputStream): boolean {
+  if (env.NO_COLOR || env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
+  if (env.FORCE_COLOR || env.CLICOLOR_FORCE !== undefined) return true;
+  return stream.isTTY === true && stream.hasColors?.(env) === true;
+}
+
+/** Commander's default width of help: the terminal's, else none (80 columns then), which its types do not allow. */
+const helpWidth = (stream: OutputStream): number => (stream.isTTY ? stream.columns : undefined) as number;
+
+/**
+ * The command line of a run. Usage errors are thrown (exitOverride) rather than ending the
+ * process, so the entry point gives them their exit code; every subcommand inherits that and the
+ * output settings: help, usage and errors are written to the run's streams.
+ */
+export function buildProgram(session: Session): Command {
+  const { io } = session;
+  const output = new Output(session.json, io.stdout, io.stderr, io.env);
   const program = new Command('linkyard')
     .description(
       'The Linkyard command line: short links and their tags, import and export, statistics, QR codes, domains, campaigns and webhooks.',
@@ -43,9 +60,16 @@ export function buildProgram(json: boolean): Command {
     .showHelpAfterError('(see --help)')
     .exitOverride()
     .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => helpWidth(io.stdout),
+      getErrHelpWidth: () => helpWidth(io.stderr),
+      getOutHasColors: () => hasColors(io.env, io.stdout),
+      getErrHasColors: () => hasColors(io.env, io.stderr),
       // Commander's own messages ("error: unknown option '--x'") in the form of every other error.
       outputError: (text) => output.error(text.trim().replace(/^error: /, ''), null),
     });
+  attachSession(program, session);
 
   const links = registerLinks(program);
   registerImport(links);

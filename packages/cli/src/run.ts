@@ -4,9 +4,10 @@ import { ExitCode, reportOf, type FieldNames } from './errors';
 
 /**
  * Runs a command's work with its context and turns whatever it throws into a message on stderr
- * and an exit code. The code is set on `process.exitCode` rather than by exiting at once, so that
- * everything written to stdout reaches a pipe before the process ends. `fields` names the options
- * that fill the request's fields, for the service's errors about them.
+ * and an exit code. The code is kept in the run's session, which runCli gives back when the
+ * command is done (rather than exiting at once, so that everything written to stdout reaches a
+ * pipe before the process ends). `fields` names the options that fill the request's fields, for
+ * the service's errors about them.
  */
 export async function run(
   command: Command,
@@ -15,7 +16,7 @@ export async function run(
 ): Promise<void> {
   const context = contextOf(command);
   try {
-    process.exitCode = (await work(context)) ?? ExitCode.ok;
+    context.session.exitCode = (await work(context)) ?? ExitCode.ok;
     context.output.status(null);
   } catch (error) {
     context.output.status(null);
@@ -24,6 +25,6 @@ export async function run(
     // The key is the usual culprit; say which one was sent, never the key itself.
     if (report.exitCode === ExitCode.authentication && context.serviceUrl) message += ` (API key from ${context.config.keySource})`;
     context.output.error(message, report.status);
-    process.exitCode = report.exitCode;
+    context.session.exitCode = report.exitCode;
   }
 }

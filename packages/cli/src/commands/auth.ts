@@ -29,18 +29,18 @@ async function login(context: Context, options: LoginOptions, profile: string): 
   const { output } = context;
   let url = options.url;
   if (url === undefined) {
-    if (!canAsk()) throw usageError('give the service address with --url (there is no terminal to ask it at)');
-    url = (await ask('Service address (https://links.example.com): ')).trim();
+    if (!canAsk(context.session)) throw usageError('give the service address with --url (there is no terminal to ask it at)');
+    url = (await ask(context.session, 'Service address (https://links.example.com): ')).trim();
   }
   url = httpUrl(url);
-  const apiKey = (await readSecret('API key')).trim();
+  const apiKey = (await readSecret(context.session, 'API key')).trim();
   const client = createLinkyardClient({
     baseUrl: url,
     apiKey,
     onRateLimitWait: (wait) => output.status(`rate limit: waiting ${wait.seconds} s`),
   });
   const { data: account } = await client.GET('/account');
-  const path = saveProfile(process.env, profile, { url, apiKey });
+  const path = saveProfile(context.io.env, profile, { url, apiKey });
   output.data({ profile, url, file: path, username: account.data.username });
   output.line(`Logged in to ${url} as ${clean(account.data.username)}: profile "${clean(profile)}" saved to ${path} (mode 600).`);
 }
@@ -60,7 +60,7 @@ export function registerAuth(program: Command): void {
     .action((options: LoginOptions, command: Command) =>
       run(command, (context) => {
         const { profile } = command.optsWithGlobals<{ profile?: string }>();
-        return login(context, options, profile ?? (process.env.LINKYARD_PROFILE || 'default'));
+        return login(context, options, profile ?? (context.io.env.LINKYARD_PROFILE || 'default'));
       }),
     );
 }

@@ -49,8 +49,8 @@ export async function readAll<P extends ListPath>(
  * terminal) is not asked. Gives the exit code to end with when the answer is no.
  */
 export async function confirmDeletion(context: Context, what: string, yes: boolean | undefined): Promise<ExitCode | null> {
-  if (yes || !canAsk()) return null;
-  if (await confirm(`Delete ${what}?`)) return null;
+  if (yes || !canAsk(context.session)) return null;
+  if (await confirm(context.session, `Delete ${what}?`)) return null;
   context.output.note('Nothing deleted.');
   return ExitCode.cancelled;
 }

@@ -151,10 +151,10 @@ export function registerCompletion(program: Command): void {
         'fish:  linkyard completion fish > ~/.config/fish/completions/linkyard.fish',
     )
     .action((shell: keyof typeof SHELLS, _options: object, command: Command) =>
-      run(command, () => {
+      run(command, (context) => {
         const make = SHELLS[shell];
         if (!make) return Promise.reject(usageError(`no completion for ${shell}`));
-        process.stdout.write(make(program));
+        context.io.stdout.write(make(program));
         return Promise.resolve();
       }),
     );

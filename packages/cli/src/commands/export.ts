@@ -21,14 +21,14 @@ interface ExportOptions {
 }
 
 /**
- * stdout as the end of a pipeline that leaves it open: the process writes its messages after the
- * export, and Node.js does not let stdout be ended anyway.
+ * The run's stdout as the end of a pipeline that leaves it open: the process writes its messages
+ * after the export, and Node.js does not let stdout be ended anyway.
  */
-function stdoutSink(): Writable {
+function stdoutSink(stdout: Writable): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (process.stdout.write(chunk)) callback();
-      else process.stdout.once('drain', () => callback());
+      if (stdout.write(chunk)) callback();
+      else stdout.once('drain', () => callback());
     },
   });
 }
@@ -45,7 +45,7 @@ async function exportLinks(context: Context, options: ExportOptions): Promise<vo
   const source = Readable.fromWeb(stream as WebReadableStream<Uint8Array>);
 
   if (options.out === undefined || options.out === '-') {
-    await pipeline(source, stdoutSink());
+    await pipeline(source, stdoutSink(context.io.stdout));
     return;
   }
 

@@ -57,7 +57,7 @@ interface Tally {
 function progress(context: Context, total: number): { advance: (count: number) => void; stop: () => void } {
   if (!context.output.stderrIsTerminal || total === 0) return { advance: () => undefined, stop: () => undefined };
   const bar = new SingleBar(
-    { stream: process.stderr, format: 'Importing [{bar}] {value}/{total} links {wait}', hideCursor: true, clearOnComplete: true },
+    { stream: context.io.stderr, format: 'Importing [{bar}] {value}/{total} links {wait}', hideCursor: true, clearOnComplete: true },
     Presets.shades_classic,
   );
   bar.start(total, 0, { wait: '' });
@@ -69,11 +69,13 @@ function progress(context: Context, total: number): { advance: (count: number) =
 }
 
 /**
- * Ctrl-C during an import says how far it got and how to go on, then ends with 130: what the
- * answered chunks created stays, the chunk on its way may be in part, and the same import run
+ * Ctrl-C during an import says how far it got and how to go on, then ends the run with 130: what
+ * the answered chunks created stays, the chunk on its way may be in part, and the same import run
  * again finds the links that kept their alias (`existing`) instead of creating them twice.
  */
 function onInterrupt(context: Context, file: string, tally: Tally, stopBar: () => void): () => void {
+  const listen = context.io.onInterrupt;
+  if (!listen) return () => undefined;
   const interrupt = () => {
     stopBar();
     const count = (outcome: ImportOutcome) => tally.results.filter((result) => result.result === outcome).length;
@@ -84,10 +86,9 @@ function onInterrupt(context: Context, file: string, tally: Tally, stopBar: () =
         `linkyard links import ${file} (links that kept their alias are found as existing, not created twice)`,
       null,
     );
-    process.exit(130);
+    context.session.end(130);
   };
-  process.once('SIGINT', interrupt);
-  return () => process.off('SIGINT', interrupt);
+  return listen(interrupt);
 }
 
 /**
@@ -98,6 +99,8 @@ function onInterrupt(context: Context, file: string, tally: Tally, stopBar: () =
  */
 async function send(context: Context, records: ReadRecord[], tally: Tally, advance: (count: number) => void): Promise<ImportResult[]> {
   for (let start = 0; start < records.length; start += CHUNK_SIZE) {
+    // Interrupted: no more chunks are sent (the command itself has exited by now).
+    if (context.session.hasEnded) return context.session.halted();
     const chunk = records.slice(start, start + CHUNK_SIZE);
     const ndjson = chunk.map((record) => `${JSON.stringify(record.link)}\n`).join('');
     context.progress = `${start} of ${records.length} records imported`;

@@ -111,7 +111,7 @@ const FIELDS: FieldNames = {
  * The password is never an argument, which every user of the machine can read (`ps`): `--password`
  * asks for it on a terminal, or reads the first line of stdin.
  */
-async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
+async function fieldsOf(context: Context, options: FieldOptions): Promise<LinkUpdate> {
   const fields: LinkUpdate = {};
   if (options.alias !== undefined) fields.custom = options.alias;
   if (options.domain !== undefined) fields.domain = options.domain;
@@ -119,7 +119,7 @@ async function fieldsOf(options: FieldOptions): Promise<LinkUpdate> {
   if (options.description !== undefined) fields.description = options.description;
   if (options.status !== undefined) fields.status = options.status;
   if (options.expiry !== undefined) fields.expiry = options.expiry;
-  if (options.password === true) fields.password = await readSecret('link password', { confirm: true });
+  if (options.password === true) fields.password = await readSecret(context.session, 'link password', { confirm: true });
   if (options.password === false) fields.password = '';
   if (options.tag !== undefined) fields.tags = options.tag;
   if (options.archive !== undefined) fields.archived = options.archive;
@@ -245,7 +245,7 @@ async function list(context: Context, options: ListOptions): Promise<void> {
 }
 
 async function add(context: Context, url: string, options: FieldOptions): Promise<void> {
-  const request: LinkAdd = { url, ...(await fieldsOf(options)) };
+  const request: LinkAdd = { url, ...(await fieldsOf(context, options)) };
   const { data: created } = await context.client.POST('/url/add', { body: request });
   context.output.data({ id: created.id, shorturl: created.shorturl });
   context.output.line(clean(created.shorturl));
@@ -316,7 +316,7 @@ async function update(context: Context, reference: string, options: UpdateOption
     );
   }
   const { id } = await resolveLink(client, reference);
-  const changes: LinkUpdate = await fieldsOf(options);
+  const changes: LinkUpdate = await fieldsOf(context, options);
   if (options.url !== undefined) changes.url = options.url;
   if (options.tags === false) changes.tags = [];
   if (options.variants === false) changes.variants = [];
@@ -332,7 +332,7 @@ async function remove(context: Context, reference: string, options: { yes?: bool
   const { client, output } = context;
   const { id, summary } = await resolveLink(client, reference);
   // On a terminal, a person confirms; a script (no terminal) or --yes does not stop to ask.
-  if (!options.yes && canAsk()) {
+  if (!options.yes && canAsk(context.session)) {
     const link = summary ?? (await client.GET('/url/{id}', { params: { path: { id } } })).data.details;
     const cancelled = await confirmDeletion(context, `link ${id} (${clean(link.shorturl)} → ${clean(link.longurl)})`, false);
     if (cancelled !== null) return cancelled;

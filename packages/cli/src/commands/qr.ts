@@ -60,7 +60,7 @@ async function qr(context: Context, reference: string, options: QrOptions): Prom
   const image = await qrImage(context, id, { format, size: options.size });
 
   if (toStdout) {
-    process.stdout.write(image);
+    context.io.stdout.write(image);
     return;
   }
   await writeFile(options.out, image).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { plot } from 'asciichart';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context';
 import { every } from '../options';
-import { clean, columns, type Cell } from '../output';
+import { clean, type Cell } from '../output';
 import { defaultInterval, isoSecond, parseSince, sinceStart, type Interval, type Since } from '../range';
 import { resolveLink } from '../resolve';
 import { run } from '../run';
@@ -123,7 +123,7 @@ export function showSeries(context: Context, subject: string, data: ClickSeries)
   if (filters.length > 0) output.line(`Only clicks with ${filters.map(([filter, value]) => `${filter} ${clean(value)}`).join(', ')}`);
   output.line();
   if (data.series.length > 0 && data.series.some((bucket) => bucket.clicks > 0)) {
-    for (const line of chart(data.series, data.interval, columns())) output.line(line);
+    for (const line of chart(data.series, data.interval, output.width)) output.line(line);
   } else {
     output.line('No clicks in this range.');
   }

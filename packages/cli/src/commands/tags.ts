@@ -104,7 +104,7 @@ async function update(context: Context, name: string, options: TagOptions): Prom
 async function remove(context: Context, name: string, yes: boolean | undefined): Promise<Code | void> {
   // On a terminal, a person confirms, told how many links lose the tag; a script or --yes does not
   // stop to ask. A name that cannot be a tag is the service's to refuse.
-  if (!yes && canAsk() && possible(name)) {
+  if (!yes && canAsk(context.session) && possible(name)) {
     const tag = await findTag(context, name);
     const cancelled = await confirmDeletion(
       context,
