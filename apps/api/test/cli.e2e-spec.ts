@@ -1312,6 +1312,29 @@ describe('the command line (linkyard)', () => {
       expect((await cli(['domains', 'delete', String(id)], env)).code).toBe(3);
     });
 
+    it("draws a domain's orphan visits, the aliases asked for among them, and filters them by kind or alias", async () => {
+      const domain = await createDomain(api, user);
+      const host = new URL(domain.domain).host;
+      for (const path of ['/sprnig', '/sprnig', '/']) {
+        await api.request('GET', path, { key: null, outsideContract: true, remoteAddress: UK, headers: { host, 'user-agent': FIREFOX } });
+      }
+      await api.flushClicks();
+      const drawn = await cli(['domains', 'orphans', host, '--since', '2d'], env);
+      expect(drawn.code).toBe(0);
+      expect(drawn.stdout).toContain(`Orphan visits of ${domain.domain}`);
+      expect(drawn.stdout).toContain('Total: 3 visits from 1 visitor (and 0 bot visits, counted apart)');
+      expect(drawn.stdout).toMatch(/│ Reached\s+│ unknown\s+│\s+2 │/);
+      expect(drawn.stdout).toMatch(/│ Aliases asked\s+│ sprnig\s+│\s+2 │/);
+      const typo = json(await cli(['domains', 'orphans', String(domain.id), '--alias', 'sprnig', '--json'], env));
+      expect(typo.filters).toEqual({ alias: 'sprnig' });
+      expect(typo.totals.clicks).toBe(2);
+      const refused = await cli(['domains', 'orphans', String(domain.id), '--kind', 'typo'], env);
+      // The service refuses it (exit 4), and the error names the option, not the API's parameter.
+      expect(refused.code).toBe(4);
+      expect(refused.stderr).toContain('--kind');
+      expect((await cli(['domains', 'orphans', 'absent.example.com'], env)).code).toBe(3);
+    });
+
     it('creates campaigns, puts links in them, changes and deletes them', async () => {
       const added = await cli(['campaigns', 'add', 'Spring sale', '--slug', `spring-${user.id}`, '--public', '--json'], env);
       expect(added.code).toBe(0);

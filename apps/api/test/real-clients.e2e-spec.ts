@@ -65,6 +65,8 @@ describe('requests as real clients send them', () => {
     ['addDomain', 'POST', () => '/domain/add', { domain: `https://replay${tag}.example.com`, redirectroot: null, redirect404: null }],
     ['listDomains', 'GET', () => '/domains'],
     ['updateDomain', 'PUT', () => `/domain/${ids.domain}/update`, { redirectroot: null, redirect404: 'https://example.com/404' }],
+    ['getDomain', 'GET', () => `/domain/${ids.domain}`],
+    ['getDomainOrphanStats', 'GET', () => `/domain/${ids.domain}/orphans?interval=day&kind=unknown&top=5`],
     [
       'addOverlay',
       'POST',

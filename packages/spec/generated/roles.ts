@@ -89,6 +89,8 @@ export const NEEDS = {
   "getCampaignStats": "viewer",
   "getChannelItems": "viewer",
   "getDocs": "public",
+  "getDomain": "viewer",
+  "getDomainOrphanStats": "viewer",
   "getDomainVerification": "admin",
   "getInvitation": "person",
   "getMetrics": "public",

@@ -289,6 +289,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domain/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One branded domain (extension)
+         * @description One of the account's branded domains, as the list shows it. An extension to the spec.
+         */
+        get: operations["getDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domain/{id}/orphans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orphan visits of a branded domain over time (extension)
+         * @description The visits of one of the account's branded domains that reached no link, over a range of time: its root (`kind` root; counted whether or not the domain redirects it), an alias no link or bio page holds (`unknown`: a typo on a printed URL, an old link deleted), and a link that was not open (`expired`: past its expiry or click limit, or before its start date). The same parameters, buckets, counts and top lists as a link's clicks over time (`GET /url/{id}/stats`), and two more of each: `kind` and `alias` (the alias asked for) filter, `top.kinds` and `top.aliases` count. Bots are counted apart; a HEAD is no visit. Visits to the service's own address (`PUBLIC_URL`) belong to no account and are not counted. An extension to the spec.
+         */
+        get: operations["getDomainOrphanStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/urls": {
         parameters: {
             query?: never;
@@ -3878,6 +3918,10 @@ export interface components {
                 utmCampaigns: components["schemas"]["TopValues"];
                 /** @description The variants of an A/B split by their letters (`A` the first); empty for clicks of links without one. An extension. */
                 variants: components["schemas"]["TopValues"];
+                /** @description A domain's orphan visits only (`GET /domain/{id}/orphans`) — what they reached, `root`, `unknown` or `expired`. An extension. */
+                kinds?: components["schemas"]["TopValues"];
+                /** @description A domain's orphan visits only — the aliases asked for (none for the root), most first. An extension. */
+                aliases?: components["schemas"]["TopValues"];
             };
             /** @description Account and campaign statistics only. The links (of the account, or of the campaign) clicked most in the range (after the filters), at most 10. */
             topLinks?: {
@@ -6224,6 +6268,16 @@ export interface components {
          */
         StatsVariant: string;
         /**
+         * @description Only orphan visits of this kind: `root` (the domain's root), `unknown` (an alias nothing holds) or `expired` (a link not open). An extension.
+         * @example unknown
+         */
+        StatsOrphanKind: "root" | "unknown" | "expired";
+        /**
+         * @description Only orphan visits that asked for this alias (as typed, case kept). An extension.
+         * @example sprnig-sale
+         */
+        StatsOrphanAlias: string;
+        /**
          * @description `csv` (the default) or `ndjson` (one JSON object per line).
          * @example ndjson
          */
@@ -7171,6 +7225,177 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain (key `data`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "data": {
+                     *         "id": 3,
+                     *         "domain": "https://go.example.com",
+                     *         "redirectroot": "https://example.com",
+                     *         "redirect404": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: components["schemas"]["ErrorZero"];
+                        data: components["schemas"]["Domain"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDomainOrphanStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only orphan visits of this kind: `root` (the domain's root), `unknown` (an alias nothing holds) or `expired` (a link not open). An extension.
+                 * @example unknown
+                 */
+                kind?: components["parameters"]["StatsOrphanKind"];
+                /**
+                 * @description Only orphan visits that asked for this alias (as typed, case kept). An extension.
+                 * @example sprnig-sale
+                 */
+                alias?: components["parameters"]["StatsOrphanAlias"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id, a positive integer; anything else is a 400.
+                 * @example 42
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals and its top values. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

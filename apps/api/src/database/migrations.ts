@@ -23,6 +23,7 @@ import { ArchivedLinks1765800000000 } from './migrations/1765800000000-archived-
 import { ClickLimits1765900000000 } from './migrations/1765900000000-click-limits';
 import { LinkVariants1766000000000 } from './migrations/1766000000000-link-variants';
 import { SharedReports1766100000000 } from './migrations/1766100000000-shared-reports';
+import { OrphanVisits1766200000000 } from './migrations/1766200000000-orphan-visits';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ClickLimits1765900000000,
   LinkVariants1766000000000,
   SharedReports1766100000000,
+  OrphanVisits1766200000000,
 ];

@@ -7,7 +7,7 @@ import { guessSource } from '../common/client-address';
 import type { FixedWindowStorage } from '../infrastructure/fixed-window.storage';
 import type { PasswordHasher } from '../modules/auth/password';
 import type { RouteTable } from '../common/route-table';
-import type { Click } from '../modules/clicks/click';
+import type { Click, OrphanKind } from '../modules/clicks/click';
 import type { ClickRecorder } from '../modules/clicks/click-recorder';
 import { randomBytes } from 'node:crypto';
 import { Busy } from '../infrastructure/concurrency-limit';
@@ -31,7 +31,15 @@ const HTML = 'text/html; charset=utf-8';
 
 /** What a visit counts for: one of a link, a QR code, a bio page, a bio page's block (written out: no spread on the hot path). */
 /** What a click counts for, and for a link's A/B split the variant it went to. */
-export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'> & { variant?: string | null };
+export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'> &
+  Partial<Pick<Click, 'variant' | 'domainId' | 'orphan' | 'alias'>>;
+/** The alias an orphan visit asked for as it is kept: without control characters, 100 characters at most. */
+export function orphanAlias(alias: string): string {
+  return Array.from(alias.replace(/\p{Cc}/gu, ''))
+    .slice(0, 100)
+    .join('');
+}
+
 /** A block id as a bio page's button addresses name it. */
 const BLOCK_ID = /^[1-9][0-9]{0,9}$/;
 /** A social block's icon number (`?i=`): 0 to 19. */
@@ -162,6 +170,9 @@ export function visitRecorder(
       utmMedium: utm.utmMedium,
       utmCampaign: utm.utmCampaign,
       variant: target.variant ?? null,
+      domainId: target.domainId ?? null,
+      orphan: target.orphan ?? null,
+      alias: target.alias ?? null,
     });
   };
 }
@@ -222,6 +233,16 @@ export function registerRedirectRoutes(
   const record = (request: FastifyRequest, visit: Visit, target: Target, destination: string) =>
     recordVisit(request.method, request.url, visit, target, destination);
 
+  /**
+   * An orphan visit of a branded domain (one that reached no link): counted for the domain with
+   * what it reached and the alias asked for. The service's own address belongs to no account.
+   */
+  const recordOrphan = async (request: FastifyRequest, domain: ServedDomain | null, orphan: OrphanKind, alias = '') => {
+    if (!domain || request.method !== 'GET') return;
+    const target = { linkId: null, qrId: null, bioId: null, blockId: null, domainId: domain.id, orphan, alias: orphanAlias(alias) };
+    record(request, await visitOf(request), target, '');
+  };
+
   const deliver = (reply: FastifyReply, link: ServedLink, target: string): FastifyReply => {
     reply.header('Cache-Control', LINK_ANSWER.cacheControl).header('Referrer-Policy', LINK_ANSWER.referrerPolicy);
     const destination = servableUrl(target);
@@ -272,10 +293,15 @@ export function registerRedirectRoutes(
     if (!link) {
       // Links and bio pages share aliases: an alias no link holds may be a page's (shown to GET only).
       const bio = password === undefined ? await service.bio(domain, request.params.alias) : null;
-      return bio ? showBio(request, reply, bio) : sendPageNotFound(reply, domain);
+      if (bio) return showBio(request, reply, bio);
+      if (password === undefined) await recordOrphan(request, domain, 'unknown', request.params.alias);
+      return sendPageNotFound(reply, domain);
     }
     const dates = service.dates(link);
-    if (dates !== 'open') return sendUnavailable(reply, dates);
+    if (dates !== 'open') {
+      if (password === undefined) await recordOrphan(request, domain, 'expired', request.params.alias);
+      return sendUnavailable(reply, dates);
+    }
     if (link.passwordHash) {
       reply.header('Cache-Control', 'no-store');
       if (password === undefined) return sendHtml(reply, 200, () => passwordPage(false));
@@ -292,7 +318,10 @@ export function registerRedirectRoutes(
     // The dates again (the visit took a moment to read), then the click limit, which counts a person
     // let through; a HEAD is no visit (it is not recorded), so it passes uncounted like a bot.
     const admitted = service.admit(link, visit.bot || request.method === 'HEAD');
-    if (admitted !== 'open') return sendUnavailable(reply, admitted);
+    if (admitted !== 'open') {
+      if (password === undefined) await recordOrphan(request, domain, 'expired', request.params.alias);
+      return sendUnavailable(reply, admitted);
+    }
     const { destination, variant } = routeFor(link, visit);
     record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null, variant }, destination);
     return deliver(reply, link, destination);
@@ -302,6 +331,7 @@ export function registerRedirectRoutes(
     '/',
     safe(async (request, reply) => {
       const domain = await service.domain(hostOf(request));
+      await recordOrphan(request, domain, 'root');
       if (domain?.redirectRoot) return sendRedirect(reply, domain.redirectRoot, 'http');
       return sendHtml(reply, 200, () =>
         page(

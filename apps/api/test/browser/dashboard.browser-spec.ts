@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
+import { loopbackRequest } from '../support/built-service';
 import sharp from 'sharp';
 import { createCampaign, createLink, createOverlay, createPixel, createSplash, createUser } from '../support/factories';
 import {
@@ -731,6 +732,32 @@ suite('the dashboard in a browser', () => {
       await page.getByLabel('The bare domain sends to', { exact: true }).fill('https://example.com/');
       await page.getByRole('button', { name: 'Save redirects' }).click();
       await page.getByText('https://example.com/', { exact: true }).waitFor();
+
+      // Its orphan visits: a printed address with a typo, visited three times, and its root once.
+      const port = Number(new URL(base).port);
+      const person = { host: 'go.example.com', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' };
+      for (const path of ['/sprnig-sale', '/sprnig-sale', '/sprnig-sale', '/']) {
+        await loopbackRequest(port, 'GET', path, { headers: person });
+      }
+      await api.flushClicks();
+      await page.getByRole('link', { name: 'Orphan visits of https://go.example.com' }).click();
+      await page.getByRole('heading', { name: 'https://go.example.com', level: 1 }).waitFor();
+      const reached = page.getByRole('region', { name: 'What they reached' });
+      await reached.getByRole('button', { name: /An alias nothing holds/ }).waitFor();
+      expect(await reached.getByRole('listitem').allInnerTexts()).toEqual([
+        expect.stringMatching(/^An alias nothing holds\s+3$/),
+        expect.stringMatching(/^The domain's root\s+1$/),
+      ]);
+      await page
+        .getByRole('region', { name: 'Aliases asked for' })
+        .getByRole('button', { name: /\/sprnig-sale/ })
+        .click();
+      await page.getByRole('button', { name: /Alias asked for: sprnig-sale/ }).waitFor();
+      expect(new URL(page.url()).searchParams.get('alias')).toBe('sprnig-sale');
+      await page.getByText('3 visits by people', { exact: false }).waitFor();
+      await check('domain-orphans', true);
+      await page.getByRole('link', { name: 'Branded domains' }).first().click();
+      await page.getByRole('heading', { name: 'Branded domains', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Delete https://go.example.com' }).click();
       await page
         .getByRole('dialog')

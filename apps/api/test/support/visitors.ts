@@ -44,6 +44,9 @@ export function clickOf(linkId: number, index: number, overrides: Partial<Click>
     utmMedium: null,
     utmCampaign: null,
     variant: null,
+    domainId: null,
+    orphan: null,
+    alias: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { isStatus } from '../api';
 import { ErrorState, Loading } from './states';
 
 /** The lists a record's page goes back to. */
-type ListPath = '/links' | '/bio' | '/campaigns' | '/channels' | '/qr' | '/webhooks';
+type ListPath = '/links' | '/bio' | '/campaigns' | '/channels' | '/qr' | '/webhooks' | '/domains';
 
 /**
  * A record's page until the record is there: loading, "not found" (another account's record, or

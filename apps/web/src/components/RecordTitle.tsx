@@ -10,6 +10,7 @@ const LISTS = {
   '/channels': 'Channels',
   '/qr': 'QR codes',
   '/webhooks': 'Webhooks',
+  '/domains': 'Branded domains',
 } as const;
 
 /**

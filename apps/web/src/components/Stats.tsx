@@ -38,7 +38,7 @@ export function Stats({
   const inForce = filtersInForce(filters);
   const chips = onFilter && inForce.length > 0 && (
     <div className="filter-chips" role="group" aria-label="Statistics filtered by">
-      <span className="muted small">Only clicks of</span>
+      <span className="muted small">Only {noun}s of</span>
       {inForce.map(([name, value]) => (
         <button key={name} type="button" className="chip chip-button" onClick={() => onFilter({ [name]: undefined })}>
           <bdi>{`${STATS_FILTERS[name]}: ${name === 'country' ? countryName(value) : value}`}</bdi>
@@ -110,8 +110,18 @@ export function StatsWithOrigins({
   );
 }
 
+/** What an orphan visit reached, in words. */
+export const ORPHAN_KINDS: Record<string, string> = {
+  root: "The domain's root",
+  unknown: 'An alias nothing holds',
+  expired: 'A link not open (expired, over its limit or not started)',
+};
+
 /** The top lists of a range and what each filters by when a value in it is chosen. */
 const ORIGINS: { title: string; top: keyof Series['top']; filter: StatsFilter; describe?: (value: string) => string }[] = [
+  // A domain's orphan visits only: what they reached, and the aliases people typed.
+  { title: 'What they reached', top: 'kinds', filter: 'kind', describe: (value) => ORPHAN_KINDS[value] ?? value },
+  { title: 'Aliases asked for', top: 'aliases', filter: 'alias', describe: (value) => `/${value}` },
   // First: on an A/B link, which variant won is the question (shown only where there are variants).
   { title: 'A/B variants', top: 'variants', filter: 'variant', describe: (value) => `Variant ${value}` },
   { title: 'Countries', top: 'countries', filter: 'country', describe: countryName },
@@ -151,7 +161,7 @@ export function OriginTops({
     const url = variants?.[letter.charCodeAt(0) - 65]?.url;
     return url ? `${letter}: ${url}` : `Variant ${letter}`;
   };
-  const shown = ORIGINS.filter((origin) => !only || only.includes(origin.top))
+  const shown = ORIGINS.filter((origin) => (!only || only.includes(origin.top)) && series.top[origin.top] !== undefined)
     // Only a link's split has variants (letters of several links' splits, added up, would mean
     // nothing): the list shows on a link's statistics with some, or a filter by one.
     .filter(
@@ -162,7 +172,7 @@ export function OriginTops({
     <TopList
       key={origin.top}
       title={origin.title}
-      values={series.top[origin.top]}
+      values={series.top[origin.top] ?? []}
       describe={origin.top === 'variants' ? variantName : origin.describe}
       choose={onFilter && ((value) => onFilter({ [origin.filter]: value }))}
       chosen={filters[origin.filter]}

@@ -13,22 +13,28 @@ export const STATS_FILTERS = {
   utm_medium: 'UTM medium',
   utm_campaign: 'UTM campaign',
   variant: 'A/B variant',
+  kind: 'Reached',
+  alias: 'Alias asked for',
 } as const;
 
 export type StatsFilter = keyof typeof STATS_FILTERS;
 export type StatsFilters = Partial<Record<StatsFilter, string>>;
 
 const NAMES = Object.keys(STATS_FILTERS) as StatsFilter[];
-/** What the API takes of a filter's value: 1 to 253 characters, none of them a control character; a variant is a letter A to J. */
+/**
+ * What the API takes of a filter's value: 1 to 253 characters, none of them a control character; a
+ * variant is a letter A to J, an orphan visit's kind root, unknown or expired.
+ */
 const VALUE = /^[^\p{Cc}]{1,253}$/u;
 const VARIANT = /^[A-Ja-j]$/;
+const KIND = /^(root|unknown|expired)$/;
 
 /** The filters of an address's search, each kept only when the API could take it. */
 export function statsFiltersIn(search: Record<string, unknown>): StatsFilters {
   const filters: StatsFilters = {};
   for (const name of NAMES) {
     const value = search[name];
-    if (typeof value !== 'string' || !(name === 'variant' ? VARIANT : VALUE).test(value)) continue;
+    if (typeof value !== 'string' || !(name === 'variant' ? VARIANT : name === 'kind' ? KIND : VALUE).test(value)) continue;
     filters[name] = name === 'country' || name === 'variant' ? value.toUpperCase() : value;
   }
   return filters;

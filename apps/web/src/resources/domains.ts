@@ -6,6 +6,10 @@ export type Domain = Schemas['Domain'];
 export const useDomains = (page: number) =>
   usePage('domains', [page], async () => (await api.GET('/domains', { params: { query: { page, limit: PAGE_SIZE } } })).data.data);
 
+/** One branded domain, as its page shows it. */
+export const useDomain = (id: number) =>
+  useRecord('domains', id, async () => (await api.GET('/domain/{id}', { params: { path: { id } } })).data.data);
+
 /** Every branded domain of the account: where a link or bio page may live. */
 export const useDomainChoices = () => useChoices('domains', '/domains');
 

@@ -43,6 +43,8 @@ export type SeriesOf =
   | { of: 'bio'; id: number }
   | { of: 'block'; id: number; block: number }
   | { of: 'account' }
+  /** A branded domain's orphan visits (its root, unknown aliases, links not open). */
+  | { of: 'domain'; id: number }
   /** A shared report's link or campaign, read by its token without signing in. */
   | { of: 'shared'; token: string };
 
@@ -55,7 +57,9 @@ export function useSeries(target: SeriesOf, range: Range, enabled = true, filter
 const TOP_VALUES = 250;
 
 async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters): Promise<Series> {
-  const q = { ...query(range), ...filters, top: TOP_VALUES };
+  // A link's clicks have a variant and no orphan kind; a domain's orphan visits the other way round.
+  const { kind, alias, variant, ...common } = filters;
+  const q = { ...query(range), ...common, variant, top: TOP_VALUES };
   switch (target.of) {
     case 'link':
       return (await api.GET('/url/{id}/stats', { params: { path: { id: target.id }, query: q } })).data.data;
@@ -70,6 +74,10 @@ async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters
         .data.data;
     case 'account':
       return (await api.GET('/stats', { params: { query: q } })).data.data;
+    case 'domain': {
+      const orphans = { ...query(range), ...common, kind: kind as 'root' | 'unknown' | 'expired' | undefined, alias, top: TOP_VALUES };
+      return (await api.GET('/domain/{id}/orphans', { params: { path: { id: target.id }, query: orphans } })).data.data;
+    }
     case 'shared':
       return (await api.GET('/shared/{token}/stats', { params: { path: { token: target.token }, query: q } })).data.data;
   }

@@ -5,6 +5,7 @@ import { CliError, ExitCode, usageError, type ExitCode as Code } from '../errors
 import { clean } from '../output';
 import { run } from '../run';
 import { confirmDeletion, parseId, readAll, YES_OPTION } from './common';
+import { ORPHAN_FILTERS, RANGE_FIELDS, rangeOptions, showSeries, statsQuery, type StatsOptions } from './stats';
 
 type Domain = components['schemas']['Domain'];
 type DomainUpdate = components['schemas']['DomainUpdate'];
@@ -85,6 +86,13 @@ async function verification(context: Context, domain: string): Promise<void> {
   context.output.line(data.required ? 'This service asks for it before the domain is added.' : 'This service does not ask for it.');
 }
 
+async function orphans(context: Context, reference: string, options: StatsOptions): Promise<void> {
+  const domain = await resolveDomain(context, reference);
+  const query = statsQuery(options, new Date(), ORPHAN_FILTERS);
+  const { data } = (await context.client.GET('/domain/{id}/orphans', { params: { path: { id: domain.id }, query } })).data;
+  showSeries(context, clean(domain.domain), data, 'visit');
+}
+
 const redirectOptions = (command: Command, updating: boolean): Command =>
   command
     .option('--redirect-root <url>', `where a visit of the bare domain goes${updating ? ' ("" for nowhere)' : ''}`)
@@ -117,6 +125,15 @@ export function registerDomains(program: Command): void {
     .action((reference: string, options: { yes?: boolean }, command: Command) =>
       run(command, (context) => remove(context, reference, options.yes)),
     );
+  rangeOptions(
+    domains
+      .command('orphans')
+      .description("draw a domain's orphan visits over time (its root, aliases nothing holds, links not open), with the aliases asked for")
+      .argument('<domain>', 'the domain or its id'),
+    ORPHAN_FILTERS,
+  ).action((reference: string, options: StatsOptions, command: Command) =>
+    run(command, (context) => orphans(context, reference, options), { fields: RANGE_FIELDS }),
+  );
   domains
     .command('verification')
     .description('the DNS TXT record that proves the account controls a domain')

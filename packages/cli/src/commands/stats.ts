@@ -9,13 +9,16 @@ import { resolveLink } from '../resolve';
 import { run } from '../run';
 import type { FieldNames } from '../errors';
 
-type StatsQuery = NonNullable<paths['/url/{id}/stats']['get']['parameters']['query']>;
+type LinkQuery = NonNullable<paths['/url/{id}/stats']['get']['parameters']['query']>;
+type OrphanQuery = NonNullable<paths['/domain/{id}/orphans']['get']['parameters']['query']>;
+type StatsQuery = LinkQuery & OrphanQuery;
 type ClickSeries = components['schemas']['ClickSeries'];
 type ClickBucket = components['schemas']['ClickBucket'];
-type FilterName = Exclude<keyof StatsQuery, 'from' | 'to' | 'interval' | 'tz' | 'top'>;
+type Range = 'from' | 'to' | 'interval' | 'tz' | 'top';
+type FilterName = Exclude<keyof StatsQuery, Range>;
 
 const INTERVALS = every<Interval>()('hour', 'day', 'week', 'month');
-const FILTERS = every<FilterName>()(
+const FILTERS = every<Exclude<keyof LinkQuery, Range>>()(
   'country',
   'referrer',
   'browser',
@@ -26,6 +29,20 @@ const FILTERS = every<FilterName>()(
   'utm_medium',
   'utm_campaign',
   'variant',
+);
+/** A branded domain's orphan visits: what they reached and the alias asked for, and no A/B variant. */
+export const ORPHAN_FILTERS = every<Exclude<keyof OrphanQuery, Range>>()(
+  'country',
+  'referrer',
+  'browser',
+  'os',
+  'device',
+  'social',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'kind',
+  'alias',
 );
 
 /** How each top list is headed; the compiler checks that every list of the answer has a name. */
@@ -40,6 +57,8 @@ const TOP_NAMES: Record<keyof ClickSeries['top'], string> = {
   utmMediums: 'UTM mediums',
   utmCampaigns: 'UTM campaigns',
   variants: 'A/B variants',
+  kinds: 'Reached',
+  aliases: 'Aliases asked',
 };
 
 /** `utm_source` is the option `--utm-source`, which commander names `utmSource`. */
@@ -55,7 +74,7 @@ export type StatsOptions = {
 } & Record<string, unknown>;
 
 /** The query of the stats operation from the options. */
-export function statsQuery(options: StatsOptions, clock: Date): StatsQuery {
+export function statsQuery(options: StatsOptions, clock: Date, filters: readonly FilterName[] = FILTERS): StatsQuery {
   // To the second, as the API is sent it: `--since 2d` is then exactly two days, hourly.
   const now = new Date(Math.floor(clock.getTime() / 1000) * 1000);
   const query: StatsQuery = {};
@@ -64,9 +83,9 @@ export function statsQuery(options: StatsOptions, clock: Date): StatsQuery {
   if (options.to !== undefined) query.to = options.to;
   query.interval = options.interval ?? defaultInterval(query.from, query.to, now);
   if (options.tz !== undefined) query.tz = options.tz;
-  for (const filter of FILTERS) {
+  for (const filter of filters) {
     const value = options[keyOf(filter)];
-    if (typeof value === 'string') query[filter] = value;
+    if (typeof value === 'string') (query as Record<string, string>)[filter] = value;
   }
   return query;
 }
@@ -113,26 +132,26 @@ function chart(series: ClickBucket[], interval: string, width: number): string[]
 }
 
 /** The series drawn: its title line, the chart, the totals and the top lists (and the top links of the account). */
-export function showSeries(context: Context, subject: string, data: ClickSeries): void {
+export function showSeries(context: Context, subject: string, data: ClickSeries, noun: 'click' | 'visit' = 'click'): void {
   const { output } = context;
   output.data(data);
   output.line(
-    `Clicks of ${subject}, ${bucketLabel(data.from, data.interval)} to ${bucketLabel(data.to, data.interval)} by ${data.interval} (${clean(data.tz)})`,
+    `${noun === 'visit' ? 'Orphan visits' : 'Clicks'} of ${subject}, ${bucketLabel(data.from, data.interval)} to ${bucketLabel(data.to, data.interval)} by ${data.interval} (${clean(data.tz)})`,
   );
   const filters = Object.entries(data.filters);
-  if (filters.length > 0) output.line(`Only clicks with ${filters.map(([filter, value]) => `${filter} ${clean(value)}`).join(', ')}`);
+  if (filters.length > 0) output.line(`Only ${noun}s with ${filters.map(([filter, value]) => `${filter} ${clean(value)}`).join(', ')}`);
   output.line();
   if (data.series.length > 0 && data.series.some((bucket) => bucket.clicks > 0)) {
     for (const line of chart(data.series, data.interval, output.width)) output.line(line);
   } else {
-    output.line('No clicks in this range.');
+    output.line(`No ${noun}s in this range.`);
   }
   output.line();
 
   const { totals } = data;
   const visitors = totals.visitors === null ? '' : ` from ${plural(totals.visitors, 'visitor')}`;
-  const bots = totals.bots === null ? '' : ` (and ${plural(totals.bots, 'bot click')}, counted apart)`;
-  output.line(`Total: ${plural(totals.clicks, 'click')}${visitors}${bots}`);
+  const bots = totals.bots === null ? '' : ` (and ${plural(totals.bots, `bot ${noun}`)}, counted apart)`;
+  output.line(`Total: ${plural(totals.clicks, noun)}${visitors}${bots}`);
 
   if (data.topLinks && data.topLinks.length > 0) {
     output.line();
@@ -144,7 +163,7 @@ export function showSeries(context: Context, subject: string, data: ClickSeries)
   }
   const rows: Cell[][] = [];
   for (const [key, label] of Object.entries(TOP_NAMES) as [keyof ClickSeries['top'], string][]) {
-    data.top[key].forEach((entry, index) => rows.push([index === 0 ? label : '', entry.value, entry.clicks]));
+    data.top[key]?.forEach((entry, index) => rows.push([index === 0 ? label : '', entry.value, entry.clicks]));
   }
   if (rows.length > 0) {
     output.line();
@@ -165,7 +184,7 @@ async function stats(context: Context, reference: string | undefined, options: S
 }
 
 /** The options of a range, its buckets and its filters, shared by the statistics of links, QR codes and the account. */
-export function rangeOptions(command: Command): Command {
+export function rangeOptions(command: Command, filters: readonly FilterName[] = FILTERS): Command {
   command
     .addOption(
       new Option('--since <age>', 'from this long ago until now: 12h, 7d, 4w, 6m (months)').argParser(parseSince).conflicts('from'),
@@ -178,15 +197,22 @@ export function rangeOptions(command: Command): Command {
       ),
     )
     .option('--tz <zone>', 'the IANA time zone of the buckets (default: UTC)');
-  for (const filter of FILTERS) command.option(`--${flagOf(filter)} <value>`, `only clicks with this ${filter.replace('_', ' ')}`);
+  for (const filter of filters)
+    command.option(`--${flagOf(filter)} <value>`, FILTER_HELP[filter] ?? `only clicks with this ${filter.replace('_', ' ')}`);
   return command.addHelpText('after', '\nWithout --since or --from: the last 30 days.');
 }
 
 /** The options by the query parameter each fills, for the service's errors about them. */
 export const RANGE_FIELDS: FieldNames = Object.fromEntries([
   ...['from', 'to', 'interval', 'tz'].map((name): [string, string] => [name, `--${name}`]),
-  ...FILTERS.map((filter): [string, string] => [filter, `--${flagOf(filter)}`]),
+  ...[...new Set([...FILTERS, ...ORPHAN_FILTERS])].map((filter): [string, string] => [filter, `--${flagOf(filter)}`]),
 ]);
+
+/** The filters whose help says more than "only clicks with this ...". */
+const FILTER_HELP: Partial<Record<FilterName, string>> = {
+  kind: 'only visits that reached this: root, unknown (an alias nothing holds) or expired (a link not open)',
+  alias: 'only visits that asked for this alias',
+};
 
 /** `linkyard stats`. */
 export function registerStats(program: Command): void {

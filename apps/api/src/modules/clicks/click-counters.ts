@@ -1,7 +1,13 @@
 import type { ClickTarget } from './click';
 
 /** The column of each kind of target in the click tables. */
-export const TARGET_COLUMNS: Record<ClickTarget, string> = { link: 'link_id', qr: 'qr_id', bio: 'bio_id', block: 'block_id' };
+export const TARGET_COLUMNS: Record<ClickTarget, string> = {
+  link: 'link_id',
+  qr: 'qr_id',
+  bio: 'bio_id',
+  block: 'block_id',
+  domain: 'domain_id',
+};
 /** The length of every top list. */
 export const TOP = 10;
 

@@ -5,7 +5,16 @@ import { Sql } from '../../database/sql';
 import type { ClickTarget } from './click';
 import { countersOf, TARGET_COLUMNS, TOP, type CounterRow } from './click-counters';
 import type { SeriesText } from './series-json';
-import { FILTERS, TOP_LISTS, type Filter, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+import {
+  FILTERS,
+  LINK_LISTS,
+  ORPHAN_LISTS,
+  TOP_LISTS,
+  type Filter,
+  type SeriesRequest,
+  type SeriesScope,
+  type TopList,
+} from './series-request';
 
 /**
  * The buckets of a series' text in one row: a text under 128 kB (a thousand lines of 40
@@ -96,6 +105,8 @@ export class ClickReadsRepository {
     const filterConditions = (Object.entries(request.filters) as [Filter, string][]).map(
       ([name, value]) => `s.${FILTERS[name]} = ${param(value)}`,
     );
+    // The scope's lists only: a link's clicks reach no orphan kind or alias.
+    const listColumns = ('domain' in scope ? ORPHAN_LISTS : LINK_LISTS).map((list) => [list, TOP_LISTS[list]] as const);
     let hourly = `s.hour >= ${rangeStart} AND s.hour < $2`;
     const parts: string[] = [];
     if (!filtered) {
@@ -104,18 +115,14 @@ export class ClickReadsRepository {
       const lastDay = `(date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
       // A range inside one day has no whole day: its two edges then meet, and cover it.
       hourly = `((s.hour >= ${rangeStart} AND s.hour < least(${firstDay}, $2)) OR (s.hour >= greatest(${lastDay}, ${firstDay}) AND s.hour < $2))`;
-      const lists = Object.entries(TOP_LISTS)
-        .map(([list, column]) => `WHEN '${column}' THEN '${list}'`)
-        .join(' ');
+      const lists = listColumns.map(([list, column]) => `WHEN '${column}' THEN '${list}'`).join(' ');
       parts.push(`SELECT CASE s.dimension ${lists} END AS list, s.value, s.clicks
           FROM click_day_values s
          WHERE ${owner('s')} AND s.day >= (${firstDay} AT TIME ZONE 'UTC')::date AND s.day < (${lastDay} AT TIME ZONE 'UTC')::date`);
     }
     parts.unshift(`SELECT d.list, d.value, s.clicks
           FROM click_hour_groups s
-         CROSS JOIN LATERAL (VALUES ${Object.entries(TOP_LISTS)
-           .map(([list, column]) => `('${list}', s.${column})`)
-           .join(', ')}) AS d(list, value)
+         CROSS JOIN LATERAL (VALUES ${listColumns.map(([list, column]) => `('${list}', s.${column})`).join(', ')}) AS d(list, value)
          WHERE ${[owner('s'), hourly, ...filterConditions].join(' AND ')} AND d.value <> ''`);
     // The zone ($3) is named even where hourly buckets do not use it, so the database knows its type.
     return this.dataSource.query<{ list: TopList; value: string; clicks: string }[]>(
@@ -212,6 +219,7 @@ function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): 
     if ('qr' in scope) return `${table}.qr_id = ${param(scope.qr)}`;
     if ('bio' in scope) return `${table}.bio_id = ${param(scope.bio)}`;
     if ('block' in scope) return `${table}.block_id = ${param(scope.block)}`;
+    if ('domain' in scope) return `${table}.domain_id = ${param(scope.domain)}`;
     // The links in the campaign now (links_campaign_id_idx), their hourly rows by link.
     if ('campaign' in scope) return `${table}.link_id IN (SELECT id FROM links WHERE campaign_id = ${param(scope.campaign)})`;
     const account = param(scope.account);

@@ -23,6 +23,9 @@ const click = (index: number): Click => ({
   utmMedium: null,
   utmCampaign: null,
   variant: null,
+  domainId: null,
+  orphan: null,
+  alias: null,
 });
 const numberOf = (clicks: Click[]) => clicks.map((entry) => Number(entry.visitor));
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);

@@ -6,7 +6,7 @@ import type { Ok } from '../../common/contract';
 import { DatabasePool } from '../../database/pool';
 import { ClickReadsRepository } from './click-reads.repository';
 import { seriesJson } from './series-json';
-import { formatInZone, TOP_LISTS, type SeriesRequest, type SeriesScope, type TopList } from './series-request';
+import { formatInZone, LINK_LISTS, ORPHAN_LISTS, type SeriesRequest, type SeriesScope } from './series-request';
 
 export type ClickSeries = Ok<'getUrlStats'>['data'];
 
@@ -47,7 +47,7 @@ export class ClickSeriesService {
     const series = seriesJson(texts, interval, filtered);
 
     const top = Object.fromEntries(
-      (Object.keys(TOP_LISTS) as TopList[]).map((list) => [
+      ('domain' in scope ? ORPHAN_LISTS : LINK_LISTS).map((list) => [
         list,
         topRows.filter((row) => row.list === list).map((row) => ({ value: row.value, clicks: Number(row.clicks) })),
       ]),

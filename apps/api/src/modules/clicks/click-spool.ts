@@ -35,6 +35,10 @@ type Row = [
   (number | null)?,
   // The A/B split's variant (absent from batches spooled by an older version).
   (string | null)?,
+  // An orphan visit's domain, kind and alias (absent from batches spooled by an older version).
+  (number | null)?,
+  (string | null)?,
+  (string | null)?,
 ];
 
 const toRow = (click: Click): Row => [
@@ -55,6 +59,9 @@ const toRow = (click: Click): Row => [
   click.bioId,
   click.blockId,
   click.variant,
+  click.domainId,
+  click.orphan,
+  click.alias,
 ];
 
 const fromRow = (row: Row): Click => ({
@@ -76,6 +83,9 @@ const fromRow = (row: Row): Click => ({
   bioId: row[14] ?? null,
   blockId: row[15] ?? null,
   variant: row[16] ?? null,
+  domainId: row[17] ?? null,
+  orphan: (row[18] ?? null) as Click['orphan'],
+  alias: row[19] ?? null,
 });
 
 const READY = /^clicks-\d{13}-[0-9a-f-]{36}\.ndjson$/;

@@ -4,16 +4,17 @@
 -- ClicksRepository.writeBatch
 START TRANSACTION;
 INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign, variant)
+utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
 SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
 $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
-$17::text[])
+$17::text[], $18::int[], $19::text[], $20::text[])
 AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign, variant)
+utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
 WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
 OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
 OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
-OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id);
+OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)
+OR EXISTS (SELECT 1 FROM domains WHERE domains.id = c.domain_id);
 INSERT INTO click_hour_visitors (link_id, hour, visitor)
 SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
 JOIN links t ON t.id = v.id
@@ -25,11 +26,11 @@ JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
 JOIN links t ON t.id = v.id
-ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE link_id IS NOT NULL
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -57,11 +58,11 @@ JOIN qr_codes t ON t.id = v.id
 ON CONFLICT (qr_id, hour) WHERE qr_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+INSERT INTO click_hour_groups (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
 JOIN qr_codes t ON t.id = v.id
-ON CONFLICT (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE qr_id IS NOT NULL
+ON CONFLICT (qr_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE qr_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (qr_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -89,11 +90,11 @@ JOIN bio_pages t ON t.id = v.id
 ON CONFLICT (bio_id, hour) WHERE bio_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+INSERT INTO click_hour_groups (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
 JOIN bio_pages t ON t.id = v.id
-ON CONFLICT (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE bio_id IS NOT NULL
+ON CONFLICT (bio_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE bio_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (bio_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -121,11 +122,11 @@ JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT (block_id, hour) WHERE block_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+INSERT INTO click_hour_groups (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
 JOIN bio_blocks t ON t.id = v.id
-ON CONFLICT (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE block_id IS NOT NULL
+ON CONFLICT (block_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE block_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (block_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
@@ -142,22 +143,55 @@ SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT (block_id, dimension, value) WHERE block_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+INSERT INTO click_hour_visitors (domain_id, hour, visitor)
+SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
+JOIN domains t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING domain_id AS id, hour;
+INSERT INTO click_hours (domain_id, hour, clicks, visitors, bots)
+SELECT v.id, v.hour, v.clicks, v.visitors, v.bots
+FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::int[]) AS v(id, hour, clicks, visitors, bots)
+JOIN domains t ON t.id = v.id
+ON CONFLICT (domain_id, hour) WHERE domain_id IS NOT NULL
+DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
+bots = click_hours.bots + EXCLUDED.bots;
+INSERT INTO click_hour_groups (domain_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+JOIN domains t ON t.id = v.id
+ON CONFLICT (domain_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE domain_id IS NOT NULL
+DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
+INSERT INTO click_day_values (domain_id, day, dimension, value, clicks)
+SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)
+JOIN domains t ON t.id = v.id
+ON CONFLICT (domain_id, day, dimension, value) WHERE domain_id IS NOT NULL
+DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
+INSERT INTO click_visitors (domain_id, visitor)
+SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN domains t ON t.id = v.id
+ON CONFLICT DO NOTHING RETURNING domain_id AS id;
+WITH counted AS (UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = t.unique_orphan_visits + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+INSERT INTO click_counters (domain_id, dimension, value, count)
+SELECT v.id, v.dimension, v.value, v.count
+FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN domains t ON t.id = v.id
+ON CONFLICT (domain_id, dimension, value) WHERE domain_id IS NOT NULL
+DO UPDATE SET count = click_counters.count + EXCLUDED.count;
 COMMIT;
 
 -- ClicksRepository.writeBatch (example 2)
 START TRANSACTION;
 INSERT INTO click_batches (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id;
 INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign, variant)
+utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
 SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
 $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
-$17::text[])
+$17::text[], $18::int[], $19::text[], $20::text[])
 AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-utm_source, utm_medium, utm_campaign, variant)
+utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
 WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
 OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
 OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
-OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id);
+OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)
+OR EXISTS (SELECT 1 FROM domains WHERE domains.id = c.domain_id);
 INSERT INTO click_hour_visitors (link_id, hour, visitor)
 SELECT v.id, v.hour, v.visitor FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS v(id, hour, visitor)
 JOIN links t ON t.id = v.id
@@ -169,11 +203,11 @@ JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, hour) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hours.clicks + EXCLUDED.clicks, visitors = click_hours.visitors + EXCLUDED.visitors,
 bots = click_hours.bots + EXCLUDED.bots;
-INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
-SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
-$13::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, clicks)
+INSERT INTO click_hour_groups (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
+SELECT v.* FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[],
+$15::int[]) AS v(id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks)
 JOIN links t ON t.id = v.id
-ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant) WHERE link_id IS NOT NULL
+ON CONFLICT (link_id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias) WHERE link_id IS NOT NULL
 DO UPDATE SET clicks = click_hour_groups.clicks + EXCLUDED.clicks;
 INSERT INTO click_day_values (link_id, day, dimension, value, clicks)
 SELECT v.* FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::int[]) AS v(id, day, dimension, value, clicks)

@@ -144,6 +144,7 @@ const TARGETS = [
   { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans', owned: true },
   { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits', owned: true },
   { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks', owned: false },
+  { key: 'domainId', table: 'domains', column: 'domain_id', total: 'orphan_visits', unique: 'unique_orphan_visits', owned: true },
 ] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string; owned: boolean }[];
 type Target = (typeof TARGETS)[number];
 
@@ -167,7 +168,7 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
   for (const click of clicks) {
     const hour = hourOf(click);
     // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.)
-    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}\n${click.variant ?? ''}`;
+    const groupKey = `${click[key]}\n${hour}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.device}\n${click.social ?? ''}\n${click.utmSource ?? ''}\n${click.utmMedium ?? ''}\n${click.utmCampaign ?? ''}\n${click.variant ?? ''}\n${click.orphan ?? ''}\n${click.alias ?? ''}`;
     const group = groups.get(groupKey);
     if (group) group.clicks += 1;
     else groups.set(groupKey, { id: click[key]!, hour, click, clicks: 1 });
@@ -176,11 +177,11 @@ function groupClicks(clicks: Click[], key: Target['key']): ClickGroup[] {
 }
 
 /**
- * The seventeen arrays of the click rows' statement, in its order, written in one pass over the batch
+ * The twenty arrays of the click rows' statement, in its order, written in one pass over the batch
  * (each field read by its name, not by a key that changes from column to column).
  */
 function clickArrays(batch: readonly Click[]): string[] {
-  const columns = Array.from({ length: 17 }, () => new Array<string>(batch.length));
+  const columns = Array.from({ length: 20 }, () => new Array<string>(batch.length));
   for (let index = 0; index < batch.length; index++) {
     const click = batch[index]!;
     columns[0]![index] = arrayElement(click.linkId);
@@ -200,6 +201,9 @@ function clickArrays(batch: readonly Click[]): string[] {
     columns[14]![index] = arrayElement(click.utmMedium);
     columns[15]![index] = arrayElement(click.utmCampaign);
     columns[16]![index] = arrayElement(click.variant);
+    columns[17]![index] = arrayElement(click.domainId);
+    columns[18]![index] = arrayElement(click.orphan);
+    columns[19]![index] = arrayElement(click.alias);
   }
   return columns.map(literalOf);
 }
@@ -210,16 +214,17 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
   // Clicks whose target was deleted meanwhile are dropped by the joins.
   await manager.query(
     `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                           utm_source, utm_medium, utm_campaign, variant)
+                           utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
        SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
                               $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
-                              $17::text[])
+                              $17::text[], $18::int[], $19::text[], $20::text[])
               AS c(link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
-                   utm_source, utm_medium, utm_campaign, variant)
+                   utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
        WHERE EXISTS (SELECT 1 FROM links WHERE links.id = c.link_id)
           OR EXISTS (SELECT 1 FROM qr_codes WHERE qr_codes.id = c.qr_id)
           OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
-          OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)`,
+          OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)
+          OR EXISTS (SELECT 1 FROM domains WHERE domains.id = c.domain_id)`,
     clickArrays(batch),
   );
   // What else the batch's transaction holds (the webhooks' events of these clicks).
@@ -414,11 +419,17 @@ const EXAMPLE_SPOOL_ID = 'clicks-1767261600000-00000000-0000-4000-8000-000000000
 
 /** A batch of the examples: a person's click on each kind of target, and a bot's on the link. */
 function exampleBatch(f: SqlFixtures): Click[] {
-  const click = (target: Partial<Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'>>, bot = false): Click => ({
+  const click = (
+    target: Partial<Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId' | 'domainId' | 'orphan' | 'alias'>>,
+    bot = false,
+  ): Click => ({
     linkId: null,
     qrId: null,
     bioId: null,
     blockId: null,
+    domainId: null,
+    orphan: null,
+    alias: null,
     ...target,
     at: new Date('2026-01-01T10:00:00Z'),
     country: 'FR',
@@ -440,5 +451,6 @@ function exampleBatch(f: SqlFixtures): Click[] {
     click({ qrId: f.ids.qr }),
     click({ bioId: f.ids.bio }),
     click({ blockId: f.ids.block }),
+    click({ domainId: f.ids.domain, orphan: 'unknown', alias: 'sprnig' }),
   ];
 }

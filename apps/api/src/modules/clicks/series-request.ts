@@ -1,7 +1,7 @@
 import { badRequest } from '../../common/api-error';
 import type { Clock } from '../../common/clock';
 import type { QueryParams } from '../../common/contract';
-import { GROUP_COLUMNS } from './click';
+import { GROUP_COLUMNS, ORPHAN_KINDS } from './click';
 import { TOP } from './click-counters';
 
 type SeriesQuery = QueryParams<'getUrlStats'>;
@@ -9,10 +9,11 @@ export type Interval = 'hour' | 'day' | 'week' | 'month';
 
 /**
  * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, all of
- * an account's links and QR codes, or the links of a campaign (those in it now).
+ * an account's links and QR codes, the links of a campaign (those in it now), or a branded
+ * domain's orphan visits.
  */
 export type SeriesScope =
-  { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number } | { campaign: number };
+  { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number } | { campaign: number } | { domain: number };
 
 /** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
 export const FILTERS = {
@@ -26,8 +27,12 @@ export const FILTERS = {
   utm_medium: GROUP_COLUMNS.utmMedium,
   utm_campaign: GROUP_COLUMNS.utmCampaign,
   variant: GROUP_COLUMNS.variant,
+  kind: GROUP_COLUMNS.orphan,
+  alias: GROUP_COLUMNS.alias,
 } as const;
 export type Filter = keyof typeof FILTERS;
+/** The filters only a domain's orphan visits take. */
+export const ORPHAN_FILTERS: readonly Filter[] = ['kind', 'alias'];
 
 /** The top lists of a range: their names in the answer, and the columns they count. */
 export const TOP_LISTS = {
@@ -41,8 +46,16 @@ export const TOP_LISTS = {
   utmMediums: GROUP_COLUMNS.utmMedium,
   utmCampaigns: GROUP_COLUMNS.utmCampaign,
   variants: GROUP_COLUMNS.variant,
+  kinds: GROUP_COLUMNS.orphan,
+  aliases: GROUP_COLUMNS.alias,
 } as const;
 export type TopList = keyof typeof TOP_LISTS;
+/** The top lists of a domain's orphan visits: every one, what they reached and the aliases asked for among them (no variant: no link). */
+export const ORPHAN_LISTS: readonly TopList[] = Object.keys(TOP_LISTS) as TopList[];
+/** The top lists of every other scope. */
+export const LINK_LISTS: readonly TopList[] = (Object.keys(TOP_LISTS) as TopList[]).filter(
+  (list) => list !== 'kinds' && list !== 'aliases',
+);
 
 const INTERVALS: Interval[] = ['hour', 'day', 'week', 'month'];
 const DEFAULT_DAYS = 30;
@@ -173,8 +186,11 @@ export function readRange(
   return { from, to, tz, tzName };
 }
 
-/** Reads the query of a series: range, interval, zone and filters; a clear 400 for anything else. */
-export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesRequest {
+/**
+ * Reads the query of a series: range, interval, zone and filters (`orphans`: a domain's orphan
+ * visits, which also take `kind` and `alias` and have no variant); a clear 400 for anything else.
+ */
+export function readSeriesRequest(query: SeriesQuery | QueryParams<'getDomainOrphanStats'>, clock: Clock, orphans = false): SeriesRequest {
   const { from, to, tz, tzName } = readRange(query, clock);
   const intervalText = single('interval', query.interval) ?? 'day';
   if (!INTERVALS.includes(intervalText as Interval)) throw badRequest('Invalid parameter "interval": must be hour, day, week or month.');
@@ -185,13 +201,17 @@ export function readSeriesRequest(query: SeriesQuery, clock: Clock): SeriesReque
     );
   }
   const filters: SeriesRequest['filters'] = {};
-  for (const name of Object.keys(FILTERS) as Filter[]) {
-    const value = single(name, query[name]);
+  const names = (Object.keys(FILTERS) as Filter[]).filter((name) => (orphans ? name !== 'variant' : !ORPHAN_FILTERS.includes(name)));
+  for (const name of names) {
+    const value = single(name, (query as Partial<Record<Filter, unknown>>)[name]);
     if (value === undefined) continue;
     if (value === '' || value.length > 253 || /\p{Cc}/u.test(value)) {
       throw badRequest(`Invalid parameter "${name}": must be 1 to 253 characters, without control characters.`);
     }
     if (name === 'variant' && !/^[A-Ja-j]$/.test(value)) throw badRequest('Invalid parameter "variant": must be a letter from A to J.');
+    if (name === 'kind' && !ORPHAN_KINDS.includes(value as (typeof ORPHAN_KINDS)[number])) {
+      throw badRequest(`Invalid parameter "kind": must be ${ORPHAN_KINDS.join(', ')}.`);
+    }
     filters[name] = name === 'country' || name === 'variant' ? value.toUpperCase() : value;
   }
   const topText = single('top', query.top);

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Can } from '../../components/RoleGate';
 import { errorMessage } from '../../api';
 import { Field } from '../../components/Field';
 import { ListPage, type Removal } from '../../components/ListPage';
 import { domainList, useDomainProof, useSaveRedirects, type Domain } from '../../resources/domains';
 import { AddDomain } from './AddDomain';
+import { RedirectFacts } from './RedirectFacts';
 import { ErrorAlert } from '../../components/FormCard';
 
 const INTRO = "Short links on a host name of your own, such as go.example.com, instead of this service's address.";
@@ -12,7 +14,9 @@ const INTRO = "Short links on a host name of your own, such as go.example.com, i
 const card = (domain: Domain) => (
   <>
     <h3>
-      <bdi>{domain.domain}</bdi>
+      <Link to="/domains/$id" params={{ id: domain.id }}>
+        <bdi>{domain.domain}</bdi>
+      </Link>
     </h3>
     <dl className="facts plain">
       <Can operation="getDomainVerification">
@@ -21,13 +25,14 @@ const card = (domain: Domain) => (
           <DnsState domain={domain.domain} />
         </dd>
       </Can>
-      <dt>The bare domain sends to</dt>
-      <dd className="url">
-        {domain.redirectroot ? <bdi>{domain.redirectroot}</bdi> : <span className="muted">Nowhere (a page of its own)</span>}
-      </dd>
-      <dt>An unknown alias sends to</dt>
-      <dd className="url">{domain.redirect404 ? <bdi>{domain.redirect404}</bdi> : <span className="muted">The not-found page</span>}</dd>
+      <RedirectFacts domain={domain} />
     </dl>
+    <p className="small">
+      <Link to="/domains/$id" params={{ id: domain.id }}>
+        Orphan visits<span className="visually-hidden"> of {domain.domain}</span>
+      </Link>{' '}
+      <span className="muted">— visits of its root, of aliases nothing holds, and of links not open.</span>
+    </p>
   </>
 );
 
