@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { FIREFOX } from './support/visitors';
 import { PUBLIC_URL, useApi } from './support/app';
 import { createCampaign, createChannel, createDomain, createLink, createUser, linkAlias, type TestUser } from './support/factories';
 
@@ -74,6 +75,44 @@ describe('bulk edits', () => {
     const another = await createChannel(api, user);
     expect((await edit({ ids: [untouched], changes: { channel: another } })).body.data.updated).toBe(1);
     expect(await details(untouched)).toMatchObject({ channels: [another], tags: ['draft'] });
+  });
+
+  it('gives many links a click limit and a start date, which their redirects keep at once, and removes them', async () => {
+    const host = new URL(PUBLIC_URL).host;
+    // A person's visits (an empty user agent is a bot's, which no limit counts).
+    const visit = (alias: string) =>
+      api.request('GET', `/${alias}`, { key: null, outsideContract: true, headers: { host, 'user-agent': FIREFOX } });
+    const a = await createLink(api, user, { custom: `bulk-limit-a-${user.id}` });
+    const b = await createLink(api, user, { custom: `bulk-limit-b-${user.id}` });
+    // Each link's clicks so far count toward the limit: b was visited once before it had one.
+    expect((await visit(`bulk-limit-b-${user.id}`)).status).toBe(302);
+    await api.flushClicks();
+
+    expect((await edit({ ids: [a, b], changes: { clicklimit: 1 } })).status).toBe(200);
+    expect(await details(a)).toMatchObject({ clicklimit: 1, startdate: null });
+    expect((await visit(`bulk-limit-a-${user.id}`)).status).toBe(302);
+    expect((await visit(`bulk-limit-a-${user.id}`)).status).toBe(410);
+    expect((await visit(`bulk-limit-b-${user.id}`)).status).toBe(410);
+
+    const start = future(2);
+    expect((await edit({ ids: [a, b], changes: { clicklimit: 0, startdate: start } })).status).toBe(200);
+    expect(await details(b)).toMatchObject({ clicklimit: null, startdate: start });
+    expect((await visit(`bulk-limit-b-${user.id}`)).status).toBe(410);
+    expect((await edit({ filter: { state: 'scheduled' }, changes: { startdate: '' } })).body.data.updated).toBe(2);
+    expect(await details(a)).toMatchObject({ clicklimit: null, startdate: null });
+    expect((await visit(`bulk-limit-a-${user.id}`)).status).toBe(302);
+
+    for (const changes of [
+      { clicklimit: -1 },
+      { clicklimit: 2.5 },
+      { clicklimit: '5' },
+      { startdate: 'tomorrow' },
+      { startdate: 'javascript:1' },
+    ]) {
+      const refused = await edit({ ids: [a], changes });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/changes\.(clicklimit|startdate)/);
+    }
   });
 
   it('changes every link a filter keeps, as the list would show them, and no other', async () => {

@@ -428,6 +428,20 @@ describe('the command line (linkyard)', () => {
       expect([badDate.code, badDate.stderr]).toEqual([4, expect.stringContaining('invalid --where from=')]);
       expect((await cli(['links', 'edit', String(a), '--campaign', '2147483647'], env)).code).toBe(3);
       expect((await cli(['links', 'edit', String(a), '--no-campaign', '--no-expiry'], env)).code).toBe(0);
+
+      // Click limits and start dates, given and taken away; the service's refusal names the option.
+      expect((await cli(['links', 'edit', String(a), String(b), '--click-limit', '500', '--start', '2031-01-01 09:00:00'], env)).code).toBe(
+        0,
+      );
+      expect(await details(b)).toMatchObject({ clicklimit: 500, startdate: '2031-01-01 09:00:00' });
+      expect(
+        (await cli(['links', 'edit', '--where', 'state=scheduled', '--where', 'archived=include', '--no-click-limit', '--start', ''], env))
+          .stdout,
+      ).toBe('Changed 2 links.\n');
+      expect(await details(a)).toMatchObject({ clicklimit: null, startdate: null });
+      expect((await cli(['links', 'edit', String(a), '--click-limit', '0'], env)).code).toBe(2);
+      const badStart = await cli(['links', 'edit', String(a), '--start', 'soon'], env);
+      expect([badStart.code, badStart.stderr]).toEqual([4, expect.stringContaining('invalid --start')]);
     });
 
     it("shares a link's statistics through a report, lists it without its token, and revokes it", async () => {

@@ -1016,6 +1016,13 @@ export const LIMITS = {
         "public",
         "private"
       ]
+    },
+    "clicklimit": {
+      "minimum": 0,
+      "maximum": 2147483647
+    },
+    "startdate": {
+      "pattern": "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$"
     }
   },
   "LinkBulkCreated": {

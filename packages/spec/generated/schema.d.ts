@@ -4496,6 +4496,10 @@ export interface components {
             status?: components["schemas"]["LinkStatus"];
             /** @description Archives the links (a link archived already keeps its date) or, `false`, brings them back. */
             archived?: boolean;
+            /** @description Gives every link this click limit (people's clicks after which it answers like an expired one; each link's clicks so far count toward it), or `0` to remove theirs. */
+            clicklimit?: number;
+            /** @description Before this date-time the links answer like expired ones; `""` removes their start dates. */
+            startdate?: components["schemas"]["DateTimeOrEmpty"];
         };
         LinkBulkEditResponse: {
             error: components["schemas"]["ErrorZero"];

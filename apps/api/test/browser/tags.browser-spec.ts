@@ -263,12 +263,22 @@ suite('tags and the links list’s filters in the dashboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit 1 link' });
     await dialog.getByLabel('Expiry').selectOption('set');
     await dialog.getByLabel('Expires at (your time zone)').fill('2031-05-01T12:00');
+    await dialog.getByLabel('Click limit', { exact: true }).selectOption('set');
+    const limit = dialog.getByLabel("People's clicks (those so far count)");
+    await limit.fill('0');
+    await dialog.getByRole('button', { name: 'Apply to 1 link' }).click();
+    await dialog.getByRole('alert').getByText('A click limit is a whole number of clicks from 1', { exact: false }).waitFor();
+    await limit.fill('100');
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-narrow-bulk-edit.png'), await page.screenshot());
     await dialog.getByRole('button', { name: 'Apply to 1 link' }).click();
     await page.getByText('The link was changed.').waitFor();
     const id = (await api.request('GET', '/l/api/urls?q=summer-sale&domain=default', { key: user.apikey })).body.data.urls[0].id as number;
-    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details.expiry).toMatch(/^2031-05-01 /);
+    expect((await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.details).toMatchObject({
+      expiry: expect.stringMatching(/^2031-05-01 /),
+      clicklimit: 100,
+      startdate: null,
+    });
     await page.context().close();
   });
 

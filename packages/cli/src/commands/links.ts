@@ -356,6 +356,10 @@ interface EditOptions {
   status?: LinkStatus;
   archive?: boolean;
   unarchive?: boolean;
+  /** A number of clicks, or false for `--no-click-limit`. */
+  clickLimit?: number | false;
+  /** A date-time, `""` to remove the start dates. */
+  start?: string;
 }
 
 /** The names `--where` takes: the filters of `links list`, as the API's filter names them. */
@@ -375,6 +379,8 @@ const EDIT_FIELDS: FieldNames = {
   'changes.domain': '--domain',
   'changes.status': '--status',
   'changes.archived': '--archive',
+  'changes.clicklimit': '--click-limit',
+  'changes.startdate': '--start',
   changes: 'the changes',
 };
 
@@ -417,9 +423,11 @@ function editChanges(options: EditOptions): LinkBulkChanges {
   if (options.status !== undefined) changes.status = options.status;
   if (options.archive) changes.archived = true;
   if (options.unarchive) changes.archived = false;
+  if (options.clickLimit !== undefined) changes.clicklimit = options.clickLimit === false ? 0 : options.clickLimit;
+  if (options.start !== undefined) changes.startdate = options.start;
   if (Object.keys(changes).length === 0) {
     throw usageError(
-      'nothing to change: give at least one of --add-tag, --remove-tag, --campaign, --no-campaign, --channel, --expiry, --no-expiry, --domain, --status, --archive, --unarchive',
+      'nothing to change: give at least one of --add-tag, --remove-tag, --campaign, --no-campaign, --channel, --expiry, --no-expiry, --domain, --status, --archive, --unarchive, --click-limit, --no-click-limit, --start',
     );
   }
   return changes;
@@ -547,6 +555,13 @@ export function registerLinks(program: Command): Command {
     .addOption(new Option('--status <status>', 'who may see them in public lists').choices(STATUSES))
     .option('--archive', 'archive them: they leave the links list and keep redirecting and counting')
     .addOption(new Option('--unarchive', 'bring them back to the links list').conflicts('archive'))
+    .addOption(
+      new Option('--click-limit <n>', "after this many people's clicks (those so far count) each answers like an expired link").argParser(
+        integer(1, MAX_ID),
+      ),
+    )
+    .option('--no-click-limit', 'remove their click limits')
+    .option('--start <date-time>', 'when they start redirecting, "YYYY-MM-DD HH:MM:SS" in UTC; "" removes their start dates')
     .addHelpText(
       'after',
       '\nNothing is changed unless every link can take the changes: otherwise the links that cannot\n' +

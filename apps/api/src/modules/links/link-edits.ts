@@ -66,6 +66,8 @@ export class LinkEdits {
         status: given.status,
         expiry: given.expiry === undefined ? undefined : given.expiry === '' ? null : parseDateTime(given.expiry),
         archivedAt: given.archived === undefined ? undefined : given.archived ? new Date(this.clock.now()) : null,
+        clickLimit: given.clicklimit === undefined ? undefined : given.clicklimit === 0 ? null : given.clicklimit,
+        startsAt: given.startdate === undefined ? undefined : given.startdate === '' ? null : parseDateTime(given.startdate),
         campaign:
           given.campaign === undefined
             ? undefined

@@ -377,6 +377,19 @@ class LinkChangesDto {
   @IsOptional()
   @IsBoolean()
   archived?: boolean;
+
+  /** A click limit for every link; `0` removes theirs. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_147_483_647)
+  clicklimit?: number;
+
+  /** A start date for every link; `""` removes theirs. */
+  @IsOptional()
+  @ValidateIf((_object, value) => value !== '')
+  @IsDateTime()
+  startdate?: string;
 }
 
 /** A bulk edit: the links (by id, or every link a filter keeps) and the changes. */

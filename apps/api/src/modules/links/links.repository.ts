@@ -37,6 +37,10 @@ export interface LinkChanges {
   status?: 'public' | 'private';
   /** Archived at this date (a link archived before keeps its date); null: taken out of the archive. */
   archivedAt?: Date | null;
+  /** People's clicks after which the links answer like expired ones; null: none. */
+  clickLimit?: number | null;
+  /** Before this date the links answer like expired ones; null: none. */
+  startsAt?: Date | null;
 }
 
 /**
@@ -420,6 +424,8 @@ export class LinksRepository {
     if (changes.domain !== undefined) set.push(`"domain_id" = ${param(changes.domain)}::int`);
     if (changes.expiry !== undefined) set.push(`"expires_at" = ${param(changes.expiry)}::timestamptz`);
     if (changes.status !== undefined) set.push(`"status" = ${param(changes.status)}`);
+    if (changes.clickLimit !== undefined) set.push(`"click_limit" = ${param(changes.clickLimit)}::int`);
+    if (changes.startsAt !== undefined) set.push(`"starts_at" = ${param(changes.startsAt)}::timestamptz`);
     if (changes.archivedAt !== undefined) {
       set.push(
         changes.archivedAt === null

@@ -6,7 +6,7 @@ import { useCampaignChoices } from '../../resources/campaigns';
 import { useChannelChoices } from '../../resources/channels';
 import { useDomainChoices } from '../../resources/domains';
 import { useEditLinks, type EditRefusals, type LinkFilter } from '../../resources/links';
-import { changesOf, EMPTY_DRAFT as EMPTY, type Draft } from './bulk-draft';
+import { changesOf, draftProblem, EMPTY_DRAFT as EMPTY, type Draft } from './bulk-draft';
 import { useTagChoices } from '../../resources/tags';
 import { plural } from '../../format';
 import { Labelled } from './RowsField';
@@ -64,8 +64,8 @@ export function BulkEditDialog({
     event.preventDefault();
     if (!scope) return;
     const changes = changesOf(draft);
-    if (draft.expiryMode === 'set' && !draft.expiry)
-      return setProblem('Choose the date and time the links expire, or leave the expiry as it is.');
+    const unfinished = draftProblem(draft);
+    if (unfinished) return setProblem(unfinished);
     if (Object.keys(changes).length === 0) return setProblem('Choose at least one change.');
     setProblem(null);
     setRefusals(null);
@@ -176,6 +176,46 @@ export function BulkEditDialog({
               {draft.expiryMode === 'set' && (
                 <Labelled id="bulk-expiry" label="Expires at (your time zone)">
                   <input id="bulk-expiry" type="datetime-local" value={draft.expiry} onChange={(e) => set('expiry', e.target.value)} />
+                </Labelled>
+              )}
+              <Labelled id="bulk-limit-mode" label="Click limit">
+                <select
+                  id="bulk-limit-mode"
+                  value={draft.limitMode}
+                  onChange={(e) => set('limitMode', e.target.value as Draft['limitMode'])}
+                >
+                  <option value="">Leave as it is</option>
+                  <option value="none">No limit</option>
+                  <option value="set">Stop after…</option>
+                </select>
+              </Labelled>
+              {draft.limitMode === 'set' && (
+                <Labelled id="bulk-limit" label="People's clicks (those so far count)">
+                  <input
+                    id="bulk-limit"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    value={draft.clickLimit}
+                    onChange={(e) => set('clickLimit', e.target.value)}
+                  />
+                </Labelled>
+              )}
+              <Labelled id="bulk-start-mode" label="Start date">
+                <select
+                  id="bulk-start-mode"
+                  value={draft.startMode}
+                  onChange={(e) => set('startMode', e.target.value as Draft['startMode'])}
+                >
+                  <option value="">Leave as it is</option>
+                  <option value="none">Active now</option>
+                  <option value="set">Start at…</option>
+                </select>
+              </Labelled>
+              {draft.startMode === 'set' && (
+                <Labelled id="bulk-start" label="Starts at (your time zone)">
+                  <input id="bulk-start" type="datetime-local" value={draft.start} onChange={(e) => set('start', e.target.value)} />
                 </Labelled>
               )}
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, EMPTY_DRAFT } from './bulk-draft';
+import { changesOf, draftProblem, EMPTY_DRAFT } from './bulk-draft';
 
 describe('the bulk edit form', () => {
   it('sends nothing for a form left as it is', () => {
@@ -37,5 +37,18 @@ describe('the bulk edit form', () => {
       domain: 'https://go.example.com',
       archived: true,
     });
+  });
+
+  it('sends a click limit and a start date, or takes them away, and names what is unfinished', () => {
+    expect(changesOf({ ...EMPTY_DRAFT, limitMode: 'set', clickLimit: ' 500 ', startMode: 'set', start: '2031-05-01T08:30' })).toEqual({
+      clicklimit: 500,
+      startdate: new Date('2031-05-01T08:30').toISOString().slice(0, 19).replace('T', ' '),
+    });
+    expect(changesOf({ ...EMPTY_DRAFT, limitMode: 'none', startMode: 'none' })).toEqual({ clicklimit: 0, startdate: '' });
+    for (const clickLimit of ['', '0', '-3', '2.5', '1e3', '1000000000', 'many']) {
+      expect(draftProblem({ ...EMPTY_DRAFT, limitMode: 'set', clickLimit })).toMatch(/whole number/);
+    }
+    expect(draftProblem({ ...EMPTY_DRAFT, startMode: 'set' })).toMatch(/start/);
+    expect(draftProblem({ ...EMPTY_DRAFT, limitMode: 'set', clickLimit: '999999999' })).toBeNull();
   });
 });
