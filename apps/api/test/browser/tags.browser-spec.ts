@@ -74,11 +74,14 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.keyboard.type('typo');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Backspace');
+    // A tag with a comma in it, in double quotes: the comma inside them does not end it.
+    await page.keyboard.type('"Paris, France",');
     const removers = page.getByRole('list', { name: 'Chosen tags' }).getByRole('button');
     expect(await removers.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual([
       'Remove tag autumn',
       'Remove tag sale',
       'Remove tag spring',
+      'Remove tag paris, france',
     ]);
     await page.getByRole('button', { name: 'Remove tag sale' }).focus();
     await page.keyboard.press('Enter');
@@ -92,7 +95,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.waitForURL(/\/links\/\d+$/);
     const tags = page.getByRole('list', { name: 'Tags', exact: true });
     await tags.waitFor();
-    expect(await tags.getByRole('listitem').allInnerTexts()).toEqual(['autumn', 'spring', 'harvest']);
+    expect(await tags.getByRole('listitem').allInnerTexts()).toEqual(['autumn', 'spring', 'paris, france', 'harvest']);
     await page.context().close();
   });
 

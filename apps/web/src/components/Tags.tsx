@@ -5,12 +5,40 @@ import type { Tag } from '../resources/tags';
 /** Most tags a link carries (the API's `maxItems`). */
 export const MOST_TAGS = 20;
 
-/** Tags as the service stores them: trimmed, lower case, each once. */
+/**
+ * What is typed, cut at its commas but those inside double quotes: `"Paris, France"` is one tag,
+ * its quotes taken off (a quote elsewhere stays: `say "hi"`). `open`: a quote is still open, so a
+ * comma typed now belongs to the tag.
+ */
+function splitTags(text: string): { parts: string[]; open: boolean } {
+  const parts: string[] = [];
+  let current = '';
+  let open = false;
+  for (const character of text) {
+    if (character === '"') open = !open;
+    if (character === ',' && !open) {
+      parts.push(current);
+      current = '';
+    } else current += character;
+  }
+  parts.push(current);
+  return { parts, open };
+}
+
+/** Whether what is typed ends a tag: a comma outside quotes. */
+export const endsTag = (text: string): boolean => splitTags(text).parts.length > 1;
+
+/** Whether a quote is open in what is typed: a comma typed now is part of the tag. */
+export const inQuotes = (text: string): boolean => splitTags(text).open;
+
+/** Tags as the service stores them: trimmed, lower case, each once; a tag in double quotes may hold commas. */
 export function tagsOf(text: string): string[] {
-  return text
-    .split(',')
-    .map((part) => part.trim().toLowerCase())
+  const tags = splitTags(text)
+    .parts.map((part) => part.trim())
+    .map((part) => (part.length >= 2 && part.startsWith('"') && part.endsWith('"') ? part.slice(1, -1).trim() : part))
+    .map((part) => part.toLowerCase())
     .filter(Boolean);
+  return [...new Set(tags)];
 }
 
 /** A tag's colour dot (none without one): the colour only marks it, the name says it. */
@@ -97,7 +125,7 @@ export function TagsField({
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter also ends a word an input method is composing (Chinese, Japanese): that one is not a tag yet.
     if (event.nativeEvent.isComposing) return;
-    if (event.key === 'Enter' || event.key === ',') {
+    if (event.key === 'Enter' || (event.key === ',' && !inQuotes(pending))) {
       event.preventDefault();
       if (pending.trim()) add(pending);
     } else if (event.key === 'Backspace' && pending === '' && tags.length > 0) remove(tags[tags.length - 1]!);
@@ -125,7 +153,7 @@ export function TagsField({
           value={pending}
           maxLength={500}
           autoComplete="off"
-          onChange={(e) => (e.target.value.includes(',') ? add(e.target.value) : onChange(tags, e.target.value))}
+          onChange={(e) => (endsTag(e.target.value) ? add(e.target.value) : onChange(tags, e.target.value))}
           onKeyDown={keyDown}
           aria-describedby={described}
           aria-invalid={message ? true : undefined}
@@ -142,7 +170,8 @@ export function TagsField({
           ))}
       </datalist>
       <p id={`${id}-help`} className="help">
-        Up to {MOST_TAGS}, each up to 50 characters; Enter or a comma adds one. Kept in lower case.
+        Up to {MOST_TAGS}, each up to 50 characters; Enter or a comma adds one (a tag with a comma goes in double quotes: &quot;Paris,
+        France&quot;). Kept in lower case.
       </p>
       {message && (
         <p id={`${id}-error`} className="error field-error" role="alert">
