@@ -98,6 +98,7 @@ describe('requests as real clients send them', () => {
     ['addTag', 'POST', () => '/tag/add', { name: 'Replay', color: null }],
     ['listTags', 'GET', () => '/tags'],
     ['updateTag', 'PUT', () => '/tag/replay/update', { name: null, color: '#123456' }],
+    ['getTagStats', 'GET', () => '/tag/replay/stats?interval=week&country=fr'],
     ['updatePixel', 'PUT', () => `/pixel/${ids.pixel}/update`, { name: null, tag: 'GTM-REPLAY2' }],
     ['addCampaign', 'POST', () => '/campaign/add', { name: null, slug: null, public: null }],
     ['listCampaigns', 'GET', () => '/campaigns'],

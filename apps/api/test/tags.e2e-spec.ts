@@ -1,5 +1,6 @@
 import { useApi } from './support/app';
 import { createCampaign, createLink, createUser, type TestUser } from './support/factories';
+import { FIREFOX, UK } from './support/visitors';
 
 describe('tags', () => {
   const api = useApi();
@@ -253,6 +254,39 @@ describe('tags', () => {
       expect((await listed('')).result).toBe(2);
       expect((await tags()).tags).toEqual([{ name: 'stays', color: null, links: 1 }]);
       expect((await api.request('DELETE', '/l/api/tag/gone/delete', { key: user.apikey })).status).toBe(404);
+    });
+  });
+
+  describe('statistics', () => {
+    it("counts the clicks of the links carrying a tag now, with its links clicked most, and another account's tag is none", async () => {
+      const a = await createLink(api, user, { custom: `tag-a-${user.id}`, tags: ['Spring', 'paris, france'] });
+      const b = await createLink(api, user, { custom: `tag-b-${user.id}`, tags: ['spring'] });
+      const other = await createLink(api, user, { custom: `tag-c-${user.id}`, tags: ['autumn'] });
+      const visit = (alias: string) =>
+        api.request('GET', `/${alias}`, { key: null, remoteAddress: UK, headers: { 'user-agent': FIREFOX } });
+      for (const alias of [`tag-a-${user.id}`, `tag-a-${user.id}`, `tag-b-${user.id}`, `tag-c-${user.id}`]) await visit(alias);
+      await api.flushClicks();
+      const stats = (name: string, query = '', key = user.apikey) =>
+        api.request('GET', `/l/api/tag/${tag(name)}/stats?from=2000-01-01&to=2100-01-01&interval=month${query}`, { key });
+
+      const spring = await stats('SPRING');
+      expect(spring.status).toBe(200);
+      expect(spring.body.data.totals).toEqual({ clicks: 3, visitors: 2, bots: 0 });
+      expect(spring.body.data.topLinks.map((link: { id: number; clicks: number }) => [link.id, link.clicks])).toEqual([
+        [a, 2],
+        [b, 1],
+      ]);
+      expect((await stats('paris, france')).body.data.totals.clicks).toBe(2);
+      expect((await stats('spring', '&country=US')).body.data.totals.clicks).toBe(0);
+      // Tagged later, a link brings its clicks from before.
+      expect((await api.request('PUT', `/l/api/url/${other}/update`, { key: user.apikey, body: { tags: ['spring'] } })).status).toBe(200);
+      expect((await stats('spring')).body.data.totals.clicks).toBe(4);
+
+      const stranger = await createUser(api);
+      expect((await stats('spring', '', stranger.apikey)).status).toBe(404);
+      expect((await stats('never-used')).status).toBe(404);
+      expect((await stats('spring', '&interval=fortnight')).status).toBe(400);
+      expect((await api.request('GET', `/l/api/tag/${tag('a\u0007b')}/stats`, { key: user.apikey })).status).toBe(400);
     });
   });
 });

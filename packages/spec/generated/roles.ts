@@ -103,6 +103,7 @@ export const NEEDS = {
   "getSharedReportStats": "public",
   "getSignInMethods": "public",
   "getSplash": "viewer",
+  "getTagStats": "viewer",
   "getUrl": "viewer",
   "getUrlQr": "viewer",
   "getUrlStats": "viewer",

@@ -629,6 +629,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tag/{name}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of the links carrying a tag over time (extension)
+         * @description The clicks of the account's links carrying the tag now (a link tagged later brings its clicks from before; one untagged takes its own away), over a range of time, with the same parameters, buckets, counts and top lists as a link's clicks over time (`GET /url/{id}/stats`), and the tag's links clicked most (`topLinks`). A tag the account does not have is a 404. An extension to the spec.
+         */
+        get: operations["getTagStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tag/{name}/delete": {
         parameters: {
             query?: never;
@@ -3923,7 +3943,7 @@ export interface components {
                 /** @description A domain's orphan visits only — the aliases asked for (none for the root), most first. An extension. */
                 aliases?: components["schemas"]["TopValues"];
             };
-            /** @description Account and campaign statistics only. The links (of the account, or of the campaign) clicked most in the range (after the filters), at most 10. */
+            /** @description Account, campaign and tag statistics only. The links (of the account, of the campaign, or carrying the tag) clicked most in the range (after the filters), at most 10. */
             topLinks?: {
                 id: components["schemas"]["Id"];
                 alias: string;
@@ -8500,6 +8520,120 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getTagStats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the range: a date (midnight in `tz`) or a date and time with its offset. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: components["parameters"]["StatsFrom"];
+                /**
+                 * @description End of the range, excluded: a date (midnight in `tz`) or a date and time with its offset. Default: now.
+                 * @example 2026-11-23T12:00:00Z
+                 */
+                to?: components["parameters"]["StatsTo"];
+                /**
+                 * @description The size of a bucket. Default `day`. A range holds at most 10,000 buckets.
+                 * @example day
+                 */
+                interval?: components["parameters"]["StatsInterval"];
+                /**
+                 * @description The IANA time zone the buckets and dates are in. Default `UTC`. A zone whose offset is not whole hours has its buckets aligned on UTC hours.
+                 * @example Europe/Paris
+                 */
+                tz?: components["parameters"]["StatsTz"];
+                /**
+                 * @description Only clicks from this country (ISO 3166 alpha-2).
+                 * @example FR
+                 */
+                country?: components["parameters"]["StatsCountry"];
+                /**
+                 * @description Only clicks referred by this host (without `www.`).
+                 * @example news.example.org
+                 */
+                referrer?: components["parameters"]["StatsReferrer"];
+                /**
+                 * @description Only clicks from this browser.
+                 * @example Firefox
+                 */
+                browser?: components["parameters"]["StatsBrowser"];
+                /**
+                 * @description Only clicks from this operating system.
+                 * @example Windows
+                 */
+                os?: components["parameters"]["StatsOs"];
+                /**
+                 * @description Only clicks from this kind of device (desktop, mobile, tablet, ...).
+                 * @example mobile
+                 */
+                device?: components["parameters"]["StatsDevice"];
+                /**
+                 * @description Only clicks from this social network (facebook, twitter, instagram).
+                 * @example facebook
+                 */
+                social?: components["parameters"]["StatsSocial"];
+                /**
+                 * @description Only clicks whose `utm_source` (of the short URL, else of the destination) is this.
+                 * @example newsletter
+                 */
+                utm_source?: components["parameters"]["StatsUtmSource"];
+                /**
+                 * @description Only clicks whose `utm_medium` is this.
+                 * @example email
+                 */
+                utm_medium?: components["parameters"]["StatsUtmMedium"];
+                /**
+                 * @description Only clicks whose `utm_campaign` is this.
+                 * @example spring-sale
+                 */
+                utm_campaign?: components["parameters"]["StatsUtmCampaign"];
+                /**
+                 * @description Only clicks sent to this variant of an A/B split (`A` for the link's first variant, `B` for its second, ...; see `variants`). An extension.
+                 * @example B
+                 */
+                variant?: components["parameters"]["StatsVariant"];
+                /**
+                 * @description How many values each top list holds at most, most first: 1 to 250 (default 10), so that a map can shade every country. An extension.
+                 * @example 250
+                 */
+                top?: components["parameters"]["StatsTop"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A tag of the account, URL-encoded (`%2F` for `/`); compared in lower case.
+                 * @example spring
+                 */
+                name: components["parameters"]["TagPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series of the range, its totals, its top values and the tag's links clicked most. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickSeriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

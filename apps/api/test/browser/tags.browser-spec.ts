@@ -425,9 +425,14 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.context().close();
   });
 
-  it('compares two links and a campaign on one chart, kept in the address, on a phone too', async () => {
-    const first = await createLink(api, user, { url: 'https://shop.example.com/cmp-a', custom: 'cmp-a', title: 'Compare A' });
-    await createLink(api, user, { url: 'https://shop.example.com/cmp-b', custom: 'cmp-b', title: 'Compare B' });
+  it('compares two links, a campaign and a tag on one chart, kept in the address, on a phone too', async () => {
+    const first = await createLink(api, user, {
+      url: 'https://shop.example.com/cmp-a',
+      custom: 'cmp-a',
+      title: 'Compare A',
+      tags: ['duo'],
+    });
+    await createLink(api, user, { url: 'https://shop.example.com/cmp-b', custom: 'cmp-b', title: 'Compare B', tags: ['duo'] });
     for (const alias of ['cmp-a', 'cmp-a', 'cmp-a', 'cmp-b']) {
       const answer = await api.request('GET', `/${alias}`, { key: null, remoteAddress: UK, headers: { 'user-agent': FIREFOX } });
       expect(answer.status).toBe(302);
@@ -443,19 +448,28 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.getByRole('button', { name: /^Compare http.*\/cmp-b$/ }).click();
     await page.getByRole('img', { name: /^Clicks compared\. Compare A: 3 clicks; Compare B: 1 click,/ }).waitFor();
     await page.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Seasons' });
-    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.getByRole('region', { name: 'Add a campaign' }).getByRole('button', { name: 'Compare', exact: true }).click();
     await page.getByRole('img', { name: /Campaign Seasons: 0 clicks/ }).waitFor();
     expect(page.url()).toMatch(/campaigns=/);
+    // A tag: the clicks of the links carrying it, both of them here.
+    await page.getByLabel("Tag (its links' clicks)").selectOption('duo');
+    await page.getByRole('region', { name: 'Add a tag' }).getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.getByRole('img', { name: /Campaign Seasons: 0 clicks; Tag duo: 4 clicks/ }).waitFor();
+    expect(decodeURIComponent(page.url())).toContain('tags=["duo"]');
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-compare.png'), await page.screenshot({ fullPage: true }));
     const address = page.url();
     await page.getByRole('button', { name: 'Remove Compare B from the comparison' }).click();
-    await page.getByRole('img', { name: /^Clicks compared\. Compare A: 3 clicks; Campaign Seasons: 0 clicks/ }).waitFor();
+    await page
+      .getByRole('img', { name: /^Clicks compared\. Compare A: 3 clicks; Campaign Seasons: 0 clicks; Tag duo: 4 clicks/ })
+      .waitFor();
     await page.context().close();
 
     const phone = await signedIn(375);
     await phone.goto(address);
-    await phone.getByRole('img', { name: /Compare A: 3 clicks; Compare B: 1 click; Campaign Seasons: 0 clicks/ }).waitFor();
+    await phone
+      .getByRole('img', { name: /Compare A: 3 clicks; Compare B: 1 click; Campaign Seasons: 0 clicks; Tag duo: 4 clicks/ })
+      .waitFor();
     expect(await accessibilityProblems(phone)).toEqual([]);
     await phone.context().close();
   });

@@ -128,7 +128,14 @@ const pages = [
         return list.length && room > 0 ? [...new Set(list)].slice(0, room) : undefined;
       };
       const links = ids(search.links, 5);
-      return { links, campaigns: ids(search.campaigns, 5 - (links?.length ?? 0)) };
+      const campaigns = ids(search.campaigns, 5 - (links?.length ?? 0));
+      // A tag as the API takes it: 1 to 50 characters, no control character.
+      const names = (Array.isArray(search.tags) ? search.tags : []).filter(
+        (name): name is string => typeof name === 'string' && /^[^\p{Cc}]{1,50}$/u.test(name),
+      );
+      const room = 5 - (links?.length ?? 0) - (campaigns?.length ?? 0);
+      const tags = names.length && room > 0 ? [...new Set(names)].slice(0, room) : undefined;
+      return { links, campaigns, tags };
     },
   }),
   page('/bio', PAGES.bioPages),

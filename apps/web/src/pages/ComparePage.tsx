@@ -5,7 +5,8 @@ import { StatsControls } from '../components/StatsControls';
 import { ErrorState, Loading } from '../components/states';
 import { useCampaignChoices } from '../resources/campaigns';
 import { useLinks } from '../resources/links';
-import { defaultRange, useCompared, type ComparedItem, type Range } from '../resources/stats';
+import { useTagChoices } from '../resources/tags';
+import { comparedKey, defaultRange, useCompared, type ComparedItem, type Range } from '../resources/stats';
 
 /** At most this many on one chart: more lines than that cannot be told apart. */
 export const MOST_COMPARED = 5;
@@ -13,12 +14,17 @@ export const MOST_COMPARED = 5;
 export interface CompareSearch {
   links?: number[];
   campaigns?: number[];
+  tags?: string[];
 }
 
+/** What an item is called until its name is known. */
+const placeholder = (item: ComparedItem): string =>
+  item.of === 'tag' ? `Tag ${item.name}` : `${item.of === 'link' ? 'Link' : 'Campaign'} ${item.id}`;
+
 /**
- * Two to five links or campaigns over the same range on one chart, each a line of its own colour.
- * What is compared is in the page's address (`?links=[3,9]&campaigns=[2]`): a comparison can be
- * bookmarked and shared with the team.
+ * Two to five links, campaigns or tags over the same range on one chart, each a line of its own
+ * colour. What is compared is in the page's address (`?links=[3,9]&campaigns=[2]&tags=["spring"]`):
+ * a comparison can be bookmarked and shared with the team.
  */
 export default function ComparePage() {
   const search = useSearch({ from: '/compare' });
@@ -27,24 +33,28 @@ export default function ComparePage() {
   const items: ComparedItem[] = [
     ...(search.links ?? []).map((id) => ({ of: 'link' as const, id })),
     ...(search.campaigns ?? []).map((id) => ({ of: 'campaign' as const, id })),
+    ...(search.tags ?? []).map((name) => ({ of: 'tag' as const, name })),
   ];
   const compared = useCompared(items, range);
   const full = items.length >= MOST_COMPARED;
 
-  const change = (links: number[], campaigns: number[]) =>
-    void navigate({ search: { links: links.length ? links : undefined, campaigns: campaigns.length ? campaigns : undefined } });
-  const add = (item: ComparedItem) => {
-    const links = search.links ?? [];
-    const campaigns = search.campaigns ?? [];
-    if (full) return;
-    if (item.of === 'link' && !links.includes(item.id)) change([...links, item.id], campaigns);
-    if (item.of === 'campaign' && !campaigns.includes(item.id)) change(links, [...campaigns, item.id]);
+  const change = (next: ComparedItem[]) => {
+    const links = next.flatMap((item) => (item.of === 'link' ? [item.id] : []));
+    const campaigns = next.flatMap((item) => (item.of === 'campaign' ? [item.id] : []));
+    const tags = next.flatMap((item) => (item.of === 'tag' ? [item.name] : []));
+    void navigate({
+      search: {
+        links: links.length ? links : undefined,
+        campaigns: campaigns.length ? campaigns : undefined,
+        tags: tags.length ? tags : undefined,
+      },
+    });
   };
-  const remove = (item: ComparedItem) =>
-    change(
-      (search.links ?? []).filter((id) => item.of !== 'link' || id !== item.id),
-      (search.campaigns ?? []).filter((id) => item.of !== 'campaign' || id !== item.id),
-    );
+  const add = (item: ComparedItem) => {
+    if (full || items.some((other) => comparedKey(other) === comparedKey(item))) return;
+    change([...items, item]);
+  };
+  const remove = (item: ComparedItem) => change(items.filter((other) => comparedKey(other) !== comparedKey(item)));
 
   const failed = compared.find((entry) => entry.series.isError || entry.name.isError);
   const ready = compared.every((entry) => entry.series.data && entry.name.data);
@@ -56,19 +66,19 @@ export default function ComparePage() {
     <main id="main">
       <h1 tabIndex={-1}>Compare</h1>
       <p className="muted">
-        Two to {MOST_COMPARED} links or campaigns on one chart, over the same range. The comparison is in the page&apos;s address, to
+        Two to {MOST_COMPARED} links, campaigns or tags on one chart, over the same range. The comparison is in the page&apos;s address, to
         bookmark or share.
       </p>
       {items.length > 0 && (
         <ul className="compared" aria-label="Compared">
           {compared.map((entry, index) => (
-            <li key={`${entry.item.of}-${entry.item.id}`}>
+            <li key={comparedKey(entry.item)}>
               <span className="swatch" style={{ background: `var(--compare-${index + 1})` }} aria-hidden="true" />
-              <bdi>{entry.name.data ?? `${entry.item.of === 'link' ? 'Link' : 'Campaign'} ${entry.item.id}`}</bdi>
+              <bdi>{entry.name.data ?? placeholder(entry.item)}</bdi>
               <button
                 type="button"
                 className="small secondary"
-                aria-label={`Remove ${entry.name.data ?? entry.item.id} from the comparison`}
+                aria-label={`Remove ${entry.name.data ?? placeholder(entry.item)} from the comparison`}
                 onClick={() => remove(entry.item)}
               >
                 ×
@@ -80,6 +90,7 @@ export default function ComparePage() {
       <div className="columns">
         <LinkChooser disabled={full} onChoose={(id) => add({ of: 'link', id })} />
         <CampaignChooser disabled={full} onChoose={(id) => add({ of: 'campaign', id })} />
+        <TagChooser disabled={full} onChoose={(name) => add({ of: 'tag', name })} />
       </div>
       {full && <p className="muted small">Five at most: remove one to add another.</p>}
       <h2>Clicks over time</h2>
@@ -161,6 +172,39 @@ function CampaignChooser({ disabled, onChoose }: { disabled: boolean; onChoose: 
             {campaigns.data?.map((campaign) => (
               <option key={campaign.id} value={String(campaign.id)}>
                 {campaign.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="secondary" disabled={disabled || !chosen}>
+          Compare
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A tag of the account: the clicks of the links carrying it. */
+function TagChooser({ disabled, onChoose }: { disabled: boolean; onChoose: (name: string) => void }) {
+  const tags = useTagChoices();
+  const [chosen, setChosen] = useState('');
+  return (
+    <section className="card" aria-labelledby="compare-tag">
+      <h2 id="compare-tag">Add a tag</h2>
+      <form
+        className="share-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (chosen) onChoose(chosen);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="compare-tag-choice">Tag (its links&apos; clicks)</label>
+          <select id="compare-tag-choice" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">Choose…</option>
+            {tags.data?.map((tag) => (
+              <option key={tag.name} value={tag.name}>
+                {tag.name}
               </option>
             ))}
           </select>

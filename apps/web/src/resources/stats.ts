@@ -45,6 +45,8 @@ export type SeriesOf =
   | { of: 'account' }
   /** A branded domain's orphan visits (its root, unknown aliases, links not open). */
   | { of: 'domain'; id: number }
+  /** The account's links carrying a tag. */
+  | { of: 'tag'; name: string }
   /** A shared report's link or campaign, read by its token without signing in. */
   | { of: 'shared'; token: string };
 
@@ -74,6 +76,8 @@ async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters
         .data.data;
     case 'account':
       return (await api.GET('/stats', { params: { query: q } })).data.data;
+    case 'tag':
+      return (await api.GET('/tag/{name}/stats', { params: { path: { name: target.name }, query: q } })).data.data;
     case 'domain': {
       const orphans = { ...query(range), ...common, kind: kind as 'root' | 'unknown' | 'expired' | undefined, alias, top: TOP_VALUES };
       return (await api.GET('/domain/{id}/orphans', { params: { path: { id: target.id }, query: orphans } })).data.data;
@@ -83,8 +87,11 @@ async function fetchSeries(target: SeriesOf, range: Range, filters: StatsFilters
   }
 }
 
-/** What a comparison holds: the account's links and campaigns, by id. */
-export type ComparedItem = { of: 'link'; id: number } | { of: 'campaign'; id: number };
+/** What a comparison holds: the account's links and campaigns, by id, and its tags, by name. */
+export type ComparedItem = { of: 'link'; id: number } | { of: 'campaign'; id: number } | { of: 'tag'; name: string };
+
+/** An item's key in a list: its kind and its id or name. */
+export const comparedKey = (item: ComparedItem): string => (item.of === 'tag' ? `tag-${item.name}` : `${item.of}-${item.id}`);
 
 /**
  * The series of each item compared over one range, and its name (a link's title or short URL, a
@@ -93,17 +100,25 @@ export type ComparedItem = { of: 'link'; id: number } | { of: 'campaign'; id: nu
 export function useCompared(items: ComparedItem[], range: Range) {
   const names = useQueries({
     queries: items.map((item) =>
-      item.of === 'link'
+      item.of === 'tag'
         ? {
-            queryKey: keyOf('links', 'one', item.id),
-            queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id: item.id } } })).data,
-            select: (answer: { details: Schemas['LinkDetails'] }) => answer.details.title || answer.details.shorturl,
+            // A tag is named by itself: nothing to ask the service.
+            queryKey: keyOf('tags', 'name', item.name),
+            queryFn: () => Promise.resolve(item.name),
+            select: (name: string) => `Tag ${name}`,
+            staleTime: Infinity,
           }
-        : {
-            queryKey: keyOf('campaigns', 'one', item.id),
-            queryFn: async () => (await api.GET('/campaign/{id}', { params: { path: { id: item.id } } })).data.data,
-            select: (campaign: Schemas['Campaign']) => `Campaign ${campaign.name}`,
-          },
+        : item.of === 'link'
+          ? {
+              queryKey: keyOf('links', 'one', item.id),
+              queryFn: async () => (await api.GET('/url/{id}', { params: { path: { id: item.id } } })).data,
+              select: (answer: { details: Schemas['LinkDetails'] }) => answer.details.title || answer.details.shorturl,
+            }
+          : {
+              queryKey: keyOf('campaigns', 'one', item.id),
+              queryFn: async () => (await api.GET('/campaign/{id}', { params: { path: { id: item.id } } })).data.data,
+              select: (campaign: Schemas['Campaign']) => `Campaign ${campaign.name}`,
+            },
     ),
   });
   const series = useQueries({

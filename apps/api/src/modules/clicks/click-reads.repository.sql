@@ -79,6 +79,13 @@ WHERE s.link_id IN (SELECT id FROM links WHERE campaign_id = $4) AND s.hour >= (
 GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
 ORDER BY sum(s.clicks) DESC, l.id LIMIT 10;
 
+-- ClickReadsRepository.topLinks (example 3)
+SELECT l.id, l.alias, d.domain, sum(s.clicks)::text AS clicks
+FROM click_hours s JOIN links l ON l.id = s.link_id LEFT JOIN domains d ON d.id = l.domain_id
+WHERE s.link_id IN (SELECT id FROM links WHERE user_id = $4 AND tags @> ARRAY[$5]::varchar(50)[]) AND s.hour >= (date_trunc('week', $1::timestamptz AT TIME ZONE $3) AT TIME ZONE $3) AND s.hour < $2 AND $3::text IS NOT NULL
+GROUP BY l.id, l.alias, d.domain HAVING sum(s.clicks) > 0
+ORDER BY sum(s.clicks) DESC, l.id LIMIT 10;
+
 -- ClickReadsRepository.exportPage
 SELECT id, created_at, created_at::text AS cursor, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, bot
 FROM clicks

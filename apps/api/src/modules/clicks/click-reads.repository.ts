@@ -135,12 +135,16 @@ export class ClickReadsRepository {
   }
 
   /**
-   * The account's (or the campaign's) links clicked most in the range (the condition already keeps
+   * The account's (or the campaign's, or the tag's) links clicked most in the range (the condition already keeps
    * their rows).
    * The condition of hourly buckets does not use the zone ($3): it is named here all the same, so
    * the database knows every parameter's type.
    */
-  @Sql((f) => [{ account: f.account.id }, EXAMPLE_REQUEST('day')], (f) => [{ campaign: f.ids.campaign }, EXAMPLE_REQUEST('hour')])
+  @Sql(
+    (f) => [{ account: f.account.id }, EXAMPLE_REQUEST('day')],
+    (f) => [{ campaign: f.ids.campaign }, EXAMPLE_REQUEST('hour')],
+    (f) => [{ account: f.account.id, tag: 'spring' }, EXAMPLE_REQUEST('week')],
+  )
   topLinks(scope: SeriesScope, request: SeriesRequest): Promise<{ id: number; alias: string; domain: string | null; clicks: string }[]> {
     const { source, where, params } = rollupCondition(scope, request);
     return this.dataSource.query<{ id: number; alias: string; domain: string | null; clicks: string }[]>(
@@ -222,6 +226,10 @@ function ownerCondition(scope: SeriesScope, param: (value: unknown) => string): 
     if ('domain' in scope) return `${table}.domain_id = ${param(scope.domain)}`;
     // The links in the campaign now (links_campaign_id_idx), their hourly rows by link.
     if ('campaign' in scope) return `${table}.link_id IN (SELECT id FROM links WHERE campaign_id = ${param(scope.campaign)})`;
+    // The account's links carrying the tag now (links_tags_idx).
+    if ('tag' in scope) {
+      return `${table}.link_id IN (SELECT id FROM links WHERE user_id = ${param(scope.account)} AND tags @> ARRAY[${param(scope.tag)}]::varchar(50)[])`;
+    }
     const account = param(scope.account);
     return `(${table}.link_id IN (SELECT id FROM links WHERE user_id = ${account})
              OR ${table}.qr_id IN (SELECT id FROM qr_codes WHERE user_id = ${account}))`;

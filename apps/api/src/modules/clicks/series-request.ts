@@ -9,11 +9,19 @@ export type Interval = 'hour' | 'day' | 'week' | 'month';
 
 /**
  * Whose clicks: a link's, a QR code's, a bio page's visits, a bio page block's clicks, all of
- * an account's links and QR codes, the links of a campaign (those in it now), or a branded
- * domain's orphan visits.
+ * an account's links and QR codes, the links of a campaign (those in it now), the account's links
+ * carrying a tag (now), or a branded domain's orphan visits.
  */
 export type SeriesScope =
-  { link: number } | { qr: number } | { bio: number } | { block: number } | { account: number } | { campaign: number } | { domain: number };
+  | { link: number }
+  | { qr: number }
+  | { bio: number }
+  | { block: number }
+  | { account: number }
+  | { campaign: number }
+  /** The account's links carrying a tag now. */
+  | { account: number; tag: string }
+  | { domain: number };
 
 /** The filters a series takes: query parameter, and the column of click_hour_groups it reads. */
 export const FILTERS = {

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Inject, Param, Put, Query } from '@nestjs/common';
 import { CurrentAccount, type Account } from '../../common/account';
 import { badRequest } from '../../common/api-error';
 import type { Ok, QueryParams } from '../../common/contract';
 import { listEnvelope, readPage } from '../../common/pagination';
 import { PostOk } from '../../common/post-ok.decorator';
-import { single } from '../clicks/series-request';
+import { Clock } from '../../common/clock';
+import { JSON_TYPE } from '../../common/reply';
+import { ClickSeriesService } from '../clicks/click-series';
+import { readSeriesRequest, single } from '../clicks/series-request';
 import { TAG_LENGTH, tagName } from './tags';
 import { AddTagDto, UpdateTagDto } from './tags.dto';
 import { TagsService } from './tags.service';
@@ -19,7 +22,11 @@ function pathTag(value: string): string {
 
 @Controller()
 export class TagsController {
-  constructor(@Inject(TagsService) private readonly tags: TagsService) {}
+  constructor(
+    @Inject(TagsService) private readonly tags: TagsService,
+    @Inject(ClickSeriesService) private readonly series: ClickSeriesService,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
 
   @Get('tags')
   async listTags(@CurrentAccount() account: Account, @Query() query: QueryParams<'listTags'>): Promise<Ok<'listTags'>> {
@@ -46,5 +53,17 @@ export class TagsController {
   async deleteTag(@CurrentAccount() account: Account, @Param('name') name: string): Promise<Ok<'deleteTag'>> {
     const links = await this.tags.delete(account, pathTag(name));
     return { error: 0, message: `Tag deleted${links > 0 ? ` from ${links} link${links === 1 ? '' : 's'}` : ''}.` };
+  }
+
+  @Get('tag/:name/stats')
+  @Header('Content-Type', JSON_TYPE)
+  async getTagStats(
+    @CurrentAccount() account: Account,
+    @Param('name') name: string,
+    @Query() query: QueryParams<'getTagStats'>,
+  ): Promise<Buffer> {
+    const request = readSeriesRequest(query, this.clock);
+    const tag = await this.tags.get(account, pathTag(name));
+    return this.series.answer({ account: account.id, tag: tag.name }, request);
   }
 }

@@ -59,6 +59,11 @@ export class TagsService {
     });
   }
 
+  /** The account's tag of this name (404 when it has none). */
+  get(account: Account, name: string): Promise<TagRow> {
+    return this.transactions.run((scope) => this.existing(scope, account, name));
+  }
+
   /** Answers how many links carried it. */
   async delete(account: Account, name: string): Promise<number> {
     return this.transactions.run(async (scope) => {
