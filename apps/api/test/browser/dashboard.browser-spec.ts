@@ -756,6 +756,12 @@ suite('the dashboard in a browser', () => {
       expect(new URL(page.url()).searchParams.get('alias')).toBe('sprnig-sale');
       await page.getByText('3 visits by people', { exact: false }).waitFor();
       await check('domain-orphans', true);
+      // On a phone: readable, nothing wider than the screen.
+      const wide = page.viewportSize()!;
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await accessibilityProblems(page)).toEqual([]);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await page.setViewportSize(wide);
       await page.getByRole('link', { name: 'Branded domains' }).first().click();
       await page.getByRole('heading', { name: 'Branded domains', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Delete https://go.example.com' }).click();
