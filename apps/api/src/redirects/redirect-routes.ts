@@ -29,8 +29,11 @@ import type { Metrics } from '../infrastructure/metrics';
 
 const HTML = 'text/html; charset=utf-8';
 
-/** What a visit counts for: one of a link, a QR code, a bio page, a bio page's block (written out: no spread on the hot path). */
-/** What a click counts for, and for a link's A/B split the variant it went to. */
+/**
+ * What a visit counts for: one of a link, a QR code, a bio page, a bio page's block or a branded
+ * domain (an orphan visit, with what it reached and the alias asked for); for a link's A/B split,
+ * the variant it went to.
+ */
 export type Target = Pick<Click, 'linkId' | 'qrId' | 'bioId' | 'blockId'> &
   Partial<Pick<Click, 'variant' | 'domainId' | 'orphan' | 'alias'>>;
 /** The alias an orphan visit asked for as it is kept: without control characters, 100 characters at most. */

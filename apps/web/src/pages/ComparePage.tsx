@@ -152,26 +152,43 @@ function LinkChooser({ disabled, onChoose }: { disabled: boolean; onChoose: (id:
   );
 }
 
-function CampaignChooser({ disabled, onChoose }: { disabled: boolean; onChoose: (id: number) => void }) {
-  const campaigns = useCampaignChoices();
+/**
+ * One of the account's campaigns or tags, chosen from a list and added with its button: the value
+ * of each choice is what `onChoose` is given (a campaign's id as text, a tag's name).
+ */
+function ChoiceCard({
+  id,
+  title,
+  label,
+  choices,
+  disabled,
+  onChoose,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  choices: { value: string; name: string }[] | undefined;
+  disabled: boolean;
+  onChoose: (value: string) => void;
+}) {
   const [chosen, setChosen] = useState('');
   return (
-    <section className="card" aria-labelledby="compare-campaign">
-      <h2 id="compare-campaign">Add a campaign</h2>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       <form
         className="share-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (chosen) onChoose(Number(chosen));
+          if (chosen) onChoose(chosen);
         }}
       >
         <div className="field">
-          <label htmlFor="compare-campaign-choice">Campaign</label>
-          <select id="compare-campaign-choice" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <label htmlFor={`${id}-choice`}>{label}</label>
+          <select id={`${id}-choice`} value={chosen} onChange={(e) => setChosen(e.target.value)}>
             <option value="">Choose…</option>
-            {campaigns.data?.map((campaign) => (
-              <option key={campaign.id} value={String(campaign.id)}>
-                {campaign.name}
+            {choices?.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.name}
               </option>
             ))}
           </select>
@@ -184,35 +201,31 @@ function CampaignChooser({ disabled, onChoose }: { disabled: boolean; onChoose: 
   );
 }
 
+function CampaignChooser({ disabled, onChoose }: { disabled: boolean; onChoose: (id: number) => void }) {
+  const campaigns = useCampaignChoices();
+  return (
+    <ChoiceCard
+      id="compare-campaign"
+      title="Add a campaign"
+      label="Campaign"
+      choices={campaigns.data?.map((campaign) => ({ value: String(campaign.id), name: campaign.name }))}
+      disabled={disabled}
+      onChoose={(value) => onChoose(Number(value))}
+    />
+  );
+}
+
 /** A tag of the account: the clicks of the links carrying it. */
 function TagChooser({ disabled, onChoose }: { disabled: boolean; onChoose: (name: string) => void }) {
   const tags = useTagChoices();
-  const [chosen, setChosen] = useState('');
   return (
-    <section className="card" aria-labelledby="compare-tag">
-      <h2 id="compare-tag">Add a tag</h2>
-      <form
-        className="share-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosen) onChoose(chosen);
-        }}
-      >
-        <div className="field">
-          <label htmlFor="compare-tag-choice">Tag (its links&apos; clicks)</label>
-          <select id="compare-tag-choice" value={chosen} onChange={(e) => setChosen(e.target.value)}>
-            <option value="">Choose…</option>
-            {tags.data?.map((tag) => (
-              <option key={tag.name} value={tag.name}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="secondary" disabled={disabled || !chosen}>
-          Compare
-        </button>
-      </form>
-    </section>
+    <ChoiceCard
+      id="compare-tag"
+      title="Add a tag"
+      label="Tag (its links' clicks)"
+      choices={tags.data?.map((tag) => ({ value: tag.name, name: tag.name }))}
+      disabled={disabled}
+      onChoose={onChoose}
+    />
   );
 }
