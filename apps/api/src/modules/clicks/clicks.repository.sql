@@ -168,8 +168,8 @@ DO UPDATE SET clicks = click_day_values.clicks + EXCLUDED.clicks;
 INSERT INTO click_visitors (domain_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN domains t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING domain_id AS id;
-WITH counted AS (UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = t.unique_orphan_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = t.unique_orphan_visits + v.uniques
+FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (domain_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN domains t ON t.id = v.id

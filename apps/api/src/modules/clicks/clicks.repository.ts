@@ -144,7 +144,8 @@ const TARGETS = [
   { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans', owned: true },
   { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits', owned: true },
   { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks', owned: false },
-  { key: 'domainId', table: 'domains', column: 'domain_id', total: 'orphan_visits', unique: 'unique_orphan_visits', owned: true },
+  // No list shows a domain's orphan visits: a scanner's stream of unknown aliases must not drop the account's cached lists.
+  { key: 'domainId', table: 'domains', column: 'domain_id', total: 'orphan_visits', unique: 'unique_orphan_visits', owned: false },
 ] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string; owned: boolean }[];
 type Target = (typeof TARGETS)[number];
 
