@@ -125,8 +125,18 @@ run_once() {
   podman stop -t 20 "$name" >/dev/null
   local code
   code=$(podman inspect "$name" --format '{{.State.ExitCode}}')
-  podman logs "$name" 2>&1 | grep -q 'SIGTERM received' || {
-    echo "the service did not say it stopped on SIGTERM" >&2
+  # The log's last lines can reach podman's log file a moment after the container is reported stopped.
+  local said=no
+  for _ in $(seq 1 20); do
+    if podman logs "$name" 2>&1 | grep -q 'SIGTERM received'; then
+      said=yes
+      break
+    fi
+    sleep 0.25
+  done
+  [ "$said" = yes ] || {
+    echo "the service did not say it stopped on SIGTERM (exit code $code); its last lines:" >&2
+    podman logs "$name" 2>&1 | tail -20 >&2
     return 1
   }
   [ "$code" = 0 ] || {
