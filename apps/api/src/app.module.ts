@@ -17,6 +17,7 @@ import { REDIS, type RedisLink } from './infrastructure/redis';
 import { RouteTable } from './common/route-table';
 import { UnmatchedRoutesModule } from './common/unmatched-routes.module';
 import { Clock } from './common/clock';
+import { CLICKHOUSE, type ClickHouse } from './modules/clicks/clickhouse/clickhouse';
 import type { Config } from './config/config';
 import { CONFIG } from './config/config.provider';
 import { HOST_RESOLVER, type HostResolver } from './infrastructure/host-resolver';
@@ -62,6 +63,8 @@ export interface AppModuleOptions {
   config: Config;
   database: DatabaseTarget;
   redis: RedisLink;
+  /** The click store's connection with CLICKHOUSE_URL, or null. */
+  clickhouse: ClickHouse | null;
   /** The disk overflow of the click recorder; null: none (CLICK_SPOOL_DIR empty). */
   spool: ClickSpool | null;
   /** DNS lookups for branded domains; tests give a zone of their own. */
@@ -80,6 +83,7 @@ class CoreModule {
         { provide: CONFIG, useValue: options.config },
         { provide: Clock, useValue: options.clock },
         { provide: REDIS, useValue: options.redis },
+        { provide: CLICKHOUSE, useValue: options.clickhouse },
         { provide: HOST_RESOLVER, useValue: options.hostResolver },
         {
           provide: RATE_LIMIT_STORAGE,
@@ -108,7 +112,18 @@ class CoreModule {
           inject: [REDIS, Clock, WriteEvents, Metrics],
         },
       ],
-      exports: [Clock, CONFIG, REDIS, RATE_LIMIT_STORAGE, RouteTable, CLICK_RECORDER_OPTIONS, HOST_RESOLVER, Metrics, ACCOUNT_CACHE_DEPS],
+      exports: [
+        Clock,
+        CONFIG,
+        REDIS,
+        CLICKHOUSE,
+        RATE_LIMIT_STORAGE,
+        RouteTable,
+        CLICK_RECORDER_OPTIONS,
+        HOST_RESOLVER,
+        Metrics,
+        ACCOUNT_CACHE_DEPS,
+      ],
     };
   }
 }

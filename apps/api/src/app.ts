@@ -31,6 +31,7 @@ import { systemResolver, type HostResolver } from './infrastructure/host-resolve
 import { UsersService } from './modules/users/users.service';
 import { LiveClicks } from './modules/clicks/live-clicks';
 import { ClickRecorder } from './modules/clicks/click-recorder';
+import { ClickHouse, type ClickHouseConnection } from './modules/clicks/clickhouse/clickhouse';
 import { ClickSpool } from './modules/clicks/click-spool';
 import { VisitorSalt } from './modules/clicks/visitor-salt';
 import { Metrics } from './infrastructure/metrics';
@@ -104,12 +105,17 @@ export interface CreateAppOptions {
   clock?: Clock;
   /** A dump of a migrated embedded database that a `memory://` one starts from (tests). */
   embeddedSeed?: Blob;
+  /** How ClickHouse is reached instead of HTTP (tests: a current engine in process), with CLICKHOUSE_URL set. */
+  clickhouseConnection?: ClickHouseConnection;
 }
 
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<LinkyardApp> {
   const embedded = config.databaseUrl ? null : await EmbeddedPostgres.start(config.dataDir, options.embeddedSeed);
   const database: DatabaseTarget = config.databaseUrl ? { url: config.databaseUrl } : embedded!.connection;
   const redis = config.redisUrl ? RedisLink.connect(config.redisUrl) : RedisLink.none();
+  const clickhouse = config.clickhouseUrl
+    ? new ClickHouse(config.clickhouseUrl, config.clickhouseTimeoutMs, options.clickhouseConnection)
+    : null;
   const clock = options.clock ?? new SystemClock();
   let startup: StartupLock | undefined;
   let metricsServer: Server | null = null;
@@ -161,11 +167,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     startup = await StartupLock.migrate(database);
     const spool = config.clickSpoolDir ? await ClickSpool.open(config.clickSpoolDir, config.clickSpoolLimitBytes) : null;
     app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({ config, database, redis, spool, clock, hostResolver: options.hostResolver ?? systemResolver }),
+      AppModule.forRoot({ config, database, redis, clickhouse, spool, clock, hostResolver: options.hostResolver ?? systemResolver }),
       adapter,
       { bodyParser: false, logger: nestLogger },
     );
     // Nest has made every object; its routes are registered at init, after Fastify's hooks below.
+    clickhouse?.start();
     const metrics = app.get(Metrics);
     const routes = app.get(RouteTable);
     const storage = app.get<symbol, FixedWindowStorage>(RATE_LIMIT_STORAGE);
@@ -271,6 +278,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     closeServer(httpsServer);
     await startup?.release();
     redis.close();
+    await clickhouse?.close();
     await embedded?.stop();
     throw error;
   }
@@ -306,6 +314,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       await nest.get(ClickRecorder).stop();
       await nest.close();
       redis.close();
+      await clickhouse?.close();
       await embedded?.stop();
     },
   };

@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
 import { ClickRetention } from '../src/modules/clicks/click-retention';
 import { useApi, type TestApi } from './support/app';
+import { rawClickCount } from './support/clickhouse';
 import { createLink, createQr, createUser, linkAlias, type TestUser } from './support/factories';
 import { FIREFOX, FR, GOOGLEBOT, IPHONE, UK } from './support/visitors';
 
@@ -305,14 +305,7 @@ describe('the retention of raw clicks', () => {
     await visitAt(api, `/${alias}`, NIGHT);
     api.clock.set('2026-04-20T00:00:00Z');
     await visitAt(api, `/${alias}`, [{ at: '2026-04-20T08:00:00Z', agent: FIREFOX, from: FR }]);
-    const rawClicks = async () =>
-      Number(
-        (
-          await api.linkyard.app
-            .get(DataSource)
-            .query<[{ count: string }]>('SELECT count(*) AS count FROM clicks WHERE link_id = $1', [linkId])
-        )[0].count,
-      );
+    const rawClicks = () => rawClickCount(api.linkyard.app, linkId);
     const read = async () => ({
       series: (await api.request('GET', `/l/api/url/${linkId}/stats?from=2026-03-01&to=2026-05-01&tz=Europe/Paris`, { key: user.apikey }))
         .body,

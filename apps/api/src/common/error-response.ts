@@ -32,6 +32,8 @@ const DATABASE_DOWN_CODES = new Set([
   '57014',
   '26000',
   '42P05',
+  // The click store (ClickHouse) away, too slow, or its schema not made yet (clickhouse.ts).
+  'CLICKHOUSE_UNAVAILABLE',
 ]);
 const DATABASE_DOWN_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Driver not Connected|Query read timeout|cached plan must not change result type/i;

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       dataDir: DEFAULT_DATA_DIR,
       adminApiKey: undefined,
       redisUrl: undefined,
+      clickhouseUrl: undefined,
+      clickhouseTimeoutMs: 5000,
       trustProxy: false,
       logLevel: 'info',
       domainDnsTargets: [],

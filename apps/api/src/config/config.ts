@@ -22,6 +22,13 @@ export interface Config {
   dataDir: string;
   adminApiKey: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * ClickHouse's HTTP address (`http(s)://user:password@host:8123/database`, database `linkyard`
+   * unless named): the raw clicks and the statistics read from them live there. Undefined: PostgreSQL.
+   */
+  clickhouseUrl: string | undefined;
+  /** How long a ClickHouse read may take (an insert twice as long) before it counts as unavailable. */
+  clickhouseTimeoutMs: number;
   logLevel: LogLevel;
   /** Addresses or host names a branded domain must resolve to before it is added; empty: no check. */
   domainDnsTargets: string[];
@@ -172,6 +179,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = text(env, 'REDIS_URL');
   if (redisUrl !== undefined) parseUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
 
+  const clickhouseUrl = text(env, 'CLICKHOUSE_URL');
+  if (clickhouseUrl !== undefined) {
+    const url = parseUrl('CLICKHOUSE_URL', clickhouseUrl, ['http:', 'https:']);
+    const database = decodeURIComponent(url.pathname.slice(1));
+    if (url.search || url.hash || (database !== '' && !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(database))) {
+      throw new ConfigError(
+        'CLICKHOUSE_URL',
+        `must be http(s)://[user:password@]host:port[/database], the database a name of letters, digits and _`,
+      );
+    }
+  }
+
   const adminApiKey = text(env, 'ADMIN_API_KEY');
   if (adminApiKey !== undefined && adminApiKey.length < 24) {
     throw new ConfigError('ADMIN_API_KEY', 'must be at least 24 characters long, so it cannot be guessed');
@@ -259,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     adminApiKey,
     redisUrl,
+    clickhouseUrl,
     trustProxy,
     logLevel,
     domainDnsTargets,
@@ -277,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsMax: integer(env, 'LIVE_STREAMS_MAX', 1000, 1, 100_000),
     corsOrigins,
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
+    clickhouseTimeoutMs: integer(env, 'CLICKHOUSE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
     clickBufferLimit: integer(env, 'CLICK_BUFFER_LIMIT', 100_000, 2000, 10_000_000),
     clickSpoolDir,

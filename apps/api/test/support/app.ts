@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/config';
 import { ClickRecorder } from '../../src/modules/clicks/click-recorder';
 import { TestClock } from './clock';
 import { contractProblems } from './contract';
+import { clickStoreOfTest } from './clickhouse';
 import { createTestDatabase, seedFolder } from './database';
 
 /** The admin key every test service starts with (ADMIN_API_KEY). */
@@ -82,13 +83,16 @@ export function firstEvent(stream: Readable): Promise<string> {
  */
 export async function startApi(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase();
+  const clicks = await clickStoreOfTest();
   const baseEnv = {
     LOG_LEVEL: 'silent',
     ADMIN_API_KEY: ADMIN_KEY,
     PUBLIC_URL,
     ...database.env,
+    ...clicks.env,
     ...env,
   };
+  if (clicks.connection) options = { ...options, clickhouseConnection: clicks.connection };
   let config = loadConfig(baseEnv);
   const clock = options.clock instanceof TestClock ? options.clock : new TestClock();
   const memory = (env.DATA_DIR ?? database.env.DATA_DIR) === 'memory://';
@@ -150,6 +154,7 @@ export async function startApi(env: Record<string, string> = {}, options: Create
     async close() {
       await linkyard.close();
       await database.drop();
+      await clicks.drop();
     },
   };
 }

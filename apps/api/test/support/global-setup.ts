@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { StartupLock } from '../../src/database/migrate';
+import { ClickHouseServer } from './clickhouse-server';
 
 /**
  * Once per run, on the embedded database: migrate a fresh one and dump it, so every test service
  * starts from the dump (half a second) instead of creating and migrating its own (two).
  */
 export default async function globalSetup(): Promise<void> {
+  // LINKYARD_CLICKHOUSE=server: the run's services keep their clicks in one real ClickHouse server
+  // (Debian's), started here and stopped by the teardown; each service on a database of its own.
+  if (process.env.LINKYARD_CLICKHOUSE === 'server') {
+    const server = await ClickHouseServer.start();
+    (globalThis as { linkyardClickHouse?: ClickHouseServer }).linkyardClickHouse = server;
+    process.env.LINKYARD_TEST_CLICKHOUSE = server.url;
+  }
   if (process.env.DATABASE_URL) return;
   const embedded = await EmbeddedPostgres.start('memory://');
   try {

@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
+import type { ClickHouseServer } from './clickhouse-server';
 
 export default async function globalTeardown(): Promise<void> {
   if (process.env.LINKYARD_TEST_SEED) await rm(process.env.LINKYARD_TEST_SEED, { force: true });
+  await (globalThis as { linkyardClickHouse?: ClickHouseServer }).linkyardClickHouse?.destroy();
 }

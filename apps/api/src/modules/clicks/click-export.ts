@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { components } from '@linkyard/spec';
 import { exportLine, type ExportFormat } from '../../common/streamed-file';
-import { ClickReadsRepository, type ClickRow } from './click-reads.repository';
+import type { ClickRow } from './click-reads.repository';
+import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
 
 /** A click as exported (the API document's `RawClick`): never the address or the visitor key. */
 type RawClick = components['schemas']['RawClick'];
@@ -27,7 +28,7 @@ const PAGE = 2000;
 /** A link's raw clicks in a range, as lines of CSV or NDJSON, read a page at a time. */
 @Injectable()
 export class ClickExport {
-  constructor(@Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository) {}
+  constructor(@Inject(CLICK_STATS_READS) private readonly reads: ClickStatsReads) {}
 
   async *lines(linkId: number, range: { from: Date; to: Date }, format: ExportFormat): AsyncGenerator<string> {
     // The header goes out with the first page, so nothing is answered before the database is.

@@ -92,6 +92,20 @@ FROM clicks
 WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
 ORDER BY created_at, id LIMIT 2000;
 
+-- ClickReadsRepository.scopeTargets
+SELECT coalesce((SELECT array_agg(id ORDER BY id) FROM links WHERE user_id = $1), '{}') AS links,
+coalesce((SELECT array_agg(id ORDER BY id) FROM qr_codes WHERE user_id = $1), '{}') AS qrs;
+
+-- ClickReadsRepository.scopeTargets (example 2)
+SELECT coalesce(array_agg(id ORDER BY id), '{}') AS links, '{}'::int[] AS qrs FROM links WHERE campaign_id = $1;
+
+-- ClickReadsRepository.scopeTargets (example 3)
+SELECT coalesce(array_agg(id ORDER BY id), '{}') AS links, '{}'::int[] AS qrs FROM links
+WHERE user_id = $1 AND tags @> ARRAY[$2::text]::varchar(50)[];
+
+-- ClickReadsRepository.linkNames
+SELECT l.id, l.alias, d.domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id WHERE l.id = ANY($1::int[]);
+
 -- ClickReadsRepository.bioOwners
 SELECT p.id AS bio_id, NULL::int AS block_id, p.user_id FROM bio_pages p WHERE p.id = ANY($1::int[])
 UNION ALL

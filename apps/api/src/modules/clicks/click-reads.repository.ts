@@ -4,6 +4,7 @@ import { prepared } from '../../database/guarded-pg';
 import { Sql } from '../../database/sql';
 import type { ClickTarget } from './click';
 import { countersOf, TARGET_COLUMNS, TOP, type CounterRow } from './click-counters';
+import type { ClickStatsReads } from './click-stats-reads';
 import type { SeriesText } from './series-json';
 import {
   FILTERS,
@@ -30,7 +31,9 @@ const BUCKETS_PER_TEXT = 1000;
  * the owners of clicked links and QR codes (the live streams).
  */
 @Injectable()
-export class ClickReadsRepository {
+export class ClickReadsRepository implements ClickStatsReads {
+  readonly concurrent = false;
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   /** The values counted most of each dimension of a target's counters (TOP of each), counts as text. */
@@ -171,6 +174,36 @@ export class ClickReadsRepository {
           WHERE link_id = $1 AND created_at >= $2 AND created_at < $3 AND (created_at, id) > ($4::timestamptz, $5::bigint)
           ORDER BY created_at, id LIMIT ${limit}`,
       [linkId, range.from, range.to, after.at, after.id],
+    );
+  }
+
+  /**
+   * The links (and for an account, the QR codes) a scope of several targets counts now: what a
+   * click store outside PostgreSQL (ClickHouse) is asked about. Ordered by id.
+   */
+  @Sql((f) => [{ account: f.account.id }], (f) => [{ campaign: f.ids.campaign }], (f) => [{ account: f.account.id, tag: 'spring' }])
+  async scopeTargets(
+    scope: { account: number } | { campaign: number } | { account: number; tag: string },
+  ): Promise<{ links: number[]; qrs: number[] }> {
+    const [row] = await this.dataSource.query<{ links: number[]; qrs: number[] }[]>(
+      'campaign' in scope
+        ? `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS links, '{}'::int[] AS qrs FROM links WHERE campaign_id = $1`
+        : 'tag' in scope
+          ? `SELECT coalesce(array_agg(id ORDER BY id), '{}') AS links, '{}'::int[] AS qrs FROM links
+              WHERE user_id = $1 AND tags @> ARRAY[$2::text]::varchar(50)[]`
+          : `SELECT coalesce((SELECT array_agg(id ORDER BY id) FROM links WHERE user_id = $1), '{}') AS links,
+                    coalesce((SELECT array_agg(id ORDER BY id) FROM qr_codes WHERE user_id = $1), '{}') AS qrs`,
+      'campaign' in scope ? [scope.campaign] : 'tag' in scope ? [scope.account, scope.tag] : [scope.account],
+    );
+    return { links: row!.links.map(Number), qrs: row!.qrs.map(Number) };
+  }
+
+  /** The aliases and domains of these links (those that still exist), for a list of links clicked most. */
+  @Sql((f) => [[f.ids.link, f.spare.link]])
+  linkNames(ids: number[]): Promise<{ id: number; alias: string; domain: string | null }[]> {
+    return this.dataSource.query<{ id: number; alias: string; domain: string | null }[]>(
+      `SELECT l.id, l.alias, d.domain FROM links l LEFT JOIN domains d ON d.id = l.domain_id WHERE l.id = ANY($1::int[])`,
+      [ids],
     );
   }
 

@@ -33,13 +33,13 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 /** The batch writer, as the recorder sees it: every attempt noted (with the fake time), failing while `down`. */
 class FakeWriter implements ClickBatchWriter {
   down = false;
-  readonly attempts: { at: number; clicks: Click[]; spoolId: string | null }[] = [];
-  readonly written: { clicks: Click[]; spoolId: string | null }[] = [];
+  readonly attempts: { at: number; clicks: Click[]; spoolId: string | null; batchId: string }[] = [];
+  readonly written: { clicks: Click[]; spoolId: string | null; batchId: string }[] = [];
 
-  async write(clicks: Click[], spoolId: string | null): Promise<void> {
-    this.attempts.push({ at: Date.now(), clicks, spoolId });
+  async write(clicks: Click[], spoolId: string | null, batchId: string): Promise<void> {
+    this.attempts.push({ at: Date.now(), clicks, spoolId, batchId });
     if (this.down) throw new Error('the database is away');
-    this.written.push({ clicks, spoolId });
+    this.written.push({ clicks, spoolId, batchId });
   }
 
   get writtenClicks(): number[] {
@@ -58,10 +58,10 @@ class FakeSpool implements ClickOverflow {
     return { files: this.batches.length, bytes: 0 };
   }
 
-  async put(clicks: Click[]): Promise<boolean> {
+  async put(clicks: Click[], id?: string): Promise<boolean> {
     if (this.batches.length >= this.capacity) return false;
     this.made += 1;
-    this.batches.push({ id: `spooled-${this.made}`, clicks, claimed: false });
+    this.batches.push({ id: id ?? `spooled-${this.made}`, clicks, claimed: false });
     return true;
   }
 
@@ -188,7 +188,10 @@ describe('ClickRecorder', () => {
 
       writer.down = false;
       await recorder.flush();
-      expect(writer.written.map((batch) => batch.spoolId)).toEqual([null, null, 'spooled-1', 'spooled-2', 'spooled-3']);
+      const spooledIds = writer.written.slice(2).map((batch) => batch.spoolId);
+      expect(writer.written.map((batch) => batch.spoolId)).toEqual([null, null, ...spooledIds]);
+      expect(spooledIds.every((id) => id?.startsWith('clicks-'))).toBe(true);
+      expect(new Set(spooledIds).size).toBe(3);
       expect(writer.writtenClicks).toEqual([...range(3 * MAX_BATCH, 2 * MAX_BATCH), ...range(0, 3 * MAX_BATCH)]);
       expect(spool.batches).toEqual([]);
       expect(recorder.progress()).toMatchObject({ buffered: 0, spooledBatches: 0, written: 5 * MAX_BATCH, dropped: 0 });
@@ -216,6 +219,36 @@ describe('ClickRecorder', () => {
       await jest.advanceTimersByTimeAsync(1000);
       expect(writer.written.map((batch) => batch.spoolId)).toEqual(['spooled-1']);
       expect(spool.batches).toEqual([]);
+    });
+  });
+
+  describe('batch ids', () => {
+    it('keeps a batch its id through retries, the spool and a stop, and never gives two batches one', async () => {
+      const spool = new FakeSpool();
+      const recorder = recorderWith({ spool });
+      writer.down = true;
+      recordClicks(recorder, 0, MAX_BATCH + 7);
+      await jest.advanceTimersByTimeAsync(1000 + 1000 + 2000);
+      const tried = writer.attempts.map((attempt) => attempt.batchId);
+      expect(tried).toHaveLength(3);
+      expect(new Set(tried).size).toBe(1);
+      expect(tried[0]).toMatch(/^clicks-\d{13}-[0-9a-f-]{36}$/);
+      // Stopped while the store refuses: both batches go to disk under the ids they were tried with.
+      await recorder.stop();
+      expect(spool.batches.map((batch) => [batch.id === tried[0], batch.clicks.length])).toEqual([
+        [true, MAX_BATCH],
+        [false, 7],
+      ]);
+      const second = spool.batches[1]!.id;
+      expect(second).toMatch(/^clicks-\d{13}-[0-9a-f-]{36}$/);
+
+      writer.down = false;
+      const next = recorderWith({ spool });
+      await next.flush();
+      expect(writer.written.map((batch) => [batch.spoolId, batch.batchId])).toEqual([
+        [tried[0], tried[0]],
+        [second, second],
+      ]);
     });
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { Click } from './click';
@@ -14,10 +15,20 @@ const DROP_LOG_INTERVAL_MS = 10_000;
 /**
  * What writes a batch (ClickWriter, in the service): one transaction, which takes the whole batch
  * or fails and writes nothing. A spooled batch comes with its id, so that it is never written twice.
+ * Every batch has an id (`batchId`) given when it is cut and kept through retries and the spool: a
+ * store that may have taken a batch whose answer was lost (ClickHouse) counts it once by it.
  */
 export interface ClickBatchWriter {
-  write(batch: Click[], spoolId: string | null): Promise<void>;
+  write(batch: Click[], spoolId: string | null, batchId: string): Promise<void>;
 }
+
+/** A batch of clicks and its id (`clicks-<ms>-<uuid>`, the spool's file name when it goes there). */
+export interface ClickBatch {
+  id: string;
+  clicks: Click[];
+}
+
+export const newBatchId = (): string => `clicks-${Date.now()}-${randomUUID()}`;
 
 export const CLICK_BATCH_WRITER = Symbol('CLICK_BATCH_WRITER');
 
@@ -78,7 +89,7 @@ export class ClickRecorder implements OnModuleInit {
   /** The batch being filled. */
   private pending: Click[] = [];
   /** Full batches waiting for the writer, oldest first. */
-  private readonly queue: Click[][] = [];
+  private readonly queue: ClickBatch[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -105,7 +116,7 @@ export class ClickRecorder implements OnModuleInit {
   }
 
   progress(): ClickRecorderProgress {
-    const oldest = this.queue[0]?.[0] ?? this.pending[0];
+    const oldest = this.queue[0]?.clicks[0] ?? this.pending[0];
     return {
       buffered: this.pending.length + this.queued,
       written: this.writtenCount,
@@ -134,9 +145,7 @@ export class ClickRecorder implements OnModuleInit {
     }
     this.pending.push(click);
     if (this.pending.length >= MAX_BATCH) {
-      this.queue.push(this.pending);
-      this.queued += this.pending.length;
-      this.pending = [];
+      this.cut();
       this.bound();
       // A full batch is written at once, unless writes are failing (then the retry timer runs).
       if (this.failures === 0) this.schedule(0);
@@ -158,26 +167,29 @@ export class ClickRecorder implements OnModuleInit {
     if (this.running) await this.running;
     await this.drain();
     this.stopped = true;
-    const left = this.takeAll();
+    // Each batch keeps its id on disk: one a store took without answering is then counted once.
+    if (this.pending.length > 0) this.cut();
+    const left = this.queue.splice(0);
+    this.queued = 0;
     if (left.length === 0) return;
     let saved = 0;
-    for (let index = 0; index < left.length; index += MAX_BATCH) {
-      const batch = left.slice(index, index + MAX_BATCH);
-      if (this.options.spool && (await this.options.spool.put(batch))) saved += batch.length;
-      else this.drop(batch.length);
+    let lost = 0;
+    for (const batch of left) {
+      if (this.options.spool && (await this.options.spool.put(batch.clicks, batch.id))) saved += batch.clicks.length;
+      else {
+        this.drop(batch.clicks.length);
+        lost += batch.clicks.length;
+      }
     }
     this.spooledCount += saved;
-    this.logger.warn(
-      `Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${left.length - saved} lost.`,
-    );
+    this.logger.warn(`Stopping with the database unavailable: ${saved} clicks kept on disk for the next start, ${lost} lost.`);
   }
 
-  private takeAll(): Click[] {
-    const all = [...this.queue.flat(), ...this.pending];
-    this.queue.length = 0;
-    this.queued = 0;
+  /** The batch being filled goes to the queue, with its id. */
+  private cut(): void {
+    this.queue.push({ id: newBatchId(), clicks: this.pending });
+    this.queued += this.pending.length;
     this.pending = [];
-    return all;
   }
 
   private schedule(delay: number): void {
@@ -199,16 +211,16 @@ export class ClickRecorder implements OnModuleInit {
   /** Keeps memory within bufferLimit: the oldest full batches go to disk, or are dropped. */
   private bound(): void {
     while (this.queued + this.pending.length > this.options.bufferLimit && this.queue.length > 0) {
-      const batch = this.queue.shift()!;
-      this.queued -= batch.length;
+      const { id, clicks } = this.queue.shift()!;
+      this.queued -= clicks.length;
       const spool = this.options.spool;
       if (!spool) {
-        this.drop(batch.length);
+        this.drop(clicks.length);
         continue;
       }
-      void spool.put(batch).then((kept) => {
-        if (kept) this.spooledCount += batch.length;
-        else this.drop(batch.length);
+      void spool.put(clicks, id).then((kept) => {
+        if (kept) this.spooledCount += clicks.length;
+        else this.drop(clicks.length);
       });
     }
   }
@@ -244,22 +256,18 @@ export class ClickRecorder implements OnModuleInit {
   }
 
   private async drainOnce(): Promise<void> {
-    if (this.pending.length > 0) {
-      this.queue.push(this.pending);
-      this.queued += this.pending.length;
-      this.pending = [];
-    }
+    if (this.pending.length > 0) this.cut();
     while (this.queue.length > 0) {
-      const batch = this.queue[0]!;
-      if (!(await this.attempt(() => this.writer.write(batch, null), batch.length))) return;
+      const { id, clicks } = this.queue[0]!;
+      if (!(await this.attempt(() => this.writer.write(clicks, null, id), clicks.length))) return;
       this.queue.shift();
-      this.queued -= batch.length;
+      this.queued -= clicks.length;
     }
     const spool = this.options.spool;
     while (spool && spool.size.files > 0) {
       const spooled = await spool.take();
       if (!spooled) break;
-      if (!(await this.attempt(() => this.writer.write(spooled.clicks, spooled.id), spooled.clicks.length))) {
+      if (!(await this.attempt(() => this.writer.write(spooled.clicks, spooled.id, spooled.id), spooled.clicks.length))) {
         await spooled.release();
         return;
       }

@@ -3,6 +3,8 @@ import { Clock } from '../../common/clock';
 import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import { ClicksRepository } from './clicks.repository';
+import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
+import { ClickHouseRetention } from './clickhouse/clickhouse-retention';
 
 const RUN_EVERY_MS = 10 * 60_000;
 /** Rows deleted by one statement, and statements per run at most: a run never holds the database long. */
@@ -27,19 +29,24 @@ const monthOf = (time: number, offset = 0): Date => {
  * serve to count an hour's unique visitors while its clicks land); and with CLICK_RETENTION_DAYS
  * the raw clicks older than that go, the months wholly past it as whole tables, the rest in bounded
  * batches. Totals, top lists and the hourly rollups are never touched, so the statistics stay what
- * they were.
+ * they were. With ClickHouse the raw clicks there are the ones kept CLICK_RETENTION_DAYS (see
+ * ClickHouseRetention).
  */
 @Injectable()
 export class ClickRetention implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ClickRetention.name);
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<{ clicks: number; hourVisitors: number; monthsAdded: number; monthsDropped: number }> | null = null;
+  private readonly clickhouse: ClickHouseRetention | null;
 
   constructor(
     @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+    @Inject(CLICKHOUSE) clickhouse: ClickHouse | null,
+  ) {
+    this.clickhouse = clickhouse ? new ClickHouseRetention(clickhouse) : null;
+  }
 
   onModuleInit(): void {
     const run = () => {
@@ -77,13 +84,14 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
     let monthsDropped = 0;
     if (days !== null) {
       const before = new Date(now - days * DAY_MS);
+      if (this.clickhouse) ({ clicks, monthsDropped } = await this.clickhouse.deleteOlder(before, now));
       // Months that end before the limit go whole; the rest of the way, row by row.
       for (const month of await this.clicks.months()) {
         if (monthOf(month.getTime(), 1).getTime() > before.getTime()) break;
         await this.clicks.dropMonth(month);
         monthsDropped += 1;
       }
-      clicks = await this.deleteInBatches('clicks', 'created_at', before);
+      clicks += await this.deleteInBatches('clicks', 'created_at', before);
     }
     if (clicks > 0 || monthsDropped > 0)
       this.logger.log(

@@ -4,7 +4,7 @@ import type { Config } from '../../config/config';
 import { CONFIG } from '../../config/config.provider';
 import type { Ok } from '../../common/contract';
 import { DatabasePool } from '../../database/pool';
-import { ClickReadsRepository } from './click-reads.repository';
+import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
 import { seriesJson } from './series-json';
 import { formatInZone, LINK_LISTS, ORPHAN_LISTS, type SeriesRequest, type SeriesScope } from './series-request';
 
@@ -24,7 +24,7 @@ type Written = 'series' | 'totals' | 'top' | 'topLinks';
 @Injectable()
 export class ClickSeriesService {
   constructor(
-    @Inject(ClickReadsRepository) private readonly reads: ClickReadsRepository,
+    @Inject(CLICK_STATS_READS) private readonly reads: ClickStatsReads,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(DatabasePool) private readonly pool: DatabasePool,
   ) {}
@@ -38,12 +38,16 @@ export class ClickSeriesService {
     const { from, to, interval, tz, tzName, filters } = request;
     const filtered = Object.keys(filters).length > 0;
     // The statements do not depend on each other: on PostgreSQL they run at once, each on a
-    // connection of the pool (the embedded database, one connection, takes them in turn).
-    const [texts, topRows, topLinks] = await this.pool.independent([
+    // connection of the pool (the embedded database, one connection, takes them in turn); on
+    // ClickHouse at once.
+    const reads = [
       () => this.reads.series(scope, request),
       () => this.reads.topValues(scope, request),
       async () => ('account' in scope || 'campaign' in scope ? this.topLinks(scope, request) : undefined),
-    ]);
+    ] as const;
+    const [texts, topRows, topLinks] = this.reads.concurrent
+      ? await Promise.all([reads[0](), reads[1](), reads[2]()])
+      : await this.pool.independent(reads);
     const series = seriesJson(texts, interval, filtered);
 
     const top = Object.fromEntries(

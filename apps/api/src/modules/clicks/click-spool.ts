@@ -126,15 +126,19 @@ export class ClickSpool {
     return { files: this.files, bytes: this.bytes };
   }
 
-  /** Writes a batch to disk; false when the spool is full (or the disk refuses). */
-  async put(clicks: Click[]): Promise<boolean> {
+  /**
+   * Writes a batch to disk under its id (a new one unless given: see ClickBatch); false when the
+   * spool is full (or the disk refuses).
+   */
+  async put(clicks: Click[], id: string = `clicks-${Date.now()}-${randomUUID()}`): Promise<boolean> {
+    if (!READY.test(`${id}.ndjson`)) throw new RangeError(`not a batch id: ${id}`);
     const body = clicks.map((click) => JSON.stringify(toRow(click))).join('\n') + '\n';
     const size = Buffer.byteLength(body);
     if (this.bytes + size > this.maxBytes) return false;
     this.bytes += size;
     this.files += 1;
     try {
-      await writeFile(join(this.dir, `clicks-${Date.now()}-${randomUUID()}.ndjson`), body, { flag: 'wx' });
+      await writeFile(join(this.dir, `${id}.ndjson`), body, { flag: 'wx' });
       return true;
     } catch {
       this.bytes -= size;

@@ -6,11 +6,18 @@ import type { ClickBatchWriter } from './click-recorder';
 import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
+import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
+import { clickRows } from './clickhouse/clickhouse-reads';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
  * webhooks' events of its clicks), then the dashboard's live streams are told of it. A batch rolled
  * back, or a spooled batch written before, is told to no one.
+ *
+ * With ClickHouse (CLICKHOUSE_URL) the raw clicks go there first, in one insert under the batch's
+ * id, and its views make the hourly rollups; PostgreSQL's transaction then keeps the rest (totals,
+ * all-time unique visitors, counters, webhooks' events). Either failing fails the batch, which the
+ * recorder retries whole: ClickHouse reads a batch sent twice once (see clickhouse-schema.ts).
  */
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {
@@ -22,12 +29,17 @@ export class ClickWriter implements ClickBatchWriter {
     @Inject(LiveClicks) private readonly live: LiveClicks,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ClickLimits) private readonly limits: ClickLimits,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse | null,
   ) {}
 
-  async write(batch: Click[], spoolId: string | null): Promise<void> {
+  async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
+    if (this.clickhouse) await this.clickhouse.insert('clicks', clickRows(batch, batchId));
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
-    const written = await this.clicks.writeBatch(batch, spoolId, (scope) =>
-      this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
+    const written = await this.clicks.writeBatch(
+      batch,
+      spoolId,
+      (scope) => this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
+      { rollups: this.clickhouse === null },
     );
     // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
     if (written) this.limits.written(batch);

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ClickExport } from './click-export';
 import { ClickReadsRepository } from './click-reads.repository';
+import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
+import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
+import { ClickHouseReads } from './clickhouse/clickhouse-reads';
 import { CLICK_BATCH_WRITER, ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
@@ -21,6 +24,12 @@ import { VisitorSalt } from './visitor-salt';
   providers: [
     ClicksRepository,
     ClickReadsRepository,
+    {
+      provide: CLICK_STATS_READS,
+      useFactory: (clickhouse: ClickHouse | null, pg: ClickReadsRepository): ClickStatsReads =>
+        clickhouse ? new ClickHouseReads(clickhouse, pg) : pg,
+      inject: [CLICKHOUSE, ClickReadsRepository],
+    },
     ClickWriter,
     { provide: CLICK_BATCH_WRITER, useExisting: ClickWriter },
     ClickRecorder,

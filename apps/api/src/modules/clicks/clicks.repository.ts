@@ -21,15 +21,23 @@ export class ClicksRepository {
    * Writes a batch in one transaction, marked CLICKS_ONLY (its commit changes nothing the redirects
    * serve; it announces the accounts whose links, QR codes or bio pages it counted clicks for). `alsoIn` runs in it once the click rows are written (the webhooks' events of the
    * clicks). A spooled batch's id is recorded in it, so it is never written twice: false when that
-   * id was written before (nothing is written then).
+   * id was written before (nothing is written then). `rollups: false` (the clicks are stored in
+   * ClickHouse, which rolls them up): no raw click rows and no hourly rollups, the rest as ever.
    */
   @Sql(
     (f) => [exampleBatch(f), null],
     // A spooled batch of one click, then the same batch again: written once.
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
+    // Beside ClickHouse: the totals, visitors and counters only.
+    (f) => [exampleBatch(f), null, undefined, { rollups: false }],
   )
-  async writeBatch(batch: Click[], spoolId: string | null, alsoIn?: (scope: Scope) => Promise<void>): Promise<boolean> {
+  async writeBatch(
+    batch: Click[],
+    spoolId: string | null,
+    alsoIn?: (scope: Scope) => Promise<void>,
+    options: { rollups: boolean } = { rollups: true },
+  ): Promise<boolean> {
     const runner = this.dataSource.createQueryRunner();
     runner.data = { [CLICKS_ONLY]: true };
     try {
@@ -44,7 +52,7 @@ export class ClicksRepository {
             return false;
           }
         }
-        const counted = await writeIn(runner.manager, batch, alsoIn);
+        const counted = await writeIn(runner.manager, batch, alsoIn, options.rollups);
         await this.events.emit(runner.manager, ...[...counted].map((account) => ({ kind: 'clicks' as const, account })));
         await runner.commitTransaction();
         return true;
@@ -210,11 +218,17 @@ function clickArrays(batch: readonly Click[]): string[] {
 }
 
 /** The statements of a batch, in its transaction; the accounts whose links, QR codes or bio pages it counted people's clicks for. */
-async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: Scope) => Promise<void>): Promise<Set<number>> {
+async function writeIn(
+  manager: EntityManager,
+  batch: Click[],
+  alsoIn: ((scope: Scope) => Promise<void>) | undefined,
+  rollups: boolean,
+): Promise<Set<number>> {
   const counted = new Set<number>();
   // Clicks whose target was deleted meanwhile are dropped by the joins.
-  await manager.query(
-    `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
+  if (rollups)
+    await manager.query(
+      `INSERT INTO clicks (link_id, qr_id, bio_id, block_id, created_at, country, referrer, browser, os, device, social, bot, visitor,
                            utm_source, utm_medium, utm_campaign, variant, domain_id, orphan, alias)
        SELECT c.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::text[],
                               $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::text[], $15::text[], $16::text[],
@@ -226,8 +240,8 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
           OR EXISTS (SELECT 1 FROM bio_pages WHERE bio_pages.id = c.bio_id)
           OR EXISTS (SELECT 1 FROM bio_blocks WHERE bio_blocks.id = c.block_id)
           OR EXISTS (SELECT 1 FROM domains WHERE domains.id = c.domain_id)`,
-    clickArrays(batch),
-  );
+      clickArrays(batch),
+    );
   // What else the batch's transaction holds (the webhooks' events of these clicks).
   if (alsoIn) await alsoIn(manager);
 
@@ -238,7 +252,7 @@ async function writeIn(manager: EntityManager, batch: Click[], alsoIn?: (scope: 
     const humans = all.filter((click) => !click.bot);
     // People's clicks are counted through their groups: one per combination, not one per click.
     const groups = groupClicks(humans, key);
-    await writeHours(manager, target, all, humans, groups);
+    if (rollups) await writeHours(manager, target, all, humans, groups);
     if (humans.length === 0) continue;
 
     // Each (target, visitor) pair once: a batch often holds the same visitor many times.

@@ -1,0 +1,292 @@
+import type { Click, ClickTarget } from '../click';
+import type { ClickReadsRepository, ClickRow } from '../click-reads.repository';
+import type { ClickStatsReads } from '../click-stats-reads';
+import { TOP } from '../click-counters';
+import type { SeriesText } from '../series-json';
+import {
+  FILTERS,
+  LINK_LISTS,
+  ORPHAN_LISTS,
+  TOP_LISTS,
+  type Filter,
+  type SeriesRequest,
+  type SeriesScope,
+  type TopList,
+} from '../series-request';
+import type { ClickHouse } from './clickhouse';
+import { GROUP_COLUMN_NAMES } from './clickhouse-schema';
+import { idSet, int, str } from './clickhouse-sql';
+
+/** Buckets in one text of a series, as PostgreSQL's statement answers them (click-reads.repository.ts). */
+const BUCKETS_PER_TEXT = 1000;
+const HOUR_MS = 3_600_000;
+/** The shortest bucket of each interval (a local day may last 23 hours, a month 28 days less an hour): how many buckets a range may hold. */
+const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
+/** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
+const LARGE_QUERY = 200_000;
+
+/** The target of a click and its id: each click counts for exactly one. */
+export function targetOf(click: Click): { target: ClickTarget; id: number } {
+  if (click.linkId !== null) return { target: 'link', id: click.linkId };
+  if (click.qrId !== null) return { target: 'qr', id: click.qrId };
+  if (click.bioId !== null) return { target: 'bio', id: click.bioId };
+  if (click.blockId !== null) return { target: 'block', id: click.blockId };
+  return { target: 'domain', id: click.domainId! };
+}
+
+/** A batch's raw clicks as ClickHouse rows, each with the batch's id and its place in it. */
+export function clickRows(batch: readonly Click[], batchId: string): Record<string, unknown>[] {
+  return batch.map((click, seq) => {
+    const { target, id } = targetOf(click);
+    const ms = click.at.getTime();
+    return {
+      target,
+      target_id: id,
+      at: Math.floor(ms / 1000),
+      at_ms: ms % 1000,
+      batch_id: batchId,
+      seq,
+      country: click.country,
+      referrer: click.referrer,
+      browser: click.browser,
+      os: click.os,
+      device: click.device,
+      social: click.social,
+      bot: click.bot ? 1 : 0,
+      visitor: click.visitor,
+      utm_source: click.utmSource,
+      utm_medium: click.utmMedium,
+      utm_campaign: click.utmCampaign,
+      variant: click.variant,
+      orphan: click.orphan,
+      alias: click.alias,
+    };
+  });
+}
+
+/**
+ * The statistics read from ClickHouse, answering exactly what ClickReadsRepository answers from
+ * PostgreSQL (its texts of buckets, its top lists, its order of ties by value). The ids of a scope
+ * of several targets (an account's, a campaign's, a tag's links) are read from PostgreSQL first:
+ * links move between campaigns and tags, and a scope counts the links in it now.
+ */
+export class ClickHouseReads implements ClickStatsReads {
+  readonly concurrent = true;
+
+  constructor(
+    private readonly ch: ClickHouse,
+    private readonly pg: ClickReadsRepository,
+  ) {}
+
+  async series(scope: SeriesScope, request: SeriesRequest): Promise<SeriesText[]> {
+    const owner = await this.owner(scope);
+    const { interval } = request;
+    const db = this.ch.db;
+    const TZ = str(request.tz);
+    const fromMs = request.from.getTime();
+    const toMs = request.to.getTime();
+    const filtered = Object.keys(request.filters).length > 0;
+    // Buckets at most: the range over the shortest bucket, and the edges.
+    const count = Math.ceil(Math.max(0, toMs - fromMs) / SHORTEST_MS[interval]) + 2;
+    const F = `toDateTime(${int(Math.floor(fromMs / 1000))}, 'UTC')`;
+    const first = firstBucket(interval, F, TZ);
+    const nth = (n: string) =>
+      interval === 'hour'
+        ? `toUInt32(${first} + 3600 * ${n})`
+        : interval === 'day'
+          ? `toUInt32(toDateTime(toDate(${F}, ${TZ}) + ${n}, ${TZ}))`
+          : interval === 'week'
+            ? `toUInt32(toDateTime(toMonday(${F}, ${TZ}) + 7 * ${n}, ${TZ}))`
+            : `toUInt32(toDateTime(addMonths(toStartOfMonth(${F}, ${TZ}), ${n}), ${TZ}))`;
+    // Each UTC hour goes to the bucket its start falls in (local days, Mondays, months).
+    const bucketOf =
+      interval === 'hour'
+        ? 'toUInt32(hour)'
+        : interval === 'day'
+          ? `toUInt32(toDateTime(toDate(hour, ${TZ}), ${TZ}))`
+          : interval === 'week'
+            ? `toUInt32(toDateTime(toMonday(hour, ${TZ}), ${TZ}))`
+            : `toUInt32(toDateTime(toStartOfMonth(hour, ${TZ}), ${TZ}))`;
+    const range = `${owner} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(toMs)}`;
+    // Per hour: each batch's row once (a batch sent again is the same rows), then summed; visitors
+    // per target and hour from their sets, then summed as PostgreSQL sums its hours'.
+    const hours = filtered
+      ? `SELECT hour, sum(c) AS clicks FROM (
+           SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
+            WHERE ${range}${filterConditions(request)}
+            GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
+         ) GROUP BY hour`
+      : `SELECT hour, clicks, bots, people + imported AS visitors FROM (
+           SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(i) AS imported FROM (
+             SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
+              WHERE ${range} GROUP BY target, target_id, hour, batch_id
+           ) GROUP BY hour
+         ) AS h ANY LEFT JOIN (
+           SELECT hour, sum(v) AS people FROM (
+             SELECT target, target_id, hour, uniqExactMerge(visitors) AS v FROM ${db}.click_hour_visitors
+              WHERE ${range} GROUP BY target, target_id, hour
+           ) GROUP BY hour
+         ) AS v USING hour`;
+    const counts = filtered
+      ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
+      : `SELECT ${bucketOf} AS start, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(bots) AS bots FROM (${hours}) GROUP BY start`;
+    const offset = `intDiv(toInt64(toUInt32(toDateTime(toString(toDateTime(start), ${TZ}), 'UTC'))) - toInt64(start), 60)`;
+    const line = filtered
+      ? `concat(toString(${offset}), ' ', toString(clicks))`
+      : `concat(toString(${offset}), ' ', toString(clicks), ' ', toString(visitors), ' ', toString(bots))`;
+    const sql = `
+      SELECT replaceOne(toString(toDateTime(min(start), ${TZ})), ' ', 'T') AS first,
+             arrayStringConcat(arrayMap(x -> x.2, arraySort(x -> x.1, groupArray((n, line)))), '\\n') AS buckets
+        FROM (
+          SELECT n, start, ${line} AS line
+            FROM (
+              SELECT n, ${nth('n')} AS start FROM (SELECT arrayJoin(range(${int(count)})) AS n)
+               WHERE start >= ${first} AND toUInt64(start) * 1000 < ${int(toMs)}
+            ) AS b ANY LEFT JOIN (${counts}) AS c USING start
+        )
+       GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
+    return this.ch.query<SeriesText>(sql, settingsFor(sql));
+  }
+
+  async topValues(scope: SeriesScope, request: SeriesRequest): Promise<{ list: TopList; value: string; clicks: string }[]> {
+    const owner = await this.owner(scope);
+    const db = this.ch.db;
+    const F = `toDateTime(${int(Math.floor(request.from.getTime() / 1000))}, 'UTC')`;
+    const first = firstBucket(request.interval, F, str(request.tz));
+    const lists = 'domain' in scope ? ORPHAN_LISTS : LINK_LISTS;
+    const sql = `
+      SELECT list, value, toString(sum(c)) AS clicks FROM (
+        SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
+         WHERE ${owner} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(request.to.getTime())}${filterConditions(request)}
+         GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
+      )
+      ARRAY JOIN [${lists.map(str).join(', ')}] AS list, [${lists.map((list) => TOP_LISTS[list]).join(', ')}] AS value
+       WHERE value != ''
+       GROUP BY list, value
+       ORDER BY list, sum(c) DESC, value
+       LIMIT ${int(request.top)} BY list`;
+    return this.ch.query<{ list: TopList; value: string; clicks: string }>(sql, settingsFor(sql));
+  }
+
+  async topLinks(
+    scope: SeriesScope,
+    request: SeriesRequest,
+  ): Promise<{ id: number; alias: string; domain: string | null; clicks: string }[]> {
+    if (!('account' in scope || 'campaign' in scope)) return [];
+    const { links } = await this.pg.scopeTargets(scope);
+    if (links.length === 0) return [];
+    const db = this.ch.db;
+    const F = `toDateTime(${int(Math.floor(request.from.getTime() / 1000))}, 'UTC')`;
+    const first = firstBucket(request.interval, F, str(request.tz));
+    const filtered = Object.keys(request.filters).length > 0;
+    const where = `target = 'link' AND target_id IN ${idSet(links)} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(request.to.getTime())}`;
+    const rows = filtered
+      ? `SELECT target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
+          WHERE ${where}${filterConditions(request)} GROUP BY target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}`
+      : `SELECT target_id, hour, batch_id, any(clicks) AS c FROM ${db}.click_hours WHERE ${where} GROUP BY target_id, hour, batch_id`;
+    const sql = `SELECT target_id AS id, toString(sum(c)) AS clicks FROM (${rows})
+                  GROUP BY target_id HAVING sum(c) > 0 ORDER BY sum(c) DESC, target_id LIMIT ${TOP}`;
+    const top = await this.ch.query<{ id: number; clicks: string }>(sql, settingsFor(sql));
+    // A link deleted since it was clicked is in no list: as PostgreSQL's own join leaves it out.
+    const names = new Map((await this.pg.linkNames(top.map((row) => Number(row.id)))).map((row) => [Number(row.id), row]));
+    return top.flatMap((row) => {
+      const name = names.get(Number(row.id));
+      return name ? [{ id: name.id, alias: name.alias, domain: name.domain, clicks: row.clicks }] : [];
+    });
+  }
+
+  async exportPage(
+    linkId: number,
+    range: { from: Date; to: Date },
+    after: { at: Date | string; id: string },
+    limit: number,
+  ): Promise<ClickRow[]> {
+    const fromMs = range.from.getTime();
+    const toMs = range.to.getTime();
+    // The first page starts after an instant; the next ones after a click: its time and place (see `cursor`).
+    let afterCondition: string;
+    if (after.at instanceof Date) {
+      afterCondition = `toUInt64(at) * 1000 + at_ms > ${int(after.at.getTime())}`;
+    } else {
+      const [at, ms, batch, seq] = JSON.parse(after.at) as [number, number, string, number];
+      afterCondition = `(at, at_ms, batch_id, seq) > (toDateTime(${int(at)}, 'UTC'), ${int(ms)}, ${str(batch)}, ${int(seq)})`;
+    }
+    const rows = await this.ch.query<{
+      at_s: number;
+      at_ms: number;
+      batch_id: string;
+      seq: number;
+      country: string | null;
+      referrer: string | null;
+      browser: string | null;
+      os: string | null;
+      device: string;
+      social: string | null;
+      utm_source: string | null;
+      utm_medium: string | null;
+      utm_campaign: string | null;
+      variant: string | null;
+      bot: number;
+    }>(
+      `SELECT toUInt32(at) AS at_s, at_ms, batch_id, seq, country, referrer, browser, os, device, social,
+              utm_source, utm_medium, utm_campaign, variant, bot
+         FROM ${this.ch.db}.clicks
+        WHERE target = 'link' AND target_id = ${int(linkId)}
+          AND at >= toDateTime(${int(Math.floor(fromMs / 1000))}, 'UTC') AND at <= toDateTime(${int(Math.floor(toMs / 1000))}, 'UTC')
+          AND toUInt64(at) * 1000 + at_ms >= ${int(fromMs)} AND toUInt64(at) * 1000 + at_ms < ${int(toMs)}
+          AND ${afterCondition}
+        ORDER BY at, at_ms, batch_id, seq
+        LIMIT 1 BY at, at_ms, batch_id, seq
+        LIMIT ${int(limit)}`,
+    );
+    return rows.map((row) => ({
+      id: `${row.batch_id}/${row.seq}`,
+      created_at: new Date(Number(row.at_s) * 1000 + Number(row.at_ms)),
+      cursor: JSON.stringify([Number(row.at_s), Number(row.at_ms), row.batch_id, Number(row.seq)]),
+      country: row.country,
+      referrer: row.referrer,
+      browser: row.browser,
+      os: row.os,
+      device: row.device,
+      social: row.social,
+      utm_source: row.utm_source,
+      utm_medium: row.utm_medium,
+      utm_campaign: row.utm_campaign,
+      variant: row.variant,
+      bot: Number(row.bot) === 1,
+    }));
+  }
+
+  /** The rows of a scope in the click tables. */
+  private async owner(scope: SeriesScope): Promise<string> {
+    if ('link' in scope) return `target = 'link' AND target_id = ${int(scope.link)}`;
+    if ('qr' in scope) return `target = 'qr' AND target_id = ${int(scope.qr)}`;
+    if ('bio' in scope) return `target = 'bio' AND target_id = ${int(scope.bio)}`;
+    if ('block' in scope) return `target = 'block' AND target_id = ${int(scope.block)}`;
+    if ('domain' in scope) return `target = 'domain' AND target_id = ${int(scope.domain)}`;
+    const { links, qrs } = await this.pg.scopeTargets(scope);
+    const parts = [`(target = 'link' AND target_id IN ${idSet(links)})`];
+    if (qrs.length > 0) parts.push(`(target = 'qr' AND target_id IN ${idSet(qrs)})`);
+    return `(${parts.join(' OR ')})`;
+  }
+}
+
+/** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */
+function firstBucket(interval: SeriesRequest['interval'], F: string, TZ: string): string {
+  return interval === 'hour'
+    ? `toUInt32(toStartOfHour(${F}, 'UTC'))`
+    : interval === 'day'
+      ? `toUInt32(toDateTime(toDate(${F}, ${TZ}), ${TZ}))`
+      : interval === 'week'
+        ? `toUInt32(toDateTime(toMonday(${F}, ${TZ}), ${TZ}))`
+        : `toUInt32(toDateTime(toStartOfMonth(${F}, ${TZ}), ${TZ}))`;
+}
+
+/** ` AND column = 'value'` for each filter of the request. */
+function filterConditions(request: SeriesRequest): string {
+  return (Object.entries(request.filters) as [Filter, string][]).map(([name, value]) => ` AND ${FILTERS[name]} = ${str(value)}`).join('');
+}
+
+function settingsFor(sql: string): Record<string, number> {
+  return sql.length > LARGE_QUERY ? { max_query_size: 64 * 1024 * 1024 } : {};
+}

@@ -1,0 +1,71 @@
+import { GROUP_COLUMNS, GROUP_FIELDS } from '../click';
+
+/** A click's target, as ClickHouse stores it (the five kinds of Click). */
+export const TARGET_TYPE = "Enum8('link' = 1, 'qr' = 2, 'bio' = 3, 'block' = 4, 'domain' = 5)";
+
+/** The columns of the hourly groups (filters and top lists): those of PostgreSQL's click_hour_groups. */
+export const GROUP_COLUMN_NAMES: readonly string[] = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]);
+
+/**
+ * Raw clicks copied from PostgreSQL (batches `pg:…`, see the copy command) are not rolled up again:
+ * PostgreSQL's own rollups are copied, which hold the hours whose raw clicks its retention removed.
+ */
+const NOT_COPIED = `NOT startsWith(batch_id, 'pg:')`;
+
+/**
+ * The schema's versions, in order; each a list of statements run once (and safe to run again:
+ * several instances may start together). Written in what ClickHouse 18.16 takes, which current
+ * engines take too: no TTL, no LowCardinality, no DateTime64 (the milliseconds in a column apart).
+ *
+ * A batch is the unit of retry: every raw click carries its batch's id and its place in it, and the
+ * hourly tables keep one row per batch, so a batch sent again (an insert that timed out and was
+ * committed anyway) replaces its own rows and is read once: readers take any() per batch before
+ * summing. Visitors are sets per hour, which a repeated batch leaves as they were.
+ */
+export function schemaVersions(db: string): string[][] {
+  return [
+    [
+      `CREATE TABLE IF NOT EXISTS ${db}.clicks (
+         target ${TARGET_TYPE}, target_id UInt32,
+         at DateTime('UTC'), at_ms UInt16,
+         batch_id String, seq UInt16,
+         country Nullable(String), referrer Nullable(String), browser Nullable(String), os Nullable(String), device String,
+         social Nullable(String), bot UInt8, visitor String,
+         utm_source Nullable(String), utm_medium Nullable(String), utm_campaign Nullable(String),
+         variant Nullable(String), orphan Nullable(String), alias Nullable(String)
+       ) ENGINE = ReplacingMergeTree
+       PARTITION BY toYYYYMM(at)
+       PRIMARY KEY (target, target_id, at)
+       ORDER BY (target, target_id, at, at_ms, batch_id, seq)`,
+      // Per target, UTC hour and batch: people's clicks and bots' (and the visitors of an hour copied
+      // from PostgreSQL, which kept their number, not who they were).
+      `CREATE TABLE IF NOT EXISTS ${db}.click_hours (
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), batch_id String, clicks UInt32, bots UInt32,
+         visitors_imported UInt32 DEFAULT 0
+       ) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour, batch_id)`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.click_hours_mv TO ${db}.click_hours AS
+         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, batch_id,
+                toUInt32(countIf(bot = 0)) AS clicks, toUInt32(countIf(bot = 1)) AS bots, toUInt32(0) AS visitors_imported
+           FROM ${db}.clicks WHERE ${NOT_COPIED} GROUP BY target, target_id, hour, batch_id`,
+      // Per target and UTC hour: the set of people's visitors (exact).
+      `CREATE TABLE IF NOT EXISTS ${db}.click_hour_visitors (
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), visitors AggregateFunction(uniqExact, String)
+       ) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour)`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.click_hour_visitors_mv TO ${db}.click_hour_visitors AS
+         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, uniqExactState(visitor) AS visitors
+           FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id, hour`,
+      // Per target, UTC hour, batch and combination of what people's clicks tell (filters, top lists).
+      `CREATE TABLE IF NOT EXISTS ${db}.click_hour_groups (
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), batch_id String,
+         ${GROUP_COLUMN_NAMES.map((column) => `${column} String`).join(', ')}, clicks UInt32
+       ) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(hour)
+       ORDER BY (target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')})`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.click_hour_groups_mv TO ${db}.click_hour_groups AS
+         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, batch_id,
+                ${GROUP_COLUMN_NAMES.map((column) => (column === 'device' ? column : `ifNull(${column}, '') AS ${column}`)).join(', ')},
+                toUInt32(count()) AS clicks
+           FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED}
+          GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}`,
+    ],
+  ];
+}

@@ -1,0 +1,228 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClickRecorder, newBatchId } from '../../src/modules/clicks/click-recorder';
+import { CLICKHOUSE, type ClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse';
+import { clickRows } from '../../src/modules/clicks/clickhouse/clickhouse-reads';
+import { idSet, str } from '../../src/modules/clicks/clickhouse/clickhouse-sql';
+import { ClickWriter } from '../../src/modules/clicks/click-writer';
+import { startApi, type TestApi } from '../support/app';
+import { rawClickCount } from '../support/clickhouse';
+import { ClickHouseServer } from '../support/clickhouse-server';
+import { createLink, createUser, linkAlias, type TestUser } from '../support/factories';
+import { clickOf, FIREFOX, FR } from '../support/visitors';
+
+/**
+ * ClickHouse as the click store, against a real server (Debian's 18.16, started here): what the
+ * statistics suites cannot show by running unchanged on it (LINKYARD_CLICKHOUSE=server): a batch
+ * stored twice counted once, hostile text through the one place that writes literals, and the
+ * server stopped, stalled and back while the redirects go on.
+ */
+let server: ClickHouseServer;
+let database = 0;
+/** A service on a database of its own in the suite's server. */
+const start = (env: Record<string, string> = {}) =>
+  startApi({ CLICKHOUSE_URL: `${server.url}/linkyard_${process.pid}_${++database}`, CLICKHOUSE_TIMEOUT_MS: '1000', ...env });
+
+beforeAll(async () => {
+  server = await ClickHouseServer.start();
+});
+afterAll(async () => {
+  await server?.destroy();
+});
+
+const visit = (api: TestApi, alias: string) =>
+  api.request('GET', `/${alias}`, { key: null, remoteAddress: FR, headers: { 'user-agent': FIREFOX } });
+
+describe('ClickHouse as the click store', () => {
+  let api: TestApi;
+  let user: TestUser;
+  let linkId: number;
+  let clickhouse: ClickHouse;
+  beforeAll(async () => {
+    api = await start();
+    user = await createUser(api);
+    linkId = await createLink(api, user);
+    clickhouse = api.linkyard.app.get(CLICKHOUSE);
+  });
+  afterAll(() => api?.close());
+
+  const stats = async (query = '') => {
+    const response = await api.request('GET', `/l/api/url/${linkId}/stats?from=2026-01-01&to=2026-01-03${query}`, { key: user.apikey });
+    expect(response.status).toBe(200);
+    return response.body.data;
+  };
+
+  it('makes its tables at start, and says which version of the schema it holds', async () => {
+    await clickhouse.ready();
+    const tables = await clickhouse.query<{ name: string }>(
+      `SELECT name FROM system.tables WHERE database = ${str(clickhouse.db)} ORDER BY name`,
+    );
+    expect(tables.map((table) => table.name)).toEqual([
+      'click_hour_groups',
+      'click_hour_groups_mv',
+      'click_hour_visitors',
+      'click_hour_visitors_mv',
+      'click_hours',
+      'click_hours_mv',
+      'clicks',
+      'schema_versions',
+    ]);
+    expect(clickhouse.version?.text).toMatch(/^\d+\.\d+/);
+  });
+
+  it('counts a batch once when ClickHouse took it twice (an insert whose answer was lost, then retried)', async () => {
+    const at = new Date('2026-01-01T10:15:00.250Z');
+    const batch = [0, 1, 2, 3].map((index) => clickOf(linkId, index % 3, { at, referrer: 'news.example' }));
+    batch.push(clickOf(linkId, 9, { at, bot: true }));
+    const id = newBatchId();
+    // The first attempt reached ClickHouse, then failed (its answer lost); the retry stores it all again.
+    await clickhouse.insert('clicks', clickRows(batch, id));
+    await api.linkyard.app.get(ClickWriter).write(batch, null, id);
+
+    const data = await stats();
+    expect(data.totals).toEqual({ clicks: 4, visitors: 3, bots: 1 });
+    expect(data.top.referrers).toEqual([{ value: 'news.example', clicks: 4 }]);
+    expect((await stats('&referrer=news.example')).totals).toEqual({ clicks: 4, visitors: null, bots: null });
+    expect(await rawClickCount(api.linkyard.app, linkId)).toBe(5);
+    const exported = await api.request('GET', `/l/api/url/${linkId}/clicks?from=2026-01-01&to=2026-01-03&format=ndjson`, {
+      key: user.apikey,
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.text.trim().split('\n')).toHaveLength(5);
+    // The link's own totals are PostgreSQL's, written once by the writer.
+    const link = await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey });
+    expect(link.body.data).toMatchObject({ clicks: 4, uniqueClicks: 3 });
+  });
+
+  it('exports more clicks than a page holds, each once, in order of time', async () => {
+    const other = await createLink(api, user);
+    const start = Date.parse('2026-01-02T00:00:00Z');
+    const clicks = Array.from({ length: 4500 }, (_, index) => clickOf(other, index, { at: new Date(start + (index % 1000) * 1000) }));
+    const writer = api.linkyard.app.get(ClickWriter);
+    for (let from = 0; from < clicks.length; from += 2000) await writer.write(clicks.slice(from, from + 2000), null, newBatchId());
+    const exported = await api.request('GET', `/l/api/url/${other}/clicks?from=2026-01-01&to=2026-01-03&format=ndjson`, {
+      key: user.apikey,
+    });
+    const dates = exported.text
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { date: string }).date);
+    expect(dates).toHaveLength(4500);
+    expect([...dates].sort()).toEqual(dates);
+  });
+
+  it('keeps hostile text as it came, in stored clicks and in the filters that name it', async () => {
+    const hostile = [`it's a \\ back'slash\\'`, 'Zürich 東京 😀', `\u0001\u0007\ttab`, 'javascript:alert(1)', `')) OR 1=1 --`];
+    const target = await createLink(api, user);
+    const at = new Date('2026-01-01T12:00:00Z');
+    await api.linkyard.app.get(ClickWriter).write(
+      hostile.map((text, index) => clickOf(target, index, { at, referrer: text, utmCampaign: text })),
+      null,
+      newBatchId(),
+    );
+    const response = await api.request('GET', `/l/api/url/${target}/stats?from=2026-01-01&to=2026-01-03&top=10`, { key: user.apikey });
+    expect(response.body.data.top.referrers.map((row: { value: string }) => row.value).sort()).toEqual([...hostile].sort());
+    // Control characters are refused in a filter (400); the other texts filter what they name.
+    for (const text of hostile.filter((entry) => !/[\u0000-\u001f]/.test(entry))) {
+      const filtered = await api.request(
+        'GET',
+        `/l/api/url/${target}/stats?from=2026-01-01&to=2026-01-03&utm_campaign=${encodeURIComponent(text)}`,
+        {
+          key: user.apikey,
+        },
+      );
+      expect([text, filtered.status, filtered.body.data?.totals.clicks]).toEqual([text, 200, 1]);
+    }
+  });
+
+  it('writes 100 kB of any text as a literal the server reads back the same, and a set of 100,000 ids', async () => {
+    const texts = ['', `'`, '\\', `\\'`, '\u0000nul', 'ünï 😀 東京', `x'\\`.repeat(34_000)];
+    for (const text of texts) {
+      const [row] = await clickhouse.query<{ v: string }>(
+        `SELECT ${str(text)} AS v`,
+        text.length > 100_000 ? { max_query_size: 1 << 20 } : {},
+      );
+      expect(row!.v).toBe(text);
+    }
+    const ids = Array.from({ length: 100_000 }, (_, index) => index * 2);
+    const [row] = await clickhouse.query<{ n: number }>(
+      `SELECT count() AS n FROM (SELECT number FROM system.numbers LIMIT 300000) WHERE toUInt32(number) IN ${idSet(ids)}`,
+      { max_query_size: 64 << 20 },
+    );
+    expect(Number(row!.n)).toBe(100_000);
+  });
+});
+
+describe('ClickHouse away', () => {
+  let api: TestApi;
+  let user: TestUser;
+  let linkId: number;
+  let alias: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkyard-ch-spool-'));
+    api = await start({ DATA_DIR: dataDir });
+    user = await createUser(api);
+    linkId = await createLink(api, user);
+    alias = await linkAlias(api, user, linkId);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await server.resume();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const stats = () => api.request('GET', `/l/api/url/${linkId}/stats`, { key: user.apikey });
+
+  it('stopped: redirects go on, statistics answer 503 at once, clicks wait and are written once it is back', async () => {
+    await server.stop();
+    for (let index = 0; index < 5; index += 1) expect((await visit(api, alias)).status).toBe(302);
+    const started = Date.now();
+    const refused = await stats();
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.body).toEqual({ error: 1, message: expect.stringMatching(/unavailable/) });
+    expect(Date.now() - started).toBeLessThan(3000);
+    await api.flushClicks();
+    expect(api.linkyard.app.get(ClickRecorder).state()).toMatchObject({ buffered: 5, dropped: 0 });
+
+    await server.resume();
+    await api.flushClicks();
+    expect(api.linkyard.app.get(ClickRecorder).state()).toMatchObject({ buffered: 0, dropped: 0, failingSince: null });
+    const answered = await stats();
+    expect(answered.status).toBe(200);
+    expect(answered.body.data.totals.clicks).toBe(5);
+  });
+
+  it('stalled: statistics answer 503 within the time limit, and the clicks are written once, after it', async () => {
+    server.stall();
+    try {
+      expect((await visit(api, alias)).status).toBe(302);
+      const started = Date.now();
+      expect((await stats()).status).toBe(503);
+      // CLICKHOUSE_TIMEOUT_MS is 1 s here.
+      expect(Date.now() - started).toBeLessThan(4000);
+      await api.flushClicks();
+    } finally {
+      server.unstall();
+    }
+    await api.flushClicks();
+    expect(api.linkyard.app.get(ClickRecorder).state()).toMatchObject({ buffered: 0, dropped: 0 });
+    const answered = await stats();
+    expect(answered.body.data.totals.clicks).toBe(6);
+    expect(await rawClickCount(api.linkyard.app, linkId)).toBe(6);
+  });
+
+  it('keeps on disk what a stop could not write, and writes it once after the start', async () => {
+    await server.stop();
+    for (let index = 0; index < 3; index += 1) expect((await visit(api, alias)).status).toBe(302);
+    await api.restart();
+    expect(readdirSync(join(dataDir, 'click-spool'))).toHaveLength(1);
+    await server.resume();
+    await api.flushClicks();
+    expect(readdirSync(join(dataDir, 'click-spool'))).toEqual([]);
+    expect((await stats()).body.data.totals.clicks).toBe(9);
+    expect(await rawClickCount(api.linkyard.app, linkId)).toBe(9);
+  });
+});
