@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as { linkyardClickHouse?: ClickHouseServer }).linkyardClickHouse = server;
     process.env.LINKYARD_TEST_CLICKHOUSE = server.url;
   }
+  // LINKYARD_CLICKHOUSE=chdb: each test process's engine keeps its data in a folder under this one.
+  if (process.env.LINKYARD_CLICKHOUSE === 'chdb') process.env.LINKYARD_CHDB_ROOT = mkdtempSync(join(tmpdir(), 'linkyard-chdb-'));
   if (process.env.DATABASE_URL) return;
   const embedded = await EmbeddedPostgres.start('memory://');
   try {
