@@ -54,7 +54,7 @@ function chdbConnection(): ClickHouseConnection {
   const dir = process.env.CHDB_DIR;
   if (!dir) throw new Error('LINKYARD_CLICKHOUSE=chdb needs CHDB_DIR, the folder chdb was installed in (npm install --prefix)');
   const load = createRequire(join(dir, 'package.json'));
-  const { createChdbConnection } = load('chdb/connection') as { createChdbConnection(options: { path: string }): ClickHouseConnection };
+  const { createChdbConnection } = load('chdb/connection') as { createChdbConnection: (options: { path: string }) => ClickHouseConnection };
   return createChdbConnection({ path: join(process.env.LINKYARD_CHDB_ROOT ?? tmpdir(), `linkyard-chdb-${process.pid}`) });
 }
 
