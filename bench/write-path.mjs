@@ -2,11 +2,15 @@
 // click rows, the visitors, the totals and the rollups in one transaction), written by one process
 // and then by two at once (two instances sharing one database), and how a writer's rate and a
 // year-by-hour series read change as the clicks table grows (seeded in SQL, not replayed).
+// With CLICKHOUSE_URL, the same batches the way the writer sends them with ClickHouse as the click
+// store (ClickHouse's insert, then PostgreSQL's half), ClickHouse's insert alone, and a year by hour
+// of a link holding `--sizes` clicks there, in the same run.
 //
-//   DATABASE_URL=postgres://... node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
+//   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
 //
 // Needs the built service (pnpm build). It makes a database of its own beside DATABASE_URL's and
-// drops it at the end; nothing but that PostgreSQL is addressed.
+// drops it at the end; ClickHouse's database is CLICKHOUSE_URL's (use a throw-away one). Nothing
+// but those two servers is addressed.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -18,7 +22,11 @@ const { DataSource } = require(require.resolve('typeorm', { paths: [dist] }));
 const { serviceConnection } = require(`${dist}database/data-source.js`);
 const { StartupLock } = require(`${dist}database/migrate.js`);
 const { ClicksRepository } = require(`${dist}modules/clicks/clicks.repository.js`);
+const { WriteEvents } = require(`${dist}database/write-events.js`);
 const { ClickReadsRepository } = require(`${dist}modules/clicks/click-reads.repository.js`);
+const { ClickHouse } = require(`${dist}modules/clicks/clickhouse/clickhouse.js`);
+const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse/clickhouse-reads.js`);
+const { newBatchId } = require(`${dist}modules/clicks/click-recorder.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
 const LINKS = 1000;
@@ -29,6 +37,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000000,10000000' },
     seconds: { type: 'string', default: '15' },
     writer: { type: 'string' },
+    store: { type: 'string', default: 'postgres' },
   },
 });
 const seconds = Number(values.seconds);
@@ -60,34 +69,45 @@ function batchOf(linkIds, round) {
   }));
 }
 
-/** One writer process: writes batches for `seconds`, says how many clicks it wrote. */
-async function writer(url) {
+/**
+ * One writer process: writes batches for `seconds` as the click writer does for `store`, says how
+ * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `clickhouse`: the raw clicks in
+ * ClickHouse (CLICKHOUSE_URL), then PostgreSQL's half (totals, all-time visitors, counters);
+ * `clickhouse-only`: ClickHouse's insert alone.
+ */
+async function writer(url, store) {
   const dataSource = await open(url);
-  const clicks = new ClicksRepository(dataSource);
+  const clicks = new ClicksRepository(dataSource, new WriteEvents(dataSource));
+  const clickhouse = store === 'postgres' ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
   const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
+  await clickhouse?.ready();
   const until = Date.now() + seconds * 1000;
   let written = 0;
   let round = 0;
   const started = Date.now();
   while (Date.now() < until) {
-    await clicks.writeBatch(batchOf(linkIds, round++), null);
+    const batch = batchOf(linkIds, round++);
+    if (clickhouse) await clickhouse.insert('clicks', clickRows(batch, newBatchId()));
+    if (store !== 'clickhouse-only') await clicks.writeBatch(batch, null, undefined, { rollups: clickhouse === null });
     written += BATCH;
   }
   const elapsed = (Date.now() - started) / 1000;
   await dataSource.destroy();
+  await clickhouse?.close();
   return { written, elapsed };
 }
 
 /** `count` writer processes at once; clicks per second of all of them together. */
-async function writers(url, count) {
+async function writers(url, count, store = 'postgres') {
   const runs = await Promise.all(
     Array.from(
       { length: count },
       () =>
         new Promise((resolve, reject) => {
-          const child = fork(new URL(import.meta.url).pathname, ['--writer', url, '--seconds', String(seconds)]);
+          const child = fork(new URL(import.meta.url).pathname, ['--writer', url, '--seconds', String(seconds), '--store', store]);
           child.once('message', resolve);
           child.once('error', reject);
+          child.once('exit', (code) => reject(new Error(`a writer ended with exit code ${code}`)));
         }),
     ),
   );
@@ -137,6 +157,41 @@ async function seriesRead(url) {
   return { p50: times[10].toFixed(1), max: times[19].toFixed(1) };
 }
 
+/**
+ * ClickHouse's raw clicks of one link up to `total`, over the past year (made by the server, through
+ * the views as the writer's inserts go), then a year by hour of that link read as the API reads it:
+ * p50 and p99 of 100 reads in ms.
+ */
+async function clickhouseSeries(total) {
+  const clickhouse = new ClickHouse(process.env.CLICKHOUSE_URL, 600_000);
+  await clickhouse.ready();
+  const db = clickhouse.db;
+  const [{ count }] = await clickhouse.query(`SELECT count() AS count FROM ${db}.clicks WHERE startsWith(batch_id, 'seed:')`);
+  const started = Date.now();
+  for (let done = Number(count); done < total; done += 1_000_000) {
+    const size = Math.min(1_000_000, total - done);
+    await clickhouse.command(
+      `INSERT INTO ${db}.clicks (target, target_id, at, at_ms, batch_id, seq, country, browser, os, device, bot, visitor)
+       SELECT 'link', toUInt32(1), toDateTime(toUInt32(now()) - (n * 7919) % 31536000, 'UTC'), 0, 'seed:${done}', toUInt16(n % 65536),
+              'FR', 'Firefox', 'Linux', 'desktop', 0, hex(MD5(toString(n)))
+         FROM (SELECT number + ${done} AS n FROM system.numbers LIMIT ${size})`,
+    );
+  }
+  const seeded = ((Date.now() - started) / 1000).toFixed(0);
+  const reads = new ClickHouseReads(clickhouse, null);
+  const to = new Date();
+  const from = new Date(to.getTime() - 365 * 86_400_000);
+  const times = [];
+  for (let index = 0; index < 100; index += 1) {
+    const begun = performance.now();
+    await reads.series({ link: 1 }, { from, to, interval: 'hour', tz: 'UTC', tzName: 'UTC', filters: {} });
+    times.push(performance.now() - begun);
+  }
+  await clickhouse.close();
+  times.sort((a, b) => a - b);
+  return { seeded, p50: times[49].toFixed(1), p99: times[98].toFixed(1) };
+}
+
 async function main() {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL: the PostgreSQL to measure (scripts/postgres.sh start prints one)');
@@ -160,6 +215,23 @@ async function main() {
     console.log(`clicks written in batches of ${BATCH} over ${LINKS} links, ${seconds} s a run`);
     console.log(`one writer: ${(await writers(url.toString(), 1)).toLocaleString('en')} clicks/s`);
     console.log(`two writers at once (two instances): ${(await writers(url.toString(), 2)).toLocaleString('en')} clicks/s together`);
+    if (process.env.CLICKHOUSE_URL) {
+      for (const [store, what] of [
+        ['clickhouse-only', "ClickHouse's insert alone"],
+        ['clickhouse', 'ClickHouse, then PostgreSQL\'s half'],
+      ]) {
+        console.log(`${what}, one writer: ${(await writers(url.toString(), 1, store)).toLocaleString('en')} clicks/s`);
+        console.log(`${what}, two writers: ${(await writers(url.toString(), 2, store)).toLocaleString('en')} clicks/s together`);
+      }
+    }
+    if (process.env.CLICKHOUSE_URL) {
+      for (const size of values.sizes.split(',').map(Number)) {
+        const series = await clickhouseSeries(size);
+        console.log(
+          `ClickHouse, ${size.toLocaleString('en')} clicks (seeded in ${series.seeded} s): a year by hour of the link that has them all p50 ${series.p50} ms, p99 ${series.p99} ms`,
+        );
+      }
+    }
     for (const size of values.sizes.split(',').map(Number)) {
       const started = Date.now();
       await seedTo(client, size);
@@ -183,7 +255,7 @@ async function main() {
 }
 
 if (values.writer) {
-  writer(values.writer).then(
+  writer(values.writer, values.store).then(
     (result) => {
       process.send(result);
       process.exit(0);

@@ -6,11 +6,12 @@ import { CLICKHOUSE, type ClickHouse } from '../../src/modules/clicks/clickhouse
 import { clickRows } from '../../src/modules/clicks/clickhouse/clickhouse-reads';
 import { idSet, str } from '../../src/modules/clicks/clickhouse/clickhouse-sql';
 import { ClickWriter } from '../../src/modules/clicks/click-writer';
+import { copyClicksToClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse-copy.command';
 import { startApi, type TestApi } from '../support/app';
 import { rawClickCount } from '../support/clickhouse';
 import { ClickHouseServer } from '../support/clickhouse-server';
 import { createLink, createUser, linkAlias, type TestUser } from '../support/factories';
-import { clickOf, FIREFOX, FR } from '../support/visitors';
+import { clickOf, FIREFOX, FR, US } from '../support/visitors';
 
 /**
  * ClickHouse as the click store, against a real server (Debian's 18.16, started here): what the
@@ -66,6 +67,7 @@ describe('ClickHouse as the click store', () => {
       'click_hours',
       'click_hours_mv',
       'clicks',
+      'copy_progress',
       'schema_versions',
     ]);
     expect(clickhouse.version?.text).toMatch(/^\d+\.\d+/);
@@ -224,5 +226,89 @@ describe('ClickHouse away', () => {
     expect(readdirSync(join(dataDir, 'click-spool'))).toEqual([]);
     expect((await stats()).body.data.totals.clicks).toBe(9);
     expect(await rawClickCount(api.linkyard.app, linkId)).toBe(9);
+  });
+});
+
+describe('moving an installation to ClickHouse (clicks:to-clickhouse)', () => {
+  let api: TestApi;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkyard-ch-copy-'));
+    api = await startApi({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await api?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('copies the clicks PostgreSQL holds, answers the same statistics, and a second run changes nothing', async () => {
+    const user = await createUser(api);
+    const linkId = await createLink(api, user);
+    const alias = await linkAlias(api, user, linkId);
+    // A few hours of visits from several places, a bot among them, and a QR code's scan.
+    const visits = [
+      { at: '2026-03-01T08:10:00Z', agent: FIREFOX, from: FR, referer: 'https://news.example/a' },
+      { at: '2026-03-01T08:40:00Z', agent: FIREFOX, from: '81.2.69.142', referer: undefined },
+      {
+        at: '2026-03-01T09:05:00Z',
+        agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        from: FR,
+        referer: undefined,
+      },
+      { at: '2026-03-02T23:30:00Z', agent: FIREFOX, from: FR, referer: 'https://news.example/b' },
+    ];
+    for (const visit of visits) {
+      api.clock.set(visit.at);
+      const response = await api.request('GET', `/${alias}?utm_source=spring`, {
+        key: null,
+        remoteAddress: visit.from,
+        headers: { 'user-agent': visit.agent, ...(visit.referer ? { referer: visit.referer } : {}) },
+      });
+      expect(response.status).toBe(302);
+    }
+    api.clock.reset();
+    await api.flushClicks();
+    const read = async () => ({
+      link: (
+        await api.request('GET', `/l/api/url/${linkId}/stats?from=2026-02-28&to=2026-03-04&tz=Europe/Paris&interval=hour`, {
+          key: user.apikey,
+        })
+      ).body,
+      account: (await api.request('GET', '/l/api/stats?from=2026-02-01&to=2026-04-01&interval=week', { key: user.apikey })).body,
+      export: (await api.request('GET', `/l/api/url/${linkId}/clicks?from=2026-02-28&to=2026-03-04&format=csv`, { key: user.apikey })).text,
+    });
+    const before = await read();
+    // Visitors are counted per hour, then summed: FR at 8:00 and again on the 2nd are two.
+    expect(before.link.data.totals).toEqual({ clicks: 3, visitors: 3, bots: 1 });
+
+    await api.restart({ CLICKHOUSE_URL: `${server.url}/linkyard_${process.pid}_copy`, CLICKHOUSE_TIMEOUT_MS: '5000' });
+    expect((await read()).link.data.totals).toEqual({ clicks: 0, visitors: 0, bots: 0 });
+    const said: string[] = [];
+    const reported: string[] = [];
+    const copy = () =>
+      copyClicksToClickHouse(
+        api.linkyard.app,
+        (line) => said.push(line),
+        (line) => reported.push(line),
+      );
+    expect(await copy()).toBe(true);
+    expect(said).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^raw clicks: 4 copied/), expect.stringMatching(/^hourly rollups of link: 3 copied/)]),
+    );
+    expect(reported).toContain('same  raw clicks: PostgreSQL 4, ClickHouse 4');
+    expect(await read()).toEqual(before);
+
+    // Run again (as after an interruption): nothing counts twice.
+    reported.length = 0;
+    expect(await copy()).toBe(true);
+    expect(await read()).toEqual(before);
+    expect(reported.filter((line) => line.startsWith('DIFFERENT'))).toEqual([]);
+
+    // A click after the switch adds to the copied ones.
+    api.clock.set('2026-03-03T10:00:00Z');
+    expect((await api.request('GET', `/${alias}`, { key: null, remoteAddress: US, headers: { 'user-agent': FIREFOX } })).status).toBe(302);
+    api.clock.reset();
+    await api.flushClicks();
+    expect((await read()).link.data.totals).toEqual({ clicks: 4, visitors: 4, bots: 1 });
   });
 });

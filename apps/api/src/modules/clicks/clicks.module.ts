@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClickExport } from './click-export';
+import { ClickCopyRepository } from './click-copy.repository';
 import { ClickReadsRepository } from './click-reads.repository';
 import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
@@ -24,6 +25,7 @@ import { VisitorSalt } from './visitor-salt';
   providers: [
     ClicksRepository,
     ClickReadsRepository,
+    ClickCopyRepository,
     {
       provide: CLICK_STATS_READS,
       useFactory: (clickhouse: ClickHouse | null, pg: ClickReadsRepository): ClickStatsReads =>

@@ -67,5 +67,10 @@ export function schemaVersions(db: string): string[][] {
            FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED}
           GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}`,
     ],
+    [
+      // Where the copy of PostgreSQL's clicks stands, per step (its last position wins).
+      `CREATE TABLE IF NOT EXISTS ${db}.copy_progress (step String, position String, seq UInt64)
+       ENGINE = ReplacingMergeTree(seq) ORDER BY step`,
+    ],
   ];
 }
