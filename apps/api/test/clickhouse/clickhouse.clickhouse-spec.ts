@@ -62,6 +62,9 @@ describe('ClickHouse as the click store', () => {
     expect(tables.map((table) => table.name)).toEqual([
       'click_hour_groups',
       'click_hour_groups_mv',
+      'click_hour_touched',
+      'click_hour_touched_mv',
+      'click_hour_visitor_counts',
       'click_hour_visitors',
       'click_hour_visitors_mv',
       'click_hours',
@@ -95,6 +98,70 @@ describe('ClickHouse as the click store', () => {
     // The link's own totals are PostgreSQL's, written once by the writer.
     const link = await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey });
     expect(link.body.data).toMatchObject({ clicks: 4, uniqueClicks: 3 });
+  });
+
+  it("counts an hour's visitors once its clicks settled, and counts them again when a click comes later", async () => {
+    const db = clickhouse.db;
+    const writer = api.linkyard.app.get(ClickWriter);
+    const at = new Date('2026-01-05T10:20:00Z');
+    const hourly = async (id: number) => {
+      const response = await api.request('GET', `/l/api/url/${id}/stats?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z&interval=hour`, {
+        key: user.apikey,
+      });
+      return response.body.data.totals.visitors as number;
+    };
+    // As if the hour had last been clicked long ago (the server's clock stamps it).
+    const settle = async (id: number) => {
+      await clickhouse.command(`ALTER TABLE ${db}.click_hour_touched DELETE WHERE target = 'link' AND target_id = ${id}`);
+      for (let wait = 0; wait < 100; wait += 1) {
+        const [row] = await clickhouse.query<{ n: number }>(`SELECT count() AS n FROM ${db}.click_hour_touched WHERE target_id = ${id}`);
+        if (Number(row!.n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await clickhouse.insert('click_hour_touched', [
+        { target: 'link', target_id: id, hour: Math.floor(at.getTime() / 1000) - 1200, touched: 0 },
+      ]);
+    };
+    const counted = async (id: number) => {
+      for (let wait = 0; wait < 100; wait += 1) {
+        const rows = await clickhouse.query<{ visitors: number }>(
+          `SELECT visitors FROM ${db}.click_hour_visitor_counts WHERE target_id = ${id}`,
+        );
+        if (rows.length > 0) return rows.map((row) => Number(row.visitors));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return [];
+    };
+
+    const first = await createLink(api, user);
+    await writer.write(
+      [0, 1, 2, 0].map((index) => clickOf(first, index, { at })),
+      null,
+      newBatchId(),
+    );
+    await settle(first);
+    expect(await hourly(first)).toBe(3);
+    // Counted after the answer, from the whole set.
+    expect(await counted(first)).toEqual([3]);
+    expect(await hourly(first)).toBe(3);
+    // A late click of that hour (a new visitor and one already counted): the count no longer stands.
+    await writer.write([clickOf(first, 3, { at }), clickOf(first, 0, { at })], null, newBatchId());
+    expect(await hourly(first)).toBe(4);
+
+    // A settled hour is read from its count (here a count that disagrees with its set, to tell them apart).
+    const second = await createLink(api, user);
+    await writer.write([clickOf(second, 7, { at })], null, newBatchId());
+    await settle(second);
+    await clickhouse.insert('click_hour_visitor_counts', [
+      {
+        target: 'link',
+        target_id: second,
+        hour: Math.floor(at.getTime() / 1000) - 1200,
+        visitors: 42,
+        counted: Math.floor(Date.now() / 1000),
+      },
+    ]);
+    expect(await hourly(second)).toBe(42);
   });
 
   it('exports more clicks than a page holds, each once, in order of time', async () => {

@@ -122,10 +122,7 @@ export class ClickHouseReads implements ClickStatsReads {
               WHERE ${range} GROUP BY target, target_id, hour, batch_id
            ) GROUP BY hour
          ) AS h ANY LEFT JOIN (
-           SELECT hour, sum(v) AS people FROM (
-             SELECT target, target_id, hour, uniqExactMerge(visitors) AS v FROM ${db}.click_hour_visitors
-              WHERE ${range} GROUP BY target, target_id, hour
-           ) GROUP BY hour
+           SELECT hour, sum(v) AS people FROM (${visitorsPerHour(db, range)}) GROUP BY hour
          ) AS v USING hour`;
     const counts = filtered
       ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
@@ -145,8 +142,33 @@ export class ClickHouseReads implements ClickStatsReads {
             ) AS b ANY LEFT JOIN (${counts}) AS c USING start
         )
        GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
-    return this.ch.query<SeriesText>(sql, settingsFor(sql));
+    const texts = await this.ch.query<SeriesText>(sql, settingsFor(sql));
+    if (!filtered) this.countHours(range);
+    return texts;
   }
+
+  /**
+   * Counts the visitors of the range's hours whose sets have not changed for a while and were not
+   * counted since, for the next reads (after the answer: a read never waits for it). One at a time
+   * per instance; several instances counting the same hour store the same count.
+   */
+  private countHours(range: string): void {
+    if (this.counting) return;
+    const db = this.ch.db;
+    const started = Math.floor(Date.now() / 1000);
+    this.counting = this.ch
+      .command(
+        `INSERT INTO ${db}.click_hour_visitor_counts
+         SELECT target, target_id, hour, toUInt32(uniqExactMerge(visitors)), toDateTime(${int(started)}, 'UTC')
+           FROM ${db}.click_hour_visitors
+          WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range, `AND touched < toDateTime(${int(started - SETTLED_S)}, 'UTC')`)})
+          GROUP BY target, target_id, hour`,
+      )
+      .catch(() => undefined)
+      .finally(() => (this.counting = null));
+  }
+
+  private counting: Promise<void> | null = null;
 
   async topValues(scope: SeriesScope, request: SeriesRequest): Promise<{ list: TopList; value: string; clicks: string }[]> {
     const owner = await this.owner(scope);
@@ -269,6 +291,44 @@ export class ClickHouseReads implements ClickStatsReads {
     if (qrs.length > 0) parts.push(`(target = 'qr' AND target_id IN ${idSet(qrs)})`);
     return `(${parts.join(' OR ')})`;
   }
+}
+
+/**
+ * How long after an hour's last people's click its count may stand for its set: longer than an
+ * insert may take to be seen (CLICKHOUSE_TIMEOUT_MS, twice, at most), so no click counted late is missed.
+ */
+const SETTLED_S = 60;
+
+/**
+ * The hours of `range` whose count, if any, was made before their last click settled (the count
+ * missing, or older than the hour's last click plus SETTLED_S): their sets are merged at read time.
+ */
+function staleHours(db: string, range: string, also = ''): string {
+  return `SELECT target, target_id, hour FROM (
+            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range} ${also} GROUP BY target, target_id, hour
+          ) AS t ANY LEFT JOIN (
+            SELECT target, target_id, hour, max(counted) AS counted_at FROM ${db}.click_hour_visitor_counts WHERE ${range} GROUP BY target, target_id, hour
+          ) AS c USING target, target_id, hour
+          WHERE counted_at <= last + ${SETTLED_S}`;
+}
+
+/**
+ * People's visitors per target and hour of `range`: an hour's count where it was made after its
+ * set settled, else its set merged now (exact either way: a set only grows, and a count is made
+ * from the whole set).
+ */
+function visitorsPerHour(db: string, range: string): string {
+  return `SELECT target, target_id, hour, toUInt64(v) AS v FROM (
+            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range} GROUP BY target, target_id, hour
+          ) AS t ANY INNER JOIN (
+            SELECT target, target_id, hour, argMax(visitors, counted) AS v, max(counted) AS counted_at FROM ${db}.click_hour_visitor_counts
+             WHERE ${range} GROUP BY target, target_id, hour
+          ) AS c USING target, target_id, hour
+          WHERE counted_at > last + ${SETTLED_S}
+          UNION ALL
+          SELECT target, target_id, hour, toUInt64(uniqExactMerge(visitors)) AS v FROM ${db}.click_hour_visitors
+           WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range)})
+           GROUP BY target, target_id, hour`;
 }
 
 /** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */

@@ -72,5 +72,21 @@ export function schemaVersions(db: string): string[][] {
       `CREATE TABLE IF NOT EXISTS ${db}.copy_progress (step String, position String, seq UInt64)
        ENGINE = ReplacingMergeTree(seq) ORDER BY step`,
     ],
+    [
+      // An hour's visitors counted once its set stopped changing: merging a year of hourly sets at
+      // every read took seconds for a link with millions of clicks. When each target's hour last
+      // got people's clicks, and its count with the time it was counted (see ClickHouseReads).
+      `CREATE TABLE IF NOT EXISTS ${db}.click_hour_touched (
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), touched DateTime('UTC')
+       ) ENGINE = ReplacingMergeTree(touched) PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour)`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.click_hour_touched_mv TO ${db}.click_hour_touched AS
+         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, now() AS touched
+           FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id, hour`,
+      // The hours stored before this version, as touched long ago (so counted at their next read).
+      `INSERT INTO ${db}.click_hour_touched SELECT target, target_id, hour, toDateTime(0, 'UTC') FROM ${db}.click_hour_visitors GROUP BY target, target_id, hour`,
+      `CREATE TABLE IF NOT EXISTS ${db}.click_hour_visitor_counts (
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), visitors UInt32, counted DateTime('UTC')
+       ) ENGINE = ReplacingMergeTree(counted) PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour)`,
+    ],
   ];
 }
