@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Click } from './click';
@@ -126,11 +125,8 @@ export class ClickSpool {
     return { files: this.files, bytes: this.bytes };
   }
 
-  /**
-   * Writes a batch to disk under its id (a new one unless given: see ClickBatch); false when the
-   * spool is full (or the disk refuses).
-   */
-  async put(clicks: Click[], id: string = `clicks-${Date.now()}-${randomUUID()}`): Promise<boolean> {
+  /** Writes a batch to disk under its id (see ClickBatch); false when the spool is full (or the disk refuses). */
+  async put(clicks: Click[], id: string): Promise<boolean> {
     if (!READY.test(`${id}.ndjson`)) throw new RangeError(`not a batch id: ${id}`);
     const body = clicks.map((click) => JSON.stringify(toRow(click))).join('\n') + '\n';
     const size = Buffer.byteLength(body);
