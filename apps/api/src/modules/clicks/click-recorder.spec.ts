@@ -36,8 +36,12 @@ class FakeWriter implements ClickBatchWriter {
   readonly attempts: { at: number; clicks: Click[]; spoolId: string | null; batchId: string }[] = [];
   readonly written: { clicks: Click[]; spoolId: string | null; batchId: string }[] = [];
 
+  /** While set, a write waits for it (a slow database). */
+  hold: Promise<void> | null = null;
+
   async write(clicks: Click[], spoolId: string | null, batchId: string): Promise<void> {
     this.attempts.push({ at: Date.now(), clicks, spoolId, batchId });
+    if (this.hold) await this.hold;
     if (this.down) throw new Error('the database is away');
     this.written.push({ clicks, spoolId, batchId });
   }
@@ -195,6 +199,25 @@ describe('ClickRecorder', () => {
       expect(writer.writtenClicks).toEqual([...range(3 * MAX_BATCH, 2 * MAX_BATCH), ...range(0, 3 * MAX_BATCH)]);
       expect(spool.batches).toEqual([]);
       expect(recorder.progress()).toMatchObject({ buffered: 0, spooledBatches: 0, written: 5 * MAX_BATCH, dropped: 0 });
+    });
+
+    it('never sends the batch being written to the spool, and loses none of those after it', async () => {
+      const spool = new FakeSpool();
+      const recorder = recorderWith({ bufferLimit: 2 * MAX_BATCH, spool });
+      let release!: () => void;
+      writer.hold = new Promise<void>((resolve) => (release = resolve));
+      recordClicks(recorder, 0, MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.attempts).toHaveLength(1);
+      // Past the bound while the first batch is being written: the next ones go to disk, not it.
+      recordClicks(recorder, MAX_BATCH, 3 * MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(spool.batches.map((batch) => numberOf(batch.clicks)[0])).toEqual([MAX_BATCH, 2 * MAX_BATCH]);
+      writer.hold = null;
+      release();
+      await recorder.flush();
+      expect([...writer.writtenClicks].sort((a, b) => a - b)).toEqual(range(0, 4 * MAX_BATCH));
+      expect(recorder.progress()).toMatchObject({ buffered: 0, written: 4 * MAX_BATCH, dropped: 0 });
     });
 
     it('drops what the spool refuses once it is full', async () => {

@@ -90,6 +90,8 @@ export class ClickRecorder implements OnModuleInit {
   private pending: Click[] = [];
   /** Full batches waiting for the writer, oldest first. */
   private readonly queue: ClickBatch[] = [];
+  /** The batch being written (out of the queue meanwhile), or null. */
+  private writing: ClickBatch | null = null;
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -116,7 +118,7 @@ export class ClickRecorder implements OnModuleInit {
   }
 
   progress(): ClickRecorderProgress {
-    const oldest = this.queue[0]?.clicks[0] ?? this.pending[0];
+    const oldest = this.writing?.clicks[0] ?? this.queue[0]?.clicks[0] ?? this.pending[0];
     return {
       buffered: this.pending.length + this.queued,
       written: this.writtenCount,
@@ -258,10 +260,17 @@ export class ClickRecorder implements OnModuleInit {
   private async drainOnce(): Promise<void> {
     if (this.pending.length > 0) this.cut();
     while (this.queue.length > 0) {
-      const { id, clicks } = this.queue[0]!;
-      if (!(await this.attempt(() => this.writer.write(clicks, null, id), clicks.length))) return;
-      this.queue.shift();
-      this.queued -= clicks.length;
+      // Out of the queue while it is written, so that bound() cannot send it to the spool meanwhile
+      // (written twice then); still counted in `queued` until it is written.
+      const batch = this.queue.shift()!;
+      this.writing = batch;
+      const written = await this.attempt(() => this.writer.write(batch.clicks, null, batch.id), batch.clicks.length);
+      this.writing = null;
+      if (!written) {
+        this.queue.unshift(batch);
+        return;
+      }
+      this.queued -= batch.clicks.length;
     }
     const spool = this.options.spool;
     while (spool && spool.size.files > 0) {

@@ -84,7 +84,13 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
     let monthsDropped = 0;
     if (days !== null) {
       const before = new Date(now - days * DAY_MS);
-      if (this.clickhouse) ({ clicks, monthsDropped } = await this.clickhouse.deleteOlder(before, now));
+      // ClickHouse away leaves its raw clicks for the next pass, not PostgreSQL's.
+      if (this.clickhouse) {
+        ({ clicks, monthsDropped } = await this.clickhouse.deleteOlder(before, now).catch((error: Error) => {
+          this.logger.warn(`The retention of ClickHouse's raw clicks failed, tried again later: ${error.message}`);
+          return { clicks: 0, monthsDropped: 0 };
+        }));
+      }
       // Months that end before the limit go whole; the rest of the way, row by row.
       for (const month of await this.clicks.months()) {
         if (monthOf(month.getTime(), 1).getTime() > before.getTime()) break;

@@ -122,7 +122,7 @@ export class ClickHouseReads implements ClickStatsReads {
               WHERE ${range} GROUP BY target, target_id, hour, batch_id
            ) GROUP BY hour
          ) AS h ANY LEFT JOIN (
-           SELECT hour, sum(v) AS people FROM (${visitorsPerHour(db, range)}) GROUP BY hour
+           SELECT hour, sum(v) AS people FROM (${visitorsPerHour(db, range, this.settled)}) GROUP BY hour
          ) AS v USING hour`;
     const counts = filtered
       ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
@@ -155,17 +155,22 @@ export class ClickHouseReads implements ClickStatsReads {
   private countHours(range: string): void {
     if (this.counting) return;
     const db = this.ch.db;
-    const started = Math.floor(Date.now() / 1000);
-    this.counting = this.ch
-      .command(
-        `INSERT INTO ${db}.click_hour_visitor_counts
-         SELECT target, target_id, hour, toUInt32(uniqExactMerge(visitors)), toDateTime(${int(started)}, 'UTC')
+    // The server's clock on both sides (it stamps the hours' last clicks), read once when the
+    // statement starts, before it reads the sets.
+    const sql = `INSERT INTO ${db}.click_hour_visitor_counts
+         SELECT target, target_id, hour, toUInt32(uniqExactMerge(visitors)), now()
            FROM ${db}.click_hour_visitors
-          WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range, `AND touched < toDateTime(${int(started - SETTLED_S)}, 'UTC')`)})
-          GROUP BY target, target_id, hour`,
-      )
+          WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range, this.settled, `now() - ${int(this.settled)}`)})
+          GROUP BY target, target_id, hour`;
+    this.counting = this.ch
+      .command(sql, settingsFor(sql))
       .catch(() => undefined)
       .finally(() => (this.counting = null));
+  }
+
+  /** Seconds after an hour's last click before its count may stand for it: longer than an insert may take to be seen. */
+  private get settled(): number {
+    return Math.max(60, Math.ceil((2 * this.ch.timeoutMs) / 1000) + 30);
   }
 
   private counting: Promise<void> | null = null;
@@ -294,40 +299,34 @@ export class ClickHouseReads implements ClickStatsReads {
 }
 
 /**
- * How long after an hour's last people's click its count may stand for its set: longer than an
- * insert may take to be seen (CLICKHOUSE_TIMEOUT_MS, twice, at most), so no click counted late is missed.
- */
-const SETTLED_S = 60;
-
-/**
  * The hours of `range` whose count, if any, was made before their last click settled (the count
- * missing, or older than the hour's last click plus SETTLED_S): their sets are merged at read time.
+ * missing, or made less than `settled` seconds after the hour's last click): their sets are merged
+ * at read time. `lastBefore`: only the hours whose last click is older than that.
  */
-function staleHours(db: string, range: string, also = ''): string {
+function staleHours(db: string, range: string, settled: number, lastBefore?: string): string {
   return `SELECT target, target_id, hour FROM (
-            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range} ${also} GROUP BY target, target_id, hour
+            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range}
+             GROUP BY target, target_id, hour${lastBefore ? ` HAVING max(touched) < ${lastBefore}` : ''}
           ) AS t ANY LEFT JOIN (
             SELECT target, target_id, hour, max(counted) AS counted_at FROM ${db}.click_hour_visitor_counts WHERE ${range} GROUP BY target, target_id, hour
           ) AS c USING target, target_id, hour
-          WHERE counted_at <= last + ${SETTLED_S}`;
+          WHERE counted_at <= last + ${int(settled)}`;
 }
 
 /**
  * People's visitors per target and hour of `range`: an hour's count where it was made after its
  * set settled, else its set merged now (exact either way: a set only grows, and a count is made
- * from the whole set).
+ * from the whole set). Both parts name the same stale hours (one set, made once for the
+ * statement), so an hour is in exactly one of them.
  */
-function visitorsPerHour(db: string, range: string): string {
-  return `SELECT target, target_id, hour, toUInt64(v) AS v FROM (
-            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range} GROUP BY target, target_id, hour
-          ) AS t ANY INNER JOIN (
-            SELECT target, target_id, hour, argMax(visitors, counted) AS v, max(counted) AS counted_at FROM ${db}.click_hour_visitor_counts
-             WHERE ${range} GROUP BY target, target_id, hour
-          ) AS c USING target, target_id, hour
-          WHERE counted_at > last + ${SETTLED_S}
+function visitorsPerHour(db: string, range: string, settled: number): string {
+  const stale = staleHours(db, range, settled);
+  return `SELECT target, target_id, hour, toUInt64(argMax(visitors, counted)) AS v FROM ${db}.click_hour_visitor_counts
+           WHERE ${range} AND (target, target_id, hour) NOT IN (${stale})
+           GROUP BY target, target_id, hour
           UNION ALL
           SELECT target, target_id, hour, toUInt64(uniqExactMerge(visitors)) AS v FROM ${db}.click_hour_visitors
-           WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range)})
+           WHERE ${range} AND (target, target_id, hour) IN (${stale})
            GROUP BY target, target_id, hour`;
 }
 

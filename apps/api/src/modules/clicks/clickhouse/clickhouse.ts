@@ -57,7 +57,7 @@ export class ClickHouse {
    */
   constructor(
     url: string,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
     connection?: ClickHouseConnection,
   ) {
     const parsed = new URL(url);
@@ -128,7 +128,7 @@ export class ClickHouse {
     await this.guard(() =>
       this.client.insert({
         table: `${this.db}.${identifier(table)}`,
-        values: rows as Record<string, unknown>[],
+        values: rows,
         format: 'JSONEachRow',
         // Engines from 21.11 may buffer inserts (chdb does by default): a batch is stored when answered.
         clickhouse_settings: version.major > 21 || (version.major === 21 && version.minor >= 11) ? { async_insert: 0 } : {},
@@ -136,9 +136,11 @@ export class ClickHouse {
     );
   }
 
-  /** A statement without rows (DDL, ALTER). */
-  async command(sql: string): Promise<void> {
-    await this.guard(() => this.client.command({ query: sql, abort_signal: AbortSignal.timeout(2 * this.timeoutMs) }));
+  /** A statement without rows (DDL, ALTER, INSERT … SELECT). */
+  async command(sql: string, settings: Record<string, number | string> = {}): Promise<void> {
+    await this.guard(() =>
+      this.client.command({ query: sql, clickhouse_settings: settings, abort_signal: AbortSignal.timeout(2 * this.timeoutMs) }),
+    );
   }
 
   async close(): Promise<void> {
@@ -161,12 +163,18 @@ export class ClickHouse {
     }
   }
 
-  /** Network failures and timeouts become ClickHouseUnavailable; SQL errors stay what they are. */
+  /**
+   * Network failures and timeouts become ClickHouseUnavailable, and so does an answer cut short (its
+   * JSON unreadable: a failure after the rows began); SQL errors stay what they are.
+   */
   private async guard<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (unavailable(error)) throw new ClickHouseUnavailable(String((error as { message?: unknown }).message), { cause: error });
+      const name = (error as { name?: unknown } | null)?.name;
+      if (unavailable(error) || name === 'SyntaxError') {
+        throw new ClickHouseUnavailable(String((error as { message?: unknown }).message), { cause: error });
+      }
       throw error;
     }
   }
