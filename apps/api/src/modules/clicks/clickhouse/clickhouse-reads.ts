@@ -1,3 +1,4 @@
+import { badRequest } from '../../../common/api-error';
 import type { Click, ClickTarget } from '../click';
 import type { ClickReadsRepository, ClickRow } from '../click-reads.repository';
 import type { ClickStatsReads } from '../click-stats-reads';
@@ -142,7 +143,7 @@ export class ClickHouseReads implements ClickStatsReads {
             ) AS b ANY LEFT JOIN (${counts}) AS c USING start
         )
        GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
-    const texts = await this.ch.query<SeriesText>(sql, settingsFor(sql));
+    const texts = await this.zoned(() => this.ch.query<SeriesText>(sql, settingsFor(sql)));
     if (!filtered) this.countHours(range);
     return texts;
   }
@@ -192,7 +193,7 @@ export class ClickHouseReads implements ClickStatsReads {
        GROUP BY list, value
        ORDER BY list, sum(c) DESC, value
        LIMIT ${int(request.top)} BY list`;
-    return this.ch.query<{ list: TopList; value: string; clicks: string }>(sql, settingsFor(sql));
+    return this.zoned(() => this.ch.query<{ list: TopList; value: string; clicks: string }>(sql, settingsFor(sql)));
   }
 
   async topLinks(
@@ -213,7 +214,7 @@ export class ClickHouseReads implements ClickStatsReads {
       : `SELECT target_id, hour, batch_id, any(clicks) AS c FROM ${db}.click_hours WHERE ${where} GROUP BY target_id, hour, batch_id`;
     const sql = `SELECT target_id AS id, toString(sum(c)) AS clicks FROM (${rows})
                   GROUP BY target_id HAVING sum(c) > 0 ORDER BY sum(c) DESC, target_id LIMIT ${TOP}`;
-    const top = await this.ch.query<{ id: number; clicks: string }>(sql, settingsFor(sql));
+    const top = await this.zoned(() => this.ch.query<{ id: number; clicks: string }>(sql, settingsFor(sql)));
     // A link deleted since it was clicked is in no list: as PostgreSQL's own join leaves it out.
     const names = new Map((await this.pg.linkNames(top.map((row) => Number(row.id)))).map((row) => [Number(row.id), row]));
     return top.flatMap((row) => {
@@ -282,6 +283,23 @@ export class ClickHouseReads implements ClickStatsReads {
       variant: row.variant,
       bot: Number(row.bot) === 1,
     }));
+  }
+
+  /**
+   * A read that names the asked zone: a zone the platform knows and the server does not (its time
+   * zone files older than Node's) is the caller's 400, not a 500.
+   */
+  private async zoned<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (/Cannot load time zone/i.test(String((error as { message?: unknown } | null)?.message))) {
+        throw badRequest(
+          'Invalid parameter "tz": the click store does not know this time zone; use another name for it, such as UTC or Europe/Paris.',
+        );
+      }
+      throw error;
+    }
   }
 
   /** The rows of a scope in the click tables. */
