@@ -205,6 +205,13 @@ describe('ClickHouse as the click store', () => {
     }
   });
 
+  it('answers 400 for a zone the platform knows and the server does not', async () => {
+    // Node takes SystemV/AST4; Debian's ClickHouse 18.16 has no such file.
+    const response = await api.request('GET', `/l/api/url/${linkId}/stats?tz=SystemV/AST4`, { key: user.apikey });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/Invalid parameter "tz"/);
+  });
+
   it('writes 100 kB of any text as a literal the server reads back the same, and a set of 100,000 ids', async () => {
     const texts = ['', `'`, '\\', `\\'`, '\u0000nul', 'ünï 😀 東京', `x'\\`.repeat(34_000)];
     for (const text of texts) {
