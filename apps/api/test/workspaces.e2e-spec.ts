@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { openApiDocument } from '../src/common/openapi-document';
@@ -18,7 +19,6 @@ import {
 } from './support/factories';
 import { asBrowser, signIn } from './support/sessions';
 
-const SMTP_PORT = 20_000 + (process.pid % 20_000);
 const DAY_MS = 86_400_000;
 
 /** The e-mails the SMTP server on loopback received. */
@@ -37,10 +37,22 @@ describe('workspaces: members with roles, invitations, workspace keys, the audit
       });
     },
   });
-  beforeAll(() => new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve)));
+  // On a port the system gives (a port worked out from the pid was sometimes taken), named to the
+  // service before its start: useApi reads this object in its own beforeAll, which runs after this one.
+  const env = { SMTP_URL: '', SMTP_FROM: 'Linkyard <links@links.test>' };
+  beforeAll(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        smtp.server.once('error', reject);
+        smtp.listen(0, '127.0.0.1', () => {
+          env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+          resolve();
+        });
+      }),
+  );
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-  const api = useApi({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SMTP_FROM: 'Linkyard <links@links.test>' });
+  const api = useApi(env);
   let owner: TestUser;
   let editor: TestUser;
   let viewer: TestUser;
