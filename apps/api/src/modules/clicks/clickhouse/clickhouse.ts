@@ -21,6 +21,9 @@ export class ClickHouseUnavailable extends Error {
 /** Network failures and timeouts (a server's SQL errors carry a `Code: N`, and are not these). */
 const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|socket hang up|Timeout error|timed? ?out|aborted/i;
 
+/** A connection the server closed under a request (a stale kept-alive socket, most often). */
+const RESET = /ECONNRESET|socket hang up|EPIPE/i;
+
 function unavailable(error: unknown): boolean {
   // Not `instanceof Error`: the sockets' errors may come from another realm (a test's VM context).
   if (typeof error !== 'object' || error === null) return false;
@@ -68,6 +71,10 @@ export class ClickHouse {
       password: decodeURIComponent(parsed.password),
       request_timeout: 2 * timeoutMs,
       max_open_connections: 10,
+      // A socket idle for longer than the server keeps it (3 s on many versions) is closed by the
+      // server; a busy event loop (redirects) can miss the client's own timer, so stale sockets are
+      // dropped when a request picks one, not reused into a reset.
+      keep_alive: { idle_socket_ttl: 1500, eagerly_destroy_stale_sockets: true },
       // 64-bit counts as JSON numbers on every version (18.16 quotes them by default, current engines do not).
       clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
       // Failures are the caller's to report (a 503, the recorder's retry), once, without the client's stack traces.
@@ -169,7 +176,15 @@ export class ClickHouse {
    */
   private async guard<T>(run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      try {
+        return await run();
+      } catch (error) {
+        // A kept-alive socket the server had closed: once more on a new one. Every statement here
+        // may run twice (inserts are read once per batch, schema statements are IF NOT EXISTS).
+        const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+        if (!RESET.test(`${typeof code === 'string' ? code : ''} ${typeof message === 'string' ? message : ''}`)) throw error;
+        return await run();
+      }
     } catch (error) {
       const name = (error as { name?: unknown } | null)?.name;
       if (unavailable(error) || name === 'SyntaxError') {
