@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { useApi } from './support/app';
 import { loopbackRequest } from './support/built-service';
-import { createLink, createUser, type TestUser } from './support/factories';
+import { createDomain, createLink, createUser, type TestUser } from './support/factories';
 import { FIREFOX } from './support/visitors';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -103,6 +103,25 @@ describe('click limits and start dates', () => {
     api.clock.reset();
     expect((await update(id, { startdate: '' })).status).toBe(200);
     expect(await visit(`later-${user.id}`)).toBe(302);
+  });
+
+  it("sends a branded domain's unavailable links to its 404 redirect, as its unknown aliases", async () => {
+    const { domain } = await createDomain(api, user, { redirect404: 'https://brand.example.com/gone' });
+    const host = new URL(domain).host;
+    const past = new Date(Date.now() + 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const later = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    await createLink(api, user, { domain, custom: `b-limit-${user.id}`, clicklimit: 1 });
+    await createLink(api, user, { domain, custom: `b-later-${user.id}`, startdate: later });
+    await createLink(api, user, { domain, custom: `b-soon-${user.id}`, expiry: past });
+    const on = async (alias: string) => {
+      const answer = await loopbackRequest(port, 'GET', `/${alias}`, { headers: { 'user-agent': FIREFOX, host } });
+      return answer.status === 302 ? `302 ${answer.headers.location}` : answer.status;
+    };
+    expect(await on(`b-limit-${user.id}`)).toMatch(/^302 https:\/\/example\.com\/page\//);
+    api.clock.advance(61_000);
+    for (const alias of [`b-limit-${user.id}`, `b-later-${user.id}`, `b-soon-${user.id}`, `b-nothing-${user.id}`]) {
+      expect(await on(alias)).toBe('302 https://brand.example.com/gone');
+    }
   });
 
   it.each([

@@ -2432,7 +2432,7 @@ export interface paths {
         };
         /**
          * Follow a short link
-         * @description The short URL itself, `{PUBLIC_URL}/{alias}` or `<branded domain>/{alias}`. After the link's expiry, password, targeting (country, device, language) and deep-link rules, and with its `parameters` added to the query string, the visitor is redirected (302) to the destination and the click is counted. A page (200, HTML) is shown instead when the link asks for a password, is of type `frame`, shows a splash page or an overlay, or carries pixels. The alias of a public bio page (aliases are shared by links and bio pages) answers the bio page (200, HTML, no script of its own; the visit is counted); a private one is the 404 page. An unknown alias is a 404 page (or, on a branded domain with `redirect404`, a 302 there); an expired link is a 410 page.
+         * @description The short URL itself, `{PUBLIC_URL}/{alias}` or `<branded domain>/{alias}`. After the link's expiry, password, targeting (country, device, language) and deep-link rules, and with its `parameters` added to the query string, the visitor is redirected (302) to the destination and the click is counted. A page (200, HTML) is shown instead when the link asks for a password, is of type `frame`, shows a splash page or an overlay, or carries pixels. The alias of a public bio page (aliases are shared by links and bio pages) answers the bio page (200, HTML, no script of its own; the visit is counted); a private one is the 404 page. An unknown alias is a 404 page (or, on a branded domain with `redirect404`, a 302 there); a link past its expiry or its click limit, or before its start date, is a 410 page (or, on a branded domain with `redirect404`, a 302 there).
          */
         get: operations["redirectAlias"];
         put?: never;
@@ -13110,7 +13110,7 @@ export interface operations {
             302: components["responses"]["Redirect"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description The link has expired. */
+            /** @description The link has expired, reached its click limit or has not started yet (on a branded domain with `redirect404`, a 302 there instead). */
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13170,7 +13170,7 @@ export interface operations {
             404: components["responses"]["PageNotFound"];
             /** @description The path is one of the service's own (`/healthz`, `/readyz`, `/metrics`), not a short link: `Allow` lists the methods it takes. */
             405: components["responses"]["MethodNotAllowed"];
-            /** @description The link has expired. */
+            /** @description The link has expired, reached its click limit or has not started yet (on a branded domain with `redirect404`, a 302 there instead). */
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

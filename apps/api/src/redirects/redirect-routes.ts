@@ -284,11 +284,17 @@ export function registerRedirectRoutes(
       .send(bioPageBody(bio.page, nonce));
   };
 
-  /** A link past its expiry or its click limit: the expired link's page (410); before its start date, the same page saying so. */
-  const sendUnavailable = (reply: FastifyReply, why: 'expired' | 'early') =>
-    why === 'early'
+  /**
+   * A link past its expiry or its click limit: the expired link's page (410); before its start date,
+   * the same page saying so. On a branded domain with a `redirect404`, a redirect there instead, as
+   * for an alias that does not exist: the domain's owner chose where its dead addresses lead.
+   */
+  const sendUnavailable = (reply: FastifyReply, why: 'expired' | 'early', domain: ServedDomain | null) => {
+    if (domain?.redirect404) return sendRedirect(reply, domain.redirect404, 'http');
+    return why === 'early'
       ? sendHtml(reply, 410, () => messagePage('Link not active yet', 'This link is not active yet.'))
       : sendHtml(reply, 410, () => messagePage('Link expired', 'This link has expired.'));
+  };
 
   const follow = async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply, password?: string) => {
     const domain = await service.domain(hostOf(request));
@@ -303,7 +309,7 @@ export function registerRedirectRoutes(
     const dates = service.dates(link);
     if (dates !== 'open') {
       if (password === undefined) await recordOrphan(request, domain, 'expired', request.params.alias);
-      return sendUnavailable(reply, dates);
+      return sendUnavailable(reply, dates, domain);
     }
     if (link.passwordHash) {
       reply.header('Cache-Control', 'no-store');
@@ -323,7 +329,7 @@ export function registerRedirectRoutes(
     const admitted = service.admit(link, visit.bot || request.method === 'HEAD');
     if (admitted !== 'open') {
       if (password === undefined) await recordOrphan(request, domain, 'expired', request.params.alias);
-      return sendUnavailable(reply, admitted);
+      return sendUnavailable(reply, admitted, domain);
     }
     const { destination, variant } = routeFor(link, visit);
     record(request, visit, { linkId: link.id, qrId: null, bioId: null, blockId: null, variant }, destination);
