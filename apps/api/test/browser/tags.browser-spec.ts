@@ -345,16 +345,31 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.reload();
     const variants = page.getByRole('region', { name: 'A/B variants' });
     await variants.getByText('B: https://shop.example.com/boots-new').waitFor();
+    // The split over time: a line per variant, each one's clicks against the share it was given, and which leads.
+    await page.getByRole('heading', { name: 'A/B split over time' }).waitFor();
+    await page.getByText(`Variant B: ${b === 1 ? '1 click' : `${b} clicks`}, ${Math.round((1000 * b) / 60) / 10}% (given 40%)`).waitFor();
+    expect(await page.getByTestId('variants-lead').textContent()).toBe(
+      b === 30
+        ? 'No variant leads: the first ones have 30 clicks each.'
+        : `Variant ${b > 30 ? 'B' : 'A'} leads with ${Math.max(b, 60 - b)} clicks of 60.`,
+    );
+    await page.locator('[data-testid="compare-chart"][data-lines="2"]').waitFor();
     await page.getByRole('button', { name: 'Only a/b variants: B: https://shop.example.com/boots-new' }).click();
     await page.waitForURL(/variant=B/);
     await page.getByRole('button', { name: /A\/B variant: B/ }).waitFor();
     await page.getByText(`${b} clicks by people`, { exact: false }).waitFor();
+    // Narrowed to one variant, the split's chart still sets every variant side by side.
+    await page.locator('[data-testid="compare-chart"][data-lines="2"]').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-ab-split.png'), await page.screenshot({ fullPage: true }));
     await page.context().close();
 
     // On a phone: the form's split and the link's page, readable.
     const phone = await signedIn(375);
+    await phone.goto(`${base}/dashboard/links/${id}`);
+    await phone.locator('[data-testid="compare-chart"][data-lines="2"]').waitFor();
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await saveDocsPicture(join(DOCS, 'dashboard-narrow-ab-split.png'), await phone.screenshot({ fullPage: true }));
     await phone.goto(`${base}/dashboard/links/${id}/edit`);
     await phone.getByLabel('Destination B').waitFor();
     expect(await phone.getByLabel('Weight (%) of A, the destination above').inputValue()).toBe('60');

@@ -130,3 +130,21 @@ export function useCompared(items: ComparedItem[], range: Range) {
   });
   return items.map((item, index) => ({ item, name: names[index]!, series: series[index]! }));
 }
+
+/**
+ * A link's A/B split over the range: the series of each variant's clicks (its letter as the
+ * `variant` filter), with the other filters in force, under the keys a filtered page uses.
+ */
+export function useVariantSeries(id: number, letters: string[], range: Range, filters: StatsFilters) {
+  return useQueries({
+    queries: letters.map((variant) => {
+      const only = { ...filters, variant };
+      const target: SeriesOf = { of: 'link', id };
+      return {
+        queryKey: keyOf('stats', 'list', target, query(range), only),
+        queryFn: () => fetchSeries(target, range, only),
+        placeholderData: keepPreviousData,
+      };
+    }),
+  });
+}

@@ -4,6 +4,7 @@ import type { StatsFilters } from '../../components/stats-filters';
 import { ConfirmButton } from '../../components/ConfirmDialog';
 import { LiveStatus } from '../../components/LiveStatus';
 import { StatsWithOrigins } from '../../components/Stats';
+import { VariantsChart } from '../../components/VariantsChart';
 import { SharePanel } from '../../components/SharePanel';
 import { StatsControls } from '../../components/StatsControls';
 import { defaultRange, type Range } from '../../resources/stats';
@@ -162,6 +163,12 @@ function LinkView({ link }: { link: LinkDetails }) {
         onFilter={filter}
         variants={link.variants}
       />
+      {link.variants.length > 0 && (
+        <>
+          <h2>A/B split over time</h2>
+          <VariantsChart id={link.id} variants={link.variants} range={range} filters={filters} />
+        </>
+      )}
 
       <div className="columns">
         <LinkQrCode link={link} />
