@@ -479,6 +479,8 @@ describe('the command line (linkyard)', () => {
       expect(
         json(await cli(['links', 'list', '--state', 'scheduled', '--json'], env)).map((link: { alias: string }) => link.alias),
       ).toEqual([alias]);
+      // Not started, and under its limit: no link is at its limit.
+      expect(json(await cli(['links', 'list', '--state', 'limited', '--json'], env))).toEqual([]);
       expect((await cli(['links', 'update', alias, '--no-click-limit', '--start', ''], env)).code).toBe(0);
       expect(json(await cli(['links', 'get', alias, '--json'], env)).details).toMatchObject({ clicklimit: null, startdate: null });
       const bad = await cli(['links', 'add', 'https://example.com/x', '--click-limit', '0'], env);
@@ -1300,7 +1302,7 @@ describe('the command line (linkyard)', () => {
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from tags; and not __fish_seen_subcommand_from list");
       expect(fish.stdout).toContain("complete -c linkyard -n '__fish_seen_subcommand_from update' -l no-tags");
       expect(fish.stdout).toMatch(
-        /complete -c linkyard -n '__fish_seen_subcommand_from list' -l state -d '[^']*' -x -a 'active expired scheduled'/,
+        /complete -c linkyard -n '__fish_seen_subcommand_from list' -l state -d '[^']*' -x -a 'active expired limited scheduled'/,
       );
       expect((await cli(['completion', 'powershell'], { HOME: home })).code).toBe(2);
     });

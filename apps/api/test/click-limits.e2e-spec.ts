@@ -110,9 +110,9 @@ describe('click limits and start dates', () => {
     const host = new URL(domain).host;
     const past = new Date(Date.now() + 60_000).toISOString().slice(0, 19).replace('T', ' ');
     const later = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-    await createLink(api, user, { domain, custom: `b-limit-${user.id}`, clicklimit: 1 });
-    await createLink(api, user, { domain, custom: `b-later-${user.id}`, startdate: later });
-    await createLink(api, user, { domain, custom: `b-soon-${user.id}`, expiry: past });
+    const limited = await createLink(api, user, { domain, custom: `b-limit-${user.id}`, clicklimit: 1 });
+    const scheduled = await createLink(api, user, { domain, custom: `b-later-${user.id}`, startdate: later });
+    const expired = await createLink(api, user, { domain, custom: `b-soon-${user.id}`, expiry: past });
     const on = async (alias: string) => {
       const answer = await loopbackRequest(port, 'GET', `/${alias}`, { headers: { 'user-agent': FIREFOX, host } });
       return answer.status === 302 ? `302 ${answer.headers.location}` : answer.status;
@@ -122,6 +122,11 @@ describe('click limits and start dates', () => {
     for (const alias of [`b-limit-${user.id}`, `b-later-${user.id}`, `b-soon-${user.id}`, `b-nothing-${user.id}`]) {
       expect(await on(alias)).toBe('302 https://brand.example.com/gone');
     }
+    // The list tells the three apart: `limited` is the click limit alone, `expired` either end.
+    await api.flushClicks();
+    expect(await listed('limited')).toEqual([limited]);
+    expect((await listed('expired')).sort((a, b) => a - b)).toEqual([limited, expired].sort((a, b) => a - b));
+    expect(await listed('scheduled')).toEqual([scheduled]);
   });
 
   it.each([

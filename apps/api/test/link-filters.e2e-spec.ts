@@ -80,7 +80,7 @@ describe('the links list, filtered', () => {
 
   it('answers a clear 400 for a value that cannot be a filter', async () => {
     expect(await refused('status=hidden')).toEqual([400, 'Invalid parameter "status": must be public or private.']);
-    expect(await refused('state=gone')).toEqual([400, 'Invalid parameter "state": must be active, expired or scheduled.']);
+    expect(await refused('state=gone')).toEqual([400, 'Invalid parameter "state": must be active, expired, limited or scheduled.']);
     expect(await refused('channel=abc')).toEqual([400, expect.stringMatching(/^Invalid parameter "channel": /)]);
     expect(await refused('from=2026-02-30')).toEqual([400, expect.stringMatching(/^Invalid parameter "from": /)]);
     expect(await refused('to=yesterday')).toEqual([400, expect.stringMatching(/^Invalid parameter "to": /)]);

@@ -1260,6 +1260,7 @@ export const LIMITS = {
       "enum": [
         "active",
         "expired",
+        "limited",
         "scheduled"
       ]
     },

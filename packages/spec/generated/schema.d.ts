@@ -4491,7 +4491,7 @@ export interface components {
             tag?: components["schemas"]["TagName"][];
             status?: components["schemas"]["LinkStatus"];
             /** @enum {string} */
-            state?: "active" | "expired" | "scheduled";
+            state?: "active" | "expired" | "limited" | "scheduled";
             /** @description Made at or after: a date (its midnight UTC) or a date and time with its offset. */
             from?: string;
             /** @description Made before: a date (its midnight UTC) or a date and time with its offset. */
@@ -6432,10 +6432,10 @@ export interface components {
          */
         StatusFilter: components["schemas"]["LinkStatus"];
         /**
-         * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
+         * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `limited`: only those whose people's clicks reached their click limit, whatever their expiry; `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
          * @example expired
          */
-        StateFilter: "active" | "expired" | "scheduled";
+        StateFilter: "active" | "expired" | "limited" | "scheduled";
         /**
          * @description Only the links made at or after this instant, by the date a link shows (an imported link at its own): a date (`2026-11-01`, its midnight UTC) or a date and time with its offset (`2026-11-01T08:00:00Z`), as the audit log reads them (an extension).
          * @example 2026-11-01
@@ -7476,7 +7476,7 @@ export interface operations {
                  */
                 status?: components["parameters"]["StatusFilter"];
                 /**
-                 * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
+                 * @description `expired`: only the links whose expiry has passed or whose people's clicks reached their click limit (they answer the 410 page); `limited`: only those whose people's clicks reached their click limit, whatever their expiry; `scheduled`: only those whose start date is still to come (they answer the 410 page until then); `active`: only those neither expired nor scheduled (an extension).
                  * @example expired
                  */
                 state?: components["parameters"]["StateFilter"];

@@ -297,6 +297,18 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.waitForURL(/\/links\/\d+$/);
     await page.getByText('250 people’s clicks: 250 left').waitFor();
     await page.getByText('Starts', { exact: true }).waitFor();
+    // A link at its limit: the list's filter "Over its click limit" keeps it alone, kept in the address.
+    await createLink(api, user, { url: 'https://shop.example.com/once', custom: 'only-once', clicklimit: 1 });
+    await api.request('GET', '/only-once', { key: null, remoteAddress: '198.51.100.200', headers: { 'user-agent': FIREFOX } });
+    await api.flushClicks();
+    const list = await signedIn();
+    await list.locator('.filter-panel summary').click();
+    await list.getByLabel('State').selectOption({ label: 'Over its click limit' });
+    await list.getByRole('button', { name: 'Remove the filter Over its click limit' }).waitFor();
+    await list.waitForURL(/state=limited/);
+    await list.locator('table.links tbody tr').first().waitFor();
+    expect(await shownAliases(list)).toEqual(['only-once']);
+    await list.context().close();
     // A limit that is no number is refused by the service, and said.
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Click limit').fill('many');

@@ -66,7 +66,10 @@ const links = createRoute({
     channel: positiveId(search.channel),
     domain: typeof search.domain === 'string' && search.domain !== '' && search.domain.length <= 300 ? search.domain : undefined,
     status: search.status === 'public' || search.status === 'private' ? search.status : undefined,
-    state: search.state === 'active' || search.state === 'expired' || search.state === 'scheduled' ? search.state : undefined,
+    state:
+      search.state === 'active' || search.state === 'expired' || search.state === 'limited' || search.state === 'scheduled'
+        ? search.state
+        : undefined,
     from: isDay(search.from) ? search.from : undefined,
     until: isDay(search.until) ? search.until : undefined,
     archived: search.archived === 'include' || search.archived === 'only' ? search.archived : undefined,

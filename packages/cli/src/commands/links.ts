@@ -35,7 +35,7 @@ type LinkBulkEditRefused = components['schemas']['LinkBulkEditRefused'];
 
 const ORDERS = every<Order>()('date', 'clicks');
 const STATUSES = every<LinkStatus>()('public', 'private');
-const STATES = every<LinkState>()('active', 'expired', 'scheduled');
+const STATES = every<LinkState>()('active', 'expired', 'limited', 'scheduled');
 const ARCHIVED = every<Archived>()('include', 'only');
 /** The largest id the API takes. */
 const MAX_ID = 2_147_483_647;
@@ -484,7 +484,7 @@ export function registerLinks(program: Command): Command {
     .addOption(
       new Option(
         '--state <state>',
-        'only links still redirecting (active), past their expiry or click limit (expired), or not started yet (scheduled)',
+        'only links still redirecting (active), past their expiry or click limit (expired), at their click limit (limited), or not started yet (scheduled)',
       ).choices(STATES),
     )
     .option('--from <date>', 'only links made on or after this day (2026-11-01, UTC), or at or after a date and time with its offset')

@@ -54,7 +54,7 @@ export function listFilter(query: QueryParams<'listUrls'>): ListFilter {
     domain: domainFilter(query.domain),
     tags: tagFilter(query.tag),
     status: oneOf('status', query.status, ['public', 'private'] as const),
-    state: oneOf('state', query.state, ['active', 'expired', 'scheduled'] as const),
+    state: oneOf('state', query.state, ['active', 'expired', 'limited', 'scheduled'] as const),
     // As the audit log and the click exports read them: a date is its midnight (UTC), a date-time carries its offset.
     from: from === undefined || from === '' ? undefined : instant('from', from, 'UTC'),
     to: to === undefined || to === '' ? undefined : instant('to', to, 'UTC'),

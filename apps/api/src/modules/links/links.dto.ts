@@ -317,8 +317,8 @@ class LinkFilterDto {
   status?: 'public' | 'private';
 
   @IsOptional()
-  @IsIn(['active', 'expired', 'scheduled'])
-  state?: 'active' | 'expired' | 'scheduled';
+  @IsIn(['active', 'expired', 'limited', 'scheduled'])
+  state?: 'active' | 'expired' | 'limited' | 'scheduled';
 
   @IsOptional()
   @IsString()

@@ -92,13 +92,21 @@ ORDER BY l."created_at" DESC, l."id" DESC;
 -- LinksRepository.list (example 7)
 SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
 d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
+(SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND (l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit")) AS total
+FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
+WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL AND (l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit") ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
+ORDER BY l."created_at" DESC, l."id" DESC;
+
+-- LinksRepository.list (example 8)
+SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
+d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL) AS total
 FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
 ORDER BY l."created_at" DESC, l."id" DESC;
 SELECT count(*) AS total FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NULL;
 
--- LinksRepository.list (example 8)
+-- LinksRepository.list (example 9)
 SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
 d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NOT NULL) AS total
@@ -106,7 +114,7 @@ FROM "links" l LEFT JOIN "domains" d ON d."id" = l."domain_id"
 WHERE l."id" IN (SELECT l."id" FROM "links" l WHERE l."user_id" = $1 AND l."archived_at" IS NOT NULL ORDER BY l."created_at" DESC, l."id" DESC OFFSET $2 LIMIT $3)
 ORDER BY l."created_at" DESC, l."id" DESC;
 
--- LinksRepository.list (example 9)
+-- LinksRepository.list (example 10)
 SELECT l."id", l."alias", l."url", l."clicks", l."title", l."description", l."tags", l."archived_at" IS NOT NULL AS "archived",
 d."domain", to_char(l."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS "date",
 (SELECT count(*) FROM "links" l WHERE l."user_id" = $1) AS total

@@ -59,7 +59,7 @@ export interface LinkFilter {
    * Expired: an expiry at or before `now`, or people's clicks at the click limit; scheduled: a start
    * date after `now`; active: neither.
    */
-  state?: { is: 'active' | 'expired' | 'scheduled'; now: Date };
+  state?: { is: 'active' | 'expired' | 'limited' | 'scheduled'; now: Date };
   /** Made at or after. */
   from?: Date;
   /** Made before. */
@@ -213,6 +213,7 @@ export class LinksRepository {
       { domain: f.ids.domain, state: { is: 'expired', now: new Date('2026-01-01T00:00:00Z') } },
     ],
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', { state: { is: 'scheduled', now: new Date('2026-01-01T00:00:00Z') } }],
+    (f) => [f.account, { offset: 0, limit: 15 }, 'date', { state: { is: 'limited', now: new Date('2026-01-01T00:00:00Z') } }],
     (f) => [f.account, { offset: 1000, limit: 15 }, 'date', {}],
     (f) => [f.account, { offset: 0, limit: 15 }, 'date', { archived: 'only' }],
     (f) => [f.account, { offset: 0, limit: 15 }, 'clicks', { archived: 'include' }],
@@ -514,11 +515,13 @@ function filterWhere(accountId: number, filter: LinkFilter): { where: string; pa
     where += ` AND l."status" = $${params.length}`;
   }
   if (filter.state !== undefined) {
-    params.push(filter.state.now);
-    const now = `$${params.length}`;
     // Each through its partial index: links_user_expires_idx, links_user_limited_idx, links_user_starts_idx.
     const limited = `(l."click_limit" IS NOT NULL AND l."clicks" >= l."click_limit")`;
-    if (filter.state.is === 'expired') where += ` AND (l."expires_at" <= ${now} OR ${limited})`;
+    // The click limit alone is no matter of time (a parameter sent and unused has no type to bind).
+    if (filter.state.is !== 'limited') params.push(filter.state.now);
+    const now = `$${params.length}`;
+    if (filter.state.is === 'limited') where += ` AND ${limited}`;
+    else if (filter.state.is === 'expired') where += ` AND (l."expires_at" <= ${now} OR ${limited})`;
     else if (filter.state.is === 'scheduled') where += ` AND l."starts_at" > ${now}`;
     else {
       where += ` AND (l."expires_at" IS NULL OR l."expires_at" > ${now}) AND NOT coalesce(${limited}, false)`;

@@ -341,7 +341,7 @@ export interface ListFilter {
   domain?: string;
   tags?: string[];
   status?: 'public' | 'private';
-  state?: 'active' | 'expired' | 'scheduled';
+  state?: 'active' | 'expired' | 'limited' | 'scheduled';
   from?: Date;
   to?: Date;
   /** The archived links too, or only them; without it, none of them. */

@@ -13,7 +13,7 @@ export interface LinkFilterSearch {
   /** A branded domain's URL, or `default`: the service's own address. */
   domain?: string;
   status?: 'public' | 'private';
-  state?: 'active' | 'expired' | 'scheduled';
+  state?: 'active' | 'expired' | 'limited' | 'scheduled';
   /** Made on or after this day (YYYY-MM-DD, the browser's time zone). */
   from?: string;
   /** Made on or before this day (YYYY-MM-DD, the browser's time zone). */
@@ -49,7 +49,12 @@ export function apiFilters(search: LinkFilterSearch) {
 }
 
 const STATUS_NAMES = { public: 'Public', private: 'Private' } as const;
-const STATE_NAMES = { active: 'Active', expired: 'Expired or over its click limit', scheduled: 'Not started yet' } as const;
+const STATE_NAMES = {
+  active: 'Active',
+  expired: 'Expired or over its click limit',
+  limited: 'Over its click limit',
+  scheduled: 'Not started yet',
+} as const;
 const ARCHIVED_NAMES = { include: 'Archived too', only: 'Only archived' } as const;
 
 /**
@@ -159,6 +164,7 @@ export function LinkFilters({ search, onChange }: { search: LinkFilterSearch; on
             <option value="">Any state</option>
             <option value="active">Active</option>
             <option value="expired">Expired or over its click limit</option>
+            <option value="limited">Over its click limit</option>
             <option value="scheduled">Not started yet</option>
           </select>
           <label htmlFor="from-filter">Made from</label>
