@@ -115,7 +115,7 @@ describe('click limits and start dates', () => {
     const expired = await createLink(api, user, { domain, custom: `b-soon-${user.id}`, expiry: past });
     const on = async (alias: string) => {
       const answer = await loopbackRequest(port, 'GET', `/${alias}`, { headers: { 'user-agent': FIREFOX, host } });
-      return answer.status === 302 ? `302 ${answer.headers.location}` : answer.status;
+      return answer.status === 302 ? `302 ${String(answer.headers.location)}` : answer.status;
     };
     expect(await on(`b-limit-${user.id}`)).toMatch(/^302 https:\/\/example\.com\/page\//);
     api.clock.advance(61_000);
