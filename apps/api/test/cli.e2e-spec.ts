@@ -464,6 +464,15 @@ describe('the command line (linkyard)', () => {
       expect([past.code, past.stderr]).toEqual([4, expect.stringContaining('invalid --expiry')]);
       expect((await cli(['reports', 'revoke', String(report!.id), '--yes'], env)).code).toBe(0);
       expect((await api.request('GET', `/l/api/shared/${token}`, { key: null })).status).toBe(404);
+      // A campaign's report: named by the campaign's id; another account's campaign is not found (3).
+      const campaign = await createCampaign(api, user, { name: 'Spring for Acme' });
+      const ofCampaign = await cli(['reports', 'add', '--campaign', String(campaign), '--name', 'Acme'], env);
+      expect(ofCampaign.code).toBe(0);
+      const shared = await api.request('GET', `/l/api/shared/${ofCampaign.stdout.trim().split('/').pop()!}`, { key: null });
+      expect(shared.body.data).toMatchObject({ type: 'campaign', name: 'Spring for Acme', destination: null });
+      const stranger = await createUser(api);
+      const theirs = await createCampaign(api, stranger);
+      expect((await cli(['reports', 'add', '--campaign', String(theirs)], env)).code).toBe(3);
     });
 
     it('gives a link a start date and a click limit, shows them, and removes them', async () => {

@@ -57,8 +57,20 @@ describe('orphan visits of a branded domain', () => {
     expect((await visit(`/${expired}`)).status).toBe(410);
     // The service's own address: an unknown alias there is nobody's orphan.
     expect((await visit('/sprnig-sale', { host: new URL(PUBLIC_URL).host })).status).toBe(404);
+    // Another domain of the same account counts its own: none of these is the first domain's.
+    const other = await createDomain(api, user);
+    for (const path of ['/', '/sprnig-sale', '/elsewhere'])
+      expect((await visit(path, { host: new URL(other.domain).host })).status).not.toBe(302);
     await api.flushClicks();
 
+    const theirs = await api.request('GET', `/l/api/domain/${other.id}/orphans?from=2000-01-01&to=2100-01-01&interval=month`, {
+      key: user.apikey,
+    });
+    expect(theirs.body.data.totals.clicks).toBe(3);
+    expect(theirs.body.data.top.aliases).toEqual([
+      { value: 'elsewhere', clicks: 1 },
+      { value: 'sprnig-sale', clicks: 1 },
+    ]);
     const all = await orphans();
     expect(all.status).toBe(200);
     // Visitors are unique per hour: the default address, UK and US in the first; the default address again two hours on.
