@@ -116,7 +116,13 @@ export function AddDomain() {
         <Field id="domain-root" label="The bare domain sends to (optional)" error={add.error} names={['redirectroot']}>
           <input type="url" value={root} onChange={(e) => setRoot(e.target.value)} />
         </Field>
-        <Field id="domain-404" label="An unknown alias sends to (optional)" error={add.error} names={['redirect404']}>
+        <Field
+          id="domain-404"
+          label="An unknown alias sends to (optional)"
+          help="And a link expired, over its click limit or not started yet."
+          error={add.error}
+          names={['redirect404']}
+        >
           <input type="url" value={notFound} onChange={(e) => setNotFound(e.target.value)} />
         </Field>
       </div>

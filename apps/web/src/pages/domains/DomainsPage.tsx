@@ -117,7 +117,7 @@ function Redirects({ domain, onDone }: { domain: Domain; onDone: () => void }) {
       <Field
         id={`nf-${domain.id}`}
         label="An unknown alias sends to"
-        help="Empty for the not-found page."
+        help="And a link expired, over its click limit or not started yet. Empty for the service's own pages."
         error={save.error}
         names={['redirect404']}
       >
