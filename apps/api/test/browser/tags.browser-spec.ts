@@ -553,4 +553,58 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.getByRole('button', { name: 'Only devices: mobile', pressed: true }).waitFor();
     await page.context().close();
   });
+
+  it("narrows a campaign's clicks with a click, and every organising and reading page holds at 375 px", async () => {
+    const campaign = await createCampaign(api, user, { name: 'Phones' });
+    const id = await createLink(api, user, { url: 'https://shop.example.com/phones', custom: 'phones', campaign, tags: ['mobile'] });
+    await createLink(api, user, { url: 'https://shop.example.com/old-phones', custom: 'old-phones', archived: true });
+    for (const [address, agent] of [
+      [UK, FIREFOX],
+      [UK, IPHONE],
+      [US, CHROME_MAC],
+    ] as const) {
+      expect((await api.request('GET', '/phones', { key: null, remoteAddress: address, headers: { 'user-agent': agent } })).status).toBe(
+        302,
+      );
+    }
+    await api.flushClicks();
+
+    // A campaign's page: a country chosen narrows its chart and lists, as a chip kept in the address.
+    const page = await signedIn();
+    await page.goto(`${base}/dashboard/campaigns/${campaign}`);
+    await page.getByRole('region', { name: 'Browsers' }).getByText('Chrome').waitFor();
+    await page.getByRole('button', { name: 'Only countries: United Kingdom' }).click();
+    await page.waitForURL(/country=GB/);
+    await page.getByRole('button', { name: /Country: United Kingdom/ }).waitFor();
+    await page.getByRole('region', { name: 'Browsers' }).getByText('Chrome').waitFor({ state: 'detached' });
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.context().close();
+
+    // On a phone: each page readable and axe-clean.
+    const phone = await signedIn(375);
+    const checks: [string, () => Promise<void>][] = [
+      [`/campaigns/${campaign}?country=GB`, () => phone.getByRole('button', { name: /Country: United Kingdom/ }).waitFor()],
+      [
+        `/links/${id}`,
+        () => phone.getByRole('img', { name: /World map of the clicks by country: United Kingdom 2, United States 1/ }).waitFor(),
+      ],
+      ['/tags', () => phone.getByRole('link', { name: 'mobile' }).first().waitFor()],
+      ['/links?archived=only', () => phone.getByText('old-phones').first().waitFor()],
+      ['/links?state=limited', () => phone.getByRole('button', { name: 'Remove the filter Over its click limit' }).waitFor()],
+      ['/links/new', () => phone.getByLabel('Click limit').waitFor()],
+    ];
+    for (const [path, shown] of checks) {
+      await phone.goto(`${base}/dashboard${path}`);
+      await shown();
+      expect([path, await accessibilityProblems(phone)]).toEqual([path, []]);
+    }
+    await phone.goto(`${base}/dashboard/links`);
+    await phone.locator('.filter-panel summary').click();
+    await phone.getByLabel('State').waitFor();
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await phone.keyboard.press('Control+k');
+    await phone.getByRole('dialog', { name: 'Commands' }).waitFor();
+    expect(await accessibilityProblems(phone)).toEqual([]);
+    await phone.context().close();
+  });
 });
