@@ -5,7 +5,7 @@ import { ClickRecorder } from '../src/modules/clicks/click-recorder';
 import { ClickRetention } from '../src/modules/clicks/click-retention';
 import { ClicksRepository } from '../src/modules/clicks/clicks.repository';
 import { useApi, type TestApi } from './support/app';
-import { createLink, createUser } from './support/factories';
+import { createDomain, createLink, createUser } from './support/factories';
 import { clickOf } from './support/visitors';
 
 /**
@@ -110,6 +110,27 @@ describe('raw clicks by month', () => {
         { at: '2032-04-20T10:00:00.000Z', table: 'clicks_2032_04' },
       ]);
       expect(await statistics()).toEqual(before);
+    });
+
+    it('notes every deleted target for a click store outside PostgreSQL, and clears the notes without one', async () => {
+      const user = await createUser(api);
+      const linkIds = [await createLink(api, user), await createLink(api, user)];
+      const domain = await createDomain(api, user);
+      const db = api.linkyard.app.get(DataSource);
+      const notes = () =>
+        db.query(
+          `SELECT target, target_id FROM click_store_purges
+            WHERE (target = 'link' AND target_id = ANY($1::int[])) OR (target = 'domain' AND target_id = $2) ORDER BY target, target_id`,
+          [linkIds, domain.id],
+        );
+      for (const id of linkIds) expect((await api.request('DELETE', `/l/api/url/${id}/delete`, { key: user.apikey })).status).toBe(200);
+      expect((await api.request('DELETE', `/l/api/domain/${domain.id}/delete`, { key: user.apikey })).status).toBe(200);
+      expect(await notes()).toEqual([
+        { target: 'domain', target_id: domain.id },
+        ...linkIds.map((id) => ({ target: 'link', target_id: id })),
+      ]);
+      await api.linkyard.app.get(ClickRetention).run();
+      expect(await notes()).toEqual([]);
     });
   });
 

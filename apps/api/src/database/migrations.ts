@@ -24,6 +24,7 @@ import { ClickLimits1765900000000 } from './migrations/1765900000000-click-limit
 import { LinkVariants1766000000000 } from './migrations/1766000000000-link-variants';
 import { SharedReports1766100000000 } from './migrations/1766100000000-shared-reports';
 import { OrphanVisits1766200000000 } from './migrations/1766200000000-orphan-visits';
+import { ClickStorePurges1766300000000 } from './migrations/1766300000000-click-store-purges';
 
 /** Every migration, oldest first. Run at start on both databases. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   LinkVariants1766000000000,
   SharedReports1766100000000,
   OrphanVisits1766200000000,
+  ClickStorePurges1766300000000,
 ];

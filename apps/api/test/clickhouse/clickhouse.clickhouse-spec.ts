@@ -1,10 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { DataSource } from 'typeorm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickRecorder, newBatchId } from '../../src/modules/clicks/click-recorder';
 import { CLICKHOUSE, type ClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse';
 import { clickRows } from '../../src/modules/clicks/clickhouse/clickhouse-reads';
 import { idSet, str } from '../../src/modules/clicks/clickhouse/clickhouse-sql';
+import { ClickRetention } from '../../src/modules/clicks/click-retention';
 import { ClickWriter } from '../../src/modules/clicks/click-writer';
 import { copyClicksToClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse-copy.command';
 import { startApi, type TestApi } from '../support/app';
@@ -162,6 +164,44 @@ describe('ClickHouse as the click store', () => {
       },
     ]);
     expect(await hourly(second)).toBe(42);
+  });
+
+  it("deletes a deleted link's clicks from every table, a minute after, and leaves the others", async () => {
+    const kept = await createLink(api, user);
+    const gone = await createLink(api, user);
+    const at = new Date('2026-01-02T08:00:00Z');
+    const batch = [clickOf(kept, 1, { at }), clickOf(gone, 2, { at }), clickOf(gone, 3, { at, referrer: 'x.example' })];
+    await api.linkyard.app.get(ClickWriter).write(batch, null, newBatchId());
+    const rowsOf = async (id: number) => {
+      const counts = await Promise.all(
+        ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_touched'].map(
+          async (table) =>
+            (
+              await clickhouse.query<{ n: string }>(
+                `SELECT toString(count()) AS n FROM ${clickhouse.db}.${table} WHERE target = 'link' AND target_id = ${id}`,
+              )
+            )[0]!.n,
+        ),
+      );
+      return counts.map(Number);
+    };
+    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1]);
+    expect((await api.request('DELETE', `/l/api/url/${gone}/delete`, { key: user.apikey })).status).toBe(200);
+    const retention = api.linkyard.app.get(ClickRetention);
+    // Within the minute a recorder may still write the link's last clicks: not yet.
+    await retention.run();
+    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1]);
+    api.clock.advance(120_000);
+    try {
+      await retention.run();
+    } finally {
+      api.clock.reset();
+    }
+    // The deletes run in the background on the server.
+    for (let wait = 0; wait < 100 && (await rowsOf(gone)).some((n) => n > 0); wait += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(await rowsOf(gone)).toEqual([0, 0, 0, 0, 0]);
+    expect(await rowsOf(kept)).toEqual([1, 1, 1, 1, 1]);
+    expect(await api.linkyard.app.get(DataSource).query(`SELECT count(*)::int AS n FROM click_store_purges`)).toEqual([{ n: 0 }]);
   });
 
   it('exports more clicks than a page holds, each once, in order of time', async () => {

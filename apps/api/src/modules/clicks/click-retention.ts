@@ -13,6 +13,9 @@ const MAX_BATCHES_PER_RUN = 100;
 /** How long the visitor keys of an hour are kept to count its unique visitors (late batches included). */
 const HOUR_VISITORS_KEPT_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
+/** Deleted targets handled by one pass, and how long after a delete: the batches a recorder still held for them are written by then. */
+const PURGE_BATCH = 1000;
+const PURGE_AFTER_MS = 60_000;
 /** Months given a table ahead of the current one (UTC), so a click never waits for one to be made. */
 const MONTHS_AHEAD = 2;
 
@@ -99,12 +102,43 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
       }
       clicks += await this.deleteInBatches('clicks', 'created_at', before);
     }
+    await this.purgeDeleted(now);
     if (clicks > 0 || monthsDropped > 0)
       this.logger.log(
         `Deleted the raw clicks older than ${days} days (CLICK_RETENTION_DAYS): ${monthsDropped} whole months, and ${clicks} clicks.`,
       );
     return { clicks, hourVisitors, monthsAdded, monthsDropped };
   }
+
+  /**
+   * The clicks of deleted links, QR codes, bio pages, buttons and domains: PostgreSQL's went with
+   * them; ClickHouse's are deleted here, at most once a day per instance (each delete rewrites the
+   * tables' parts), in batches a minute old. Without ClickHouse the notes are only cleared.
+   */
+  private async purgeDeleted(now: number): Promise<void> {
+    if (!this.clickhouse) {
+      for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+        const due = await this.clicks.purgesDue(new Date(now), RETENTION_BATCH);
+        if (due.length > 0) await this.clicks.forgetPurges(due.map((row) => row.id));
+        if (due.length < RETENTION_BATCH) break;
+      }
+      return;
+    }
+    if (now - this.lastPurge < DAY_MS) return;
+    const due = await this.clicks.purgesDue(new Date(now - PURGE_AFTER_MS), PURGE_BATCH);
+    if (due.length === 0) return;
+    const purged = await this.clickhouse.purge(due).catch((error: Error) => {
+      this.logger.warn(`Deleting the clicks of deleted links from ClickHouse failed, tried again later: ${error.message}`);
+      return false;
+    });
+    if (!purged) return;
+    await this.clicks.forgetPurges(due.map((row) => row.id));
+    // A full batch: more are waiting, for the next pass rather than the next day.
+    if (due.length < PURGE_BATCH) this.lastPurge = now;
+    this.logger.log(`Asked ClickHouse to delete the clicks of ${due.length} deleted links, QR codes, bio pages or domains.`);
+  }
+
+  private lastPurge = 0;
 
   private async deleteInBatches(table: 'clicks' | 'click_hour_visitors', column: string, before: Date): Promise<number> {
     let deleted = 0;

@@ -288,6 +288,12 @@ COMMIT;
 -- ClicksRepository.linkClicks
 SELECT id, clicks FROM links WHERE id = ANY($1::int[]);
 
+-- ClicksRepository.purgesDue
+SELECT id::text AS id, target, target_id FROM click_store_purges WHERE deleted_at < $1 ORDER BY id LIMIT 1000;
+
+-- ClicksRepository.forgetPurges
+DELETE FROM click_store_purges WHERE id = ANY($1::bigint[]);
+
 -- ClicksRepository.months
 SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
 WHERE i.inhparent = 'clicks'::regclass AND c.relname ~ '^clicks_[0-9]{4}_[0-9]{2}$' ORDER BY c.relname;

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { arrayElement, arrayLiteral, literalOf } from '../../database/array-literal';
 import { Sql, type Scope, type SqlFixtures } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
-import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click } from './click';
+import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click, type ClickTarget } from './click';
 
 /**
  * Every statement that writes clicks: a batch (its click rows, the unique visitors, the totals of
@@ -92,6 +92,25 @@ export class ClicksRepository {
       ids,
     ]);
     return new Map(rows.map((row) => [Number(row.id), Number(row.clicks)]));
+  }
+
+  /**
+   * The targets deleted before `before` (noted by the target tables' triggers) whose clicks the
+   * click store outside PostgreSQL may still hold, oldest first.
+   */
+  @Sql(() => [new Date('2000-01-01T00:00:00Z'), 1000])
+  async purgesDue(before: Date, limit: number): Promise<{ id: string; target: ClickTarget; targetId: number }[]> {
+    const rows = await this.dataSource.query<{ id: string; target: ClickTarget; target_id: number }[]>(
+      `SELECT id::text AS id, target, target_id FROM click_store_purges WHERE deleted_at < $1 ORDER BY id LIMIT ${Math.trunc(limit)}`,
+      [before],
+    );
+    return rows.map((row) => ({ id: row.id, target: row.target, targetId: Number(row.target_id) }));
+  }
+
+  /** The notes of targets whose clicks are gone from the click store (or that has none). */
+  @Sql(() => [['1', '2']])
+  async forgetPurges(ids: string[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM click_store_purges WHERE id = ANY($1::bigint[])`, [ids]);
   }
 
   @Sql(() => [])

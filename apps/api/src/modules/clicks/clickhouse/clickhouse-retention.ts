@@ -1,5 +1,16 @@
+import type { ClickTarget } from '../click';
 import type { ClickHouse } from './clickhouse';
 import { int, str } from './clickhouse-sql';
+
+/** Every table of the store that holds rows of a target: a deleted target's rows go from each. */
+const TARGET_TABLES = [
+  'clicks',
+  'click_hours',
+  'click_hour_visitors',
+  'click_hour_groups',
+  'click_hour_touched',
+  'click_hour_visitor_counts',
+];
 
 const DAY_MS = 86_400_000;
 
@@ -50,5 +61,30 @@ export class ClickHouseRetention {
     await this.ch.command(`ALTER TABLE ${db}.clicks DELETE WHERE at < ${limit}`);
     this.lastDelete = now;
     return { clicks: clicks + Number(left!.rows), monthsDropped };
+  }
+
+  /**
+   * Deletes the rows of these targets (deleted from PostgreSQL) from every table: one delete per
+   * table (a mutation, which ClickHouse runs in the background by rewriting the parts). False,
+   * with nothing asked, while an earlier delete of the raw clicks is still under way.
+   */
+  async purge(targets: readonly { target: ClickTarget; targetId: number }[]): Promise<boolean> {
+    if (targets.length === 0) return true;
+    const db = this.ch.db;
+    const [pending] = await this.ch.query<{ mutations: number }>(
+      `SELECT count() AS mutations FROM system.mutations WHERE database = ${str(db)} AND table = 'clicks' AND NOT is_done`,
+    );
+    if (Number(pending?.mutations ?? 0) > 0) return false;
+    const byTarget = new Map<ClickTarget, number[]>();
+    for (const { target, targetId } of targets) byTarget.set(target, [...(byTarget.get(target) ?? []), targetId]);
+    // Literal lists: a mutation's condition is kept as text by the server and read again by each part.
+    const condition = [...byTarget]
+      .map(([target, ids]) => `(target = ${str(target)} AND target_id IN (${ids.map(int).join(', ')}))`)
+      .join(' OR ');
+    // The raw clicks last: should a delete fail half-way, the targets are asked again and the rollups
+    // are never left without the clicks they came from.
+    for (const table of [...TARGET_TABLES.slice(1), TARGET_TABLES[0]!])
+      await this.ch.command(`ALTER TABLE ${db}.${table} DELETE WHERE ${condition}`);
+    return true;
   }
 }
