@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 DURATION="${BENCH_DURATION:-10s}"
 # Rounds of the plain, click-limited and A/B redirects in turn (PostgreSQL).
 ROUNDS="${BENCH_ROUNDS:-3}"
+[ "$ROUNDS" -ge 1 ] 2>/dev/null || { echo "BENCH_ROUNDS must be a whole number from 1" >&2; exit 2; }
 CONNECTIONS="${BENCH_CONNECTIONS:-50}"
 API_CONNECTIONS="${BENCH_API_CONNECTIONS:-20}"
 STATS_CLICKS="${BENCH_STATS_CLICKS:-300000}"
@@ -201,6 +202,7 @@ bench_database() {
     # as the links; their means compared are the links'.
     local round
     for round in $(seq 1 "$ROUNDS"); do
+      local kind
       for kind in plain limited split; do
         local target=$alias
         [ $kind = limited ] && target=$limited
@@ -290,7 +292,7 @@ base_api=$(field baseline_api rps)
   done
   echo
   plain=$(cat "$OUT/postgres-plain-mean.txt")
-  echo "- Redirects in turn, $ROUNDS rounds each (PostgreSQL, $CONNECTIONS connections), mean requests/s: plain link $plain; a link with a click limit and a start date $(cat "$OUT/postgres-limited-mean.txt"), $(ratio "$(cat "$OUT/postgres-limited-mean.txt")" "$plain") of the plain one's; an A/B link of three variants $(cat "$OUT/postgres-split-mean.txt"), $(ratio "$(cat "$OUT/postgres-split-mean.txt")" "$plain") of it (goal for both: ≥ 0.9). Rounds: $(for kind in plain limited split; do echo -n "$kind"; for round in $(seq 1 "$ROUNDS"); do echo -n " $(field "postgres-$kind-r$round" rps)"; done; echo -n '; '; done)"
+  echo "- Redirects in turn, $ROUNDS rounds each (PostgreSQL, $CONNECTIONS connections), mean requests/s: plain link $plain; a link with a click limit and a start date $(cat "$OUT/postgres-limited-mean.txt"), $(ratio "$(cat "$OUT/postgres-limited-mean.txt")" "$plain") of the plain one's; an A/B link of three variants $(cat "$OUT/postgres-split-mean.txt"), $(ratio "$(cat "$OUT/postgres-split-mean.txt")" "$plain") of it (goal for both: ≥ 0.9). Rounds: $(for kind in plain limited split; do echo -n "$kind"; for round in $(seq 1 "$ROUNDS"); do echo -n " $(field "postgres-$kind-r$round" rps)"; done; echo -n '; '; done)answers not 2xx/3xx (goal: 0): $(for kind in plain limited split; do for round in $(seq 1 "$ROUNDS"); do field "postgres-$kind-r$round" errors; done; done | awk '{ sum += $1 } END { print sum }'); p99 ms of the last round: plain $(field "postgres-plain-r$ROUNDS" p99), limited $(field "postgres-limited-r$ROUNDS" p99), A/B $(field "postgres-split-r$ROUNDS" p99)."
   answer=$(field answer_floor rps)
   echo "- The redirect as a share of its answer alone (its $(($(grep -c ':' "$OUT/redirect-answer.txt") - 3)) headers, $answer requests/s): PostgreSQL $(ratio "$(field postgres-redirect rps)" "$answer"), embedded $(ratio "$(field embedded-redirect rps)" "$answer"). What is short of 1 is Linkyard's own work on a redirect: the lookup, the visit's analysis and the click's recording and writing."
   floor_db=$(field floor_db rps)

@@ -3372,7 +3372,7 @@ export interface components {
             domain: components["schemas"]["BrandedDomainUrl"];
             /** @description Where visitors of the bare domain are sent; `""` when unset. */
             redirectroot: components["schemas"]["HttpUrlOrEmpty"];
-            /** @description Where visitors of an unknown alias are sent; `""` when unset (the 404 page). */
+            /** @description Where visitors of an unknown alias, and of a link expired, over its click limit or not started yet, are sent; `""` when unset (the 404 page, the 410 page). */
             redirect404: components["schemas"]["HttpUrlOrEmpty"];
         };
         /**
@@ -3403,7 +3403,7 @@ export interface components {
         DomainUpdate: {
             /** @description Where visitors of the bare domain are sent, or `""` for none. */
             redirectroot?: components["schemas"]["HttpUrlOrEmpty"];
-            /** @description Where visitors of an unknown alias are sent, or `""` for the 404 page. */
+            /** @description Where visitors of an unknown alias, and of a link expired, over its click limit or not started yet, are sent, or `""` for the 404 page (the 410 page). */
             redirect404?: components["schemas"]["HttpUrlOrEmpty"];
         };
         /**
@@ -3420,7 +3420,7 @@ export interface components {
             domain: string;
             /** @description Where visitors of the bare domain are sent, or `""` for none. */
             redirectroot?: components["schemas"]["HttpUrlOrEmpty"];
-            /** @description Where visitors of an unknown alias are sent, or `""` for the 404 page. */
+            /** @description Where visitors of an unknown alias, and of a link expired, over its click limit or not started yet, are sent, or `""` for the 404 page (the 410 page). */
             redirect404?: components["schemas"]["HttpUrlOrEmpty"];
         };
         /**

@@ -366,12 +366,14 @@ suite('tags and the links list’s filters in the dashboard', () => {
         : `Variant ${b > 30 ? 'B' : 'A'} leads with ${Math.max(b, 60 - b)} clicks of 60.`,
     );
     await page.locator('[data-testid="compare-chart"][data-lines="2"]').waitFor();
+    const lead = await page.getByTestId('variants-lead').textContent();
     await page.getByRole('button', { name: 'Only a/b variants: B: https://shop.example.com/boots-new' }).click();
     await page.waitForURL(/variant=B/);
     await page.getByRole('button', { name: /A\/B variant: B/ }).waitFor();
     await page.getByText(`${b} clicks by people`, { exact: false }).waitFor();
-    // Narrowed to one variant, the split's chart still sets every variant side by side.
+    // Narrowed to one variant, the split's chart still sets every variant side by side, with its clicks.
     await page.locator('[data-testid="compare-chart"][data-lines="2"]').waitFor();
+    expect(await page.getByTestId('variants-lead').textContent()).toBe(lead);
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-ab-split.png'), await page.screenshot({ fullPage: true }));
     await page.context().close();

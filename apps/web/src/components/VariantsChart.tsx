@@ -9,7 +9,7 @@ export const variantLetter = (index: number): string => String.fromCharCode(65 +
 
 /**
  * An A/B split's variants over the range, a line each on one chart, with the filters in force
- * other than a chosen variant (every variant stays on it), and which one leads: the question a
+ * (a chosen variant aside: every variant stays on it), and which one leads: the question a
  * split is run to answer. Clicks are people's; each variant's share beside the share it was given.
  */
 export function VariantsChart({
@@ -24,8 +24,7 @@ export function VariantsChart({
   filters: StatsFilters;
 }) {
   const letters = variants.map((_, index) => variantLetter(index));
-  const others: StatsFilters = { ...filters, variant: undefined };
-  const series = useVariantSeries(id, letters, range, others);
+  const series = useVariantSeries(id, letters, range, filters);
   const failed = series.find((entry) => entry.isError);
   if (failed) return <ErrorState error={failed.error} retry={() => void failed.refetch()} />;
   if (!series.every((entry) => entry.data)) return <Loading label="Loading the variants' clicks" />;

@@ -138,7 +138,8 @@ export function useCompared(items: ComparedItem[], range: Range) {
 export function useVariantSeries(id: number, letters: string[], range: Range, filters: StatsFilters) {
   return useQueries({
     queries: letters.map((variant) => {
-      const only = { ...filters, variant };
+      // Each variant's own letter, whatever variant the page is narrowed to.
+      const only: StatsFilters = { ...filters, variant };
       const target: SeriesOf = { of: 'link', id };
       return {
         queryKey: keyOf('stats', 'list', target, query(range), only),

@@ -14,7 +14,7 @@ const TARGETS = [
  * rows go with a target by their foreign keys, ClickHouse's do not. A statement trigger on each
  * target table notes every row it deleted, whatever deleted it (a link, an account and all it
  * held, a bio page's blocks), in the same transaction; the housekeeping deletes their clicks from
- * the store, then the notes (see ClickStorePurge).
+ * the store, then the notes (see ClickRetention).
  */
 export class ClickStorePurges1766300000000 implements MigrationInterface {
   name = 'ClickStorePurges1766300000000';

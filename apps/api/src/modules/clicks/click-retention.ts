@@ -13,8 +13,12 @@ const MAX_BATCHES_PER_RUN = 100;
 /** How long the visitor keys of an hour are kept to count its unique visitors (late batches included). */
 const HOUR_VISITORS_KEPT_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
-/** Deleted targets handled by one pass, and how long after a delete: the batches a recorder still held for them are written by then. */
-const PURGE_BATCH = 1000;
+/**
+ * Deleted targets handled by one pass (one delete per table for all of them: an account's links go
+ * in a few), and how long after a delete (the writer no longer sends a deleted target's clicks; an
+ * insert under way when it was deleted has landed by then).
+ */
+const PURGE_BATCH = 10_000;
 const PURGE_AFTER_MS = 60_000;
 /** Months given a table ahead of the current one (UTC), so a click never waits for one to be made. */
 const MONTHS_AHEAD = 2;
@@ -112,8 +116,9 @@ export class ClickRetention implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The clicks of deleted links, QR codes, bio pages, buttons and domains: PostgreSQL's went with
-   * them; ClickHouse's are deleted here, at most once a day per instance (each delete rewrites the
-   * tables' parts), in batches a minute old. Without ClickHouse the notes are only cleared.
+   * them; ClickHouse's are deleted here, in batches a minute old, once a day per instance (each
+   * delete rewrites the tables' parts) but for a backlog past one batch, which goes on at the next
+   * passes. Without ClickHouse the notes are only cleared.
    */
   private async purgeDeleted(now: number): Promise<void> {
     if (!this.clickhouse) {

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
-import type { Click } from './click';
+import type { Click, ClickTarget } from './click';
 import type { ClickBatchWriter } from './click-recorder';
 import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
-import { clickRows } from './clickhouse/clickhouse-reads';
+import { clickRows, targetOf } from './clickhouse/clickhouse-reads';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
@@ -18,6 +18,7 @@ import { clickRows } from './clickhouse/clickhouse-reads';
  * id, and its views make the hourly rollups; PostgreSQL's transaction then keeps the rest (totals,
  * all-time unique visitors, counters, webhooks' events). Either failing fails the batch, which the
  * recorder retries whole: ClickHouse reads a batch sent twice once (see clickhouse-schema.ts).
+ * Clicks of a target deleted since they were made are left out of both.
  */
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {
@@ -33,7 +34,24 @@ export class ClickWriter implements ClickBatchWriter {
   ) {}
 
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
-    if (this.clickhouse) await this.clickhouse.insert('clicks', clickRows(batch, batchId));
+    if (this.clickhouse) {
+      // Not the clicks of a target deleted since (its clicks there are being deleted, see
+      // ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
+      const ids: Record<ClickTarget, Set<number>> = { link: new Set(), qr: new Set(), bio: new Set(), block: new Set(), domain: new Set() };
+      for (const click of batch) {
+        const { target, id } = targetOf(click);
+        ids[target].add(id);
+      }
+      const existing = await this.clicks.existingTargets({
+        link: [...ids.link],
+        qr: [...ids.qr],
+        bio: [...ids.bio],
+        block: [...ids.block],
+        domain: [...ids.domain],
+      });
+      const rows = clickRows(batch, batchId).filter((row) => existing.has(`${String(row.target)}:${String(row.target_id)}`));
+      if (rows.length > 0) await this.clickhouse.insert('clicks', rows);
+    }
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     const written = await this.clicks.writeBatch(
       batch,

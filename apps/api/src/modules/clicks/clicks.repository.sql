@@ -291,6 +291,13 @@ SELECT id, clicks FROM links WHERE id = ANY($1::int[]);
 -- ClicksRepository.purgesDue
 SELECT id::text AS id, target, target_id FROM click_store_purges WHERE deleted_at < $1 ORDER BY id LIMIT 1000;
 
+-- ClicksRepository.existingTargets
+SELECT 'link' AS target, id FROM links WHERE id = ANY($1::int[])
+UNION ALL SELECT 'qr', id FROM qr_codes WHERE id = ANY($2::int[])
+UNION ALL SELECT 'bio', id FROM bio_pages WHERE id = ANY($3::int[])
+UNION ALL SELECT 'block', id FROM bio_blocks WHERE id = ANY($4::int[])
+UNION ALL SELECT 'domain', id FROM domains WHERE id = ANY($5::int[]);
+
 -- ClicksRepository.forgetPurges
 DELETE FROM click_store_purges WHERE id = ANY($1::bigint[]);
 

@@ -107,6 +107,23 @@ export class ClicksRepository {
     return rows.map((row) => ({ id: row.id, target: row.target, targetId: Number(row.target_id) }));
   }
 
+  /**
+   * Which of these targets still exist, as `target:id`: a batch's clicks for a target deleted since
+   * are not sent to the click store outside PostgreSQL (PostgreSQL's own joins drop them).
+   */
+  @Sql((f) => [{ link: [f.ids.link, f.spare.link], qr: [], bio: [], block: [], domain: [f.ids.domain] }])
+  async existingTargets(ids: Record<ClickTarget, number[]>): Promise<Set<string>> {
+    const rows = await this.dataSource.query<{ target: ClickTarget; id: number }[]>(
+      `SELECT 'link' AS target, id FROM links WHERE id = ANY($1::int[])
+       UNION ALL SELECT 'qr', id FROM qr_codes WHERE id = ANY($2::int[])
+       UNION ALL SELECT 'bio', id FROM bio_pages WHERE id = ANY($3::int[])
+       UNION ALL SELECT 'block', id FROM bio_blocks WHERE id = ANY($4::int[])
+       UNION ALL SELECT 'domain', id FROM domains WHERE id = ANY($5::int[])`,
+      [ids.link, ids.qr, ids.bio, ids.block, ids.domain],
+    );
+    return new Set(rows.map((row) => `${row.target}:${Number(row.id)}`));
+  }
+
   /** The notes of targets whose clicks are gone from the click store (or that has none). */
   @Sql(() => [['1', '2']])
   async forgetPurges(ids: string[]): Promise<void> {

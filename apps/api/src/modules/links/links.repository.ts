@@ -56,8 +56,8 @@ export interface LinkFilter {
   tags?: string[];
   status?: 'public' | 'private';
   /**
-   * Expired: an expiry at or before `now`, or people's clicks at the click limit; scheduled: a start
-   * date after `now`; active: neither.
+   * Expired: an expiry at or before `now`, or people's clicks at the click limit; limited: the
+   * latter alone; scheduled: a start date after `now`; active: none of these.
    */
   state?: { is: 'active' | 'expired' | 'limited' | 'scheduled'; now: Date };
   /** Made at or after. */
