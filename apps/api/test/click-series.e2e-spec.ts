@@ -299,6 +299,9 @@ describe('the retention of raw clicks', () => {
   const api = useApi({ CLICK_RETENTION_DAYS: '30' });
 
   it('deletes raw clicks past the retention and leaves every statistic as it was', async () => {
+    // The housekeeping's pass at start, by the real clock, would take these clicks of months ago
+    // (dropping their month) should it reach the click store after they are written: it ends first.
+    await api.linkyard.app.get(ClickRetention).run();
     const user = await createUser(api);
     const linkId = await createLink(api, user);
     const alias = await linkAlias(api, user, linkId);
