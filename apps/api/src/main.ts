@@ -19,9 +19,6 @@ function announce(message: string, fields: Record<string, unknown> = {}, text: s
     );
 }
 
-/** How long a stop asked for during the start waits for it to finish. */
-const START_STOP_WAIT_MS = 15_000;
-
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -43,7 +40,7 @@ async function main(): Promise<void> {
   const tracing = config.tracing ? (await import('./tracing')).startTracing(config.tracing) : null;
   // A stop asked for from here on is a clean one, even while the service starts (the database
   // opened and migrated, listening, the first admin made): it waits for the start, then closes.
-  // A start that does not finish within START_STOP_WAIT_MS of the stop (a database that does not
+  // A start that does not finish within START_STOP_TIMEOUT_MS of the stop (a database that does not
   // answer), or a second signal, ends the process without it (exit code 1).
   let linkyard: LinkyardApp | undefined;
   let starting = true;
@@ -69,10 +66,10 @@ async function main(): Promise<void> {
           () => 'done' as const,
           () => 'failed' as const,
         ),
-        new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), START_STOP_WAIT_MS).unref()),
+        new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), config.startStopTimeoutMs).unref()),
       ]);
       if (start === 'late') {
-        announce(`the start did not finish within ${START_STOP_WAIT_MS / 1000} s of the stop: stopping without it`, { signal });
+        announce(`the start did not finish within ${config.startStopTimeoutMs / 1000} s of the stop: stopping without it`, { signal });
         process.exit(1);
       }
       // A start that failed ends the process itself (below, in main's catch).

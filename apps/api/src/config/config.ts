@@ -72,6 +72,8 @@ export interface Config {
   databaseTimeoutMs: number;
   /** How long a request (headers and body) may take to arrive before the connection is closed. */
   requestTimeoutMs: number;
+  /** How long a stop asked for while the service starts waits for the start to finish. */
+  startStopTimeoutMs: number;
   /** Clicks held in memory while the database is away, at most. */
   clickBufferLimit: number;
   /** Where clicks go past the memory bound (and on a stop without database); null: nowhere. */
@@ -299,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
     clickhouseTimeoutMs: integer(env, 'CLICKHOUSE_TIMEOUT_MS', 5000, 100, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    startStopTimeoutMs: integer(env, 'START_STOP_TIMEOUT_MS', 15_000, 100, 3_600_000),
     clickBufferLimit: integer(env, 'CLICK_BUFFER_LIMIT', 100_000, 2000, 10_000_000),
     clickSpoolDir,
     clickSpoolLimitBytes: integer(env, 'CLICK_SPOOL_LIMIT_MB', 1024, 1, 1_000_000) * 1024 * 1024,
