@@ -3,7 +3,7 @@ import type { ClickCopyRepository, StoredClick } from '../click-copy.repository'
 import { TARGET_COLUMNS } from '../click-counters';
 import type { ClickHouse } from './clickhouse';
 import { GROUP_COLUMN_NAMES } from './clickhouse-schema';
-import { str } from './clickhouse-sql';
+import { int, str } from './clickhouse-sql';
 
 /** Raw clicks per insert, and the batch id's span: `pg:<id / PAGE>`, its place `id % PAGE`. */
 const PAGE = 10_000;
@@ -80,6 +80,14 @@ export class ClickHouseCopy {
         );
         const first = page[0]!;
         const last = page[page.length - 1]!;
+        // Their hours marked, to be counted (by the server's clock, as inserts of clicks mark theirs):
+        // an hour whose raw clicks PostgreSQL's retention removed has no raw click to mark it.
+        await this.ch.command(
+          `INSERT INTO ${this.ch.db}.click_hour_totals
+             SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(0), toUInt64(now()) * 2 FROM ${this.ch.db}.click_hours
+              WHERE target = ${str(target)} AND target_id >= ${int(first.id)} AND target_id <= ${int(last.id)} AND batch_id = ${str('pg')}
+              GROUP BY target, target_id, hour`,
+        );
         const groups = await this.pg.groups(target, first, last);
         if (groups.length > 0) {
           await this.ch.insert(

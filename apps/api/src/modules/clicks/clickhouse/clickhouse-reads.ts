@@ -23,6 +23,8 @@ const BUCKETS_PER_TEXT = 1000;
 const HOUR_MS = 3_600_000;
 /** The shortest bucket of each interval (a local day may last 23 hours, a month 28 days less an hour): how many buckets a range may hold. */
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
+/** Stale hours named to a series' statement at most; past it, the statement finds them itself. */
+const STALE_NAMED = 1000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
 const LARGE_QUERY = 200_000;
 
@@ -109,22 +111,16 @@ export class ClickHouseReads implements ClickStatsReads {
             ? `toUInt32(toDateTime(toMonday(hour, ${TZ}), ${TZ}))`
             : `toUInt32(toDateTime(toStartOfMonth(hour, ${TZ}), ${TZ}))`;
     const range = `${owner} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(toMs)}`;
-    // Per hour: each batch's row once (a batch sent again is the same rows), then summed; visitors
-    // per target and hour from their sets, then summed as PostgreSQL sums its hours'.
+    // Filtered: per hour, each batch's row once (a batch sent again is the same rows), then summed.
+    // Unfiltered: each hour's counted totals, and the hours marked since their count (stale) from
+    // their batches' rows and visitor sets, as the count itself is made (see countHours).
     const hours = filtered
       ? `SELECT hour, sum(c) AS clicks FROM (
            SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
             WHERE ${range}${filterConditions(request)}
             GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
          ) GROUP BY hour`
-      : `SELECT hour, clicks, bots, people + imported AS visitors FROM (
-           SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(i) AS imported FROM (
-             SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
-              WHERE ${range} GROUP BY target, target_id, hour, batch_id
-           ) GROUP BY hour
-         ) AS h ANY LEFT JOIN (
-           SELECT hour, sum(v) AS people FROM (${visitorsPerHour(db, range, this.settled)}) GROUP BY hour
-         ) AS v USING hour`;
+      : await this.totalsPerHour(range);
     const counts = filtered
       ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
       : `SELECT ${bucketOf} AS start, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(bots) AS bots FROM (${hours}) GROUP BY start`;
@@ -143,33 +139,86 @@ export class ClickHouseReads implements ClickStatsReads {
             ) AS b ANY LEFT JOIN (${counts}) AS c USING start
         )
        GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
-    const texts = await this.zoned(() => this.ch.query<SeriesText>(sql, settingsFor(sql)));
-    if (!filtered) this.countHours(range);
-    return texts;
+    return this.zoned(() => this.ch.query<SeriesText>(sql, settingsFor(sql)));
   }
 
   /**
-   * Counts the visitors of the range's hours whose sets have not changed for a while and were not
-   * counted since, for the next reads (after the answer: a read never waits for it). One at a time
-   * per instance; several instances counting the same hour store the same count.
+   * People's clicks, bots and visitors per hour of `range`, summed over its targets: an hour's
+   * count where its last mark is counted, else (stale) its batches' rows once each and its visitor
+   * set merged now. The stale hours are read first (usually the last hour or two: those still
+   * clicked), and named to the second statement, which then reads no other hour's batches; with
+   * many of them (the first read after an upgrade), the statement finds them itself.
+   */
+  private async totalsPerHour(range: string): Promise<string> {
+    const db = this.ch.db;
+    const staleHours = `SELECT target, target_id, hour FROM ${db}.click_hour_totals WHERE ${range}
+                         GROUP BY target, target_id, hour HAVING max(version) % 2 = 0`;
+    const stale = await this.zoned(() =>
+      this.ch.query<{ target: string; target_id: number; hour: number }>(
+        `SELECT target, target_id, toUInt32(hour) AS hour FROM (${staleHours}) LIMIT ${int(STALE_NAMED + 1)}`,
+      ),
+    );
+    const set =
+      stale.length > STALE_NAMED
+        ? staleHours
+        : stale.map((key) => `(${str(key.target)}, ${int(Number(key.target_id))}, toDateTime(${int(Number(key.hour))}, 'UTC'))`).join(', ');
+    // The last count of every hour (an hour marked since is counted from its parts instead).
+    const counted = `SELECT target, target_id, hour, argMaxIf(clicks, version, version % 2 = 1) AS c, argMaxIf(bots, version, version % 2 = 1) AS b,
+                            argMaxIf(visitors, version, version % 2 = 1) AS v
+                       FROM ${db}.click_hour_totals WHERE ${range}
+                      GROUP BY target, target_id, hour${set === '' ? '' : ` HAVING (target, target_id, hour) NOT IN (${set})`}`;
+    const parts =
+      set === ''
+        ? ''
+        : `UNION ALL
+           SELECT target, target_id, hour, toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(i)) FROM (
+             SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
+              WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour, batch_id
+           ) GROUP BY target, target_id, hour
+           UNION ALL
+           SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
+            WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour`;
+    if (stale.length > 0) this.countHours(range);
+    return `SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(v) AS visitors FROM (${counted} ${parts}) GROUP BY hour`;
+  }
+
+  /**
+   * Counts the range's hours whose last mark is older than `settled` (every insert that marked them
+   * is whole by then), for the next reads, after the answer: a read never waits for it. The count
+   * takes the mark's version plus one: a later insert marks the hour anew, with a higher version,
+   * and the hour is stale again. One at a time per instance; several instances counting the same
+   * hour store the same row.
    */
   private countHours(range: string): void {
     if (this.counting) return;
     const db = this.ch.db;
-    // The server's clock on both sides (it stamps the hours' last clicks), read once when the
-    // statement starts, before it reads the sets.
-    const sql = `INSERT INTO ${db}.click_hour_visitor_counts
-         SELECT target, target_id, hour, toUInt32(uniqExactMerge(visitors)), now()
-           FROM ${db}.click_hour_visitors
-          WHERE ${range} AND (target, target_id, hour) IN (${staleHours(db, range, this.settled, `now() - ${int(this.settled)}`)})
-          GROUP BY target, target_id, hour`;
+    // Marked hours settled by the server's clock (which stamps the marks), read as the statement starts.
+    // A mark made while the statement runs is left out of the version the count takes, so it stands above it.
+    const bound = `(toUInt64(now()) - ${int(this.settled)}) * 2`;
+    const due = `SELECT target, target_id, hour FROM ${db}.click_hour_totals WHERE ${range}
+                  GROUP BY target, target_id, hour HAVING max(version) % 2 = 0 AND max(version) < ${bound}`;
+    const sql = `INSERT INTO ${db}.click_hour_totals
+         SELECT target, target_id, hour, c, b, v, mark + 1 FROM (
+           SELECT target, target_id, hour, max(version) AS mark FROM ${db}.click_hour_totals
+            WHERE ${range} AND version < ${bound} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour
+         ) ANY INNER JOIN (
+           SELECT target, target_id, hour, toUInt32(sum(c)) AS c, toUInt32(sum(b)) AS b, toUInt32(sum(v)) AS v FROM (
+             SELECT target, target_id, hour, sum(c) AS c, sum(b) AS b, sum(i) AS v FROM (
+               SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
+                WHERE ${range} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour, batch_id
+             ) GROUP BY target, target_id, hour
+             UNION ALL
+             SELECT target, target_id, hour, toUInt64(0), toUInt64(0), toUInt64(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
+              WHERE ${range} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour
+           ) GROUP BY target, target_id, hour
+         ) USING target, target_id, hour`;
     this.counting = this.ch
       .command(sql, settingsFor(sql))
       .catch(() => undefined)
       .finally(() => (this.counting = null));
   }
 
-  /** Seconds after an hour's last click before its count may stand for it: longer than an insert may take to be seen. */
+  /** Seconds after an hour's last mark before its count may stand for it: longer than an insert may take to be whole. */
   private get settled(): number {
     return Math.max(60, Math.ceil((2 * this.ch.timeoutMs) / 1000) + 30);
   }
@@ -314,38 +363,6 @@ export class ClickHouseReads implements ClickStatsReads {
     if (qrs.length > 0) parts.push(`(target = 'qr' AND target_id IN ${idSet(qrs)})`);
     return `(${parts.join(' OR ')})`;
   }
-}
-
-/**
- * The hours of `range` whose count, if any, was made before their last click settled (the count
- * missing, or made less than `settled` seconds after the hour's last click): their sets are merged
- * at read time. `lastBefore`: only the hours whose last click is older than that.
- */
-function staleHours(db: string, range: string, settled: number, lastBefore?: string): string {
-  return `SELECT target, target_id, hour FROM (
-            SELECT target, target_id, hour, max(touched) AS last FROM ${db}.click_hour_touched WHERE ${range}
-             GROUP BY target, target_id, hour${lastBefore ? ` HAVING max(touched) < ${lastBefore}` : ''}
-          ) AS t ANY LEFT JOIN (
-            SELECT target, target_id, hour, max(counted) AS counted_at FROM ${db}.click_hour_visitor_counts WHERE ${range} GROUP BY target, target_id, hour
-          ) AS c USING target, target_id, hour
-          WHERE counted_at <= last + ${int(settled)}`;
-}
-
-/**
- * People's visitors per target and hour of `range`: an hour's count where it was made after its
- * set settled, else its set merged now (exact either way: a set only grows, and a count is made
- * from the whole set). Both parts name the same stale hours (one set, made once for the
- * statement), so an hour is in exactly one of them.
- */
-function visitorsPerHour(db: string, range: string, settled: number): string {
-  const stale = staleHours(db, range, settled);
-  return `SELECT target, target_id, hour, toUInt64(argMax(visitors, counted)) AS v FROM ${db}.click_hour_visitor_counts
-           WHERE ${range} AND (target, target_id, hour) NOT IN (${stale})
-           GROUP BY target, target_id, hour
-          UNION ALL
-          SELECT target, target_id, hour, toUInt64(uniqExactMerge(visitors)) AS v FROM ${db}.click_hour_visitors
-           WHERE ${range} AND (target, target_id, hour) IN (${stale})
-           GROUP BY target, target_id, hour`;
 }
 
 /** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */
