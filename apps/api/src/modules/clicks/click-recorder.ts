@@ -258,7 +258,11 @@ export class ClickRecorder implements OnModuleInit {
   }
 
   private async drainOnce(): Promise<void> {
-    if (this.pending.length > 0) this.cut();
+    if (this.pending.length > 0) {
+      this.cut();
+      // A part-filled batch cut at each retry adds to what is held too.
+      this.bound();
+    }
     while (this.queue.length > 0) {
       // Out of the queue while it is written, so that bound() cannot send it to the spool meanwhile
       // (written twice then); still counted in `queued` until it is written.
