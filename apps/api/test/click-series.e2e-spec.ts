@@ -1,8 +1,12 @@
+import { newBatchId } from '../src/modules/clicks/click-recorder';
 import { ClickRetention } from '../src/modules/clicks/click-retention';
+import { ClickWriter } from '../src/modules/clicks/click-writer';
+import { CLICKHOUSE, type ClickHouse } from '../src/modules/clicks/clickhouse/clickhouse';
+import { clickRows } from '../src/modules/clicks/clickhouse/clickhouse-reads';
 import { useApi, type TestApi } from './support/app';
 import { rawClickCount } from './support/clickhouse';
 import { createLink, createQr, createUser, linkAlias, type TestUser } from './support/factories';
-import { FIREFOX, FR, GOOGLEBOT, IPHONE, UK } from './support/visitors';
+import { clickOf, FIREFOX, FR, GOOGLEBOT, IPHONE, UK } from './support/visitors';
 
 interface Visit {
   at: string;
@@ -329,5 +333,100 @@ describe('the retention of raw clicks', () => {
     } finally {
       api.clock.reset();
     }
+  });
+});
+
+// ClickHouse keeps an hour's count once the hour settled (clickhouse-reads.ts); run by the
+// statistics suites on each tested engine (LINKYARD_CLICKHOUSE).
+(process.env.LINKYARD_CLICKHOUSE ? describe : describe.skip)('ClickHouse: an hour counted once it settled', () => {
+  const api = useApi();
+  const at = new Date('2026-01-05T10:20:00Z');
+  const hour = Math.floor(at.getTime() / 1000) - 1200;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let user: TestUser;
+  let clickhouse: ClickHouse;
+  beforeAll(async () => {
+    user = await createUser(api);
+    clickhouse = api.linkyard.app.get<ClickHouse | null>(CLICKHOUSE)!;
+    await clickhouse.ready();
+  });
+  const hourly = async (id: number) => {
+    const response = await api.request('GET', `/l/api/url/${id}/stats?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z&interval=hour`, {
+      key: user.apikey,
+    });
+    expect(response.status).toBe(200);
+    return response.body.data.totals as { clicks: number; visitors: number; bots: number };
+  };
+  // As if the hour had last been clicked long ago: its rows go, and one mark from long ago stays.
+  const settle = async (id: number) => {
+    const db = clickhouse.db;
+    await clickhouse.command(`ALTER TABLE ${db}.click_hour_totals DELETE WHERE target = 'link' AND target_id = ${id}`);
+    for (let wait = 0; wait < 200; wait += 1) {
+      const [row] = await clickhouse.query<{ n: number }>(`SELECT count() AS n FROM ${db}.click_hour_totals WHERE target_id = ${id}`);
+      if (Number(row!.n) === 0) break;
+      await sleep(50);
+    }
+    await clickhouse.insert('click_hour_totals', [
+      { target: 'link', target_id: id, hour, kind: 0, clicks: 0, bots: 0, visitors: 0, version: 500 },
+    ]);
+  };
+  const countsOf = async (id: number) =>
+    (
+      await clickhouse.query<{ clicks: number; bots: number; visitors: number; v: number }>(
+        `SELECT clicks, bots, visitors, toUInt32(version) AS v FROM ${clickhouse.db}.click_hour_totals
+          WHERE target = 'link' AND target_id = ${id} AND kind = 1 ORDER BY v`,
+      )
+    ).map((row) => ({
+      clicks: Number(row.clicks),
+      bots: Number(row.bots),
+      visitors: Number(row.visitors),
+      version: Number(row.v),
+    }));
+  const counted = async (id: number) => {
+    for (let wait = 0; wait < 200; wait += 1) {
+      const rows = await countsOf(id);
+      if (rows.length > 0) return rows;
+      await sleep(50);
+    }
+    return [];
+  };
+
+  it('counts it after a read, from its batches and its whole visitor set, and reads that count afterwards', async () => {
+    const writer = api.linkyard.app.get(ClickWriter);
+    const id = await createLink(api, user);
+    const batch = [
+      clickOf(id, 0, { at }),
+      clickOf(id, 1, { at }),
+      clickOf(id, 2, { at }),
+      clickOf(id, 0, { at }),
+      clickOf(id, 5, { at, bot: true }),
+    ];
+    const batchId = newBatchId();
+    await writer.write(batch, null, batchId);
+    // The same batch stored twice (a retry whose first answer was lost) counts once.
+    await clickhouse.insert('clicks', clickRows(batch, batchId));
+    await settle(id);
+    expect(await hourly(id)).toEqual({ clicks: 4, visitors: 3, bots: 1 });
+    expect(await counted(id)).toEqual([{ clicks: 4, bots: 1, visitors: 3, version: 500 }]);
+    expect(await hourly(id)).toEqual({ clicks: 4, visitors: 3, bots: 1 });
+
+    // A late click of that hour (a new visitor and one already counted) marks it: read from its parts.
+    await writer.write([clickOf(id, 3, { at }), clickOf(id, 0, { at })], null, newBatchId());
+    expect(await hourly(id)).toEqual({ clicks: 6, visitors: 4, bots: 1 });
+    // Not counted again while that click is fresh; and the count stays beside the mark, merged or not.
+    await sleep(1500);
+    await clickhouse.command(`OPTIMIZE TABLE ${clickhouse.db}.click_hour_totals FINAL`);
+    expect(await countsOf(id)).toEqual([{ clicks: 4, bots: 1, visitors: 3, version: 500 }]);
+    expect(await hourly(id)).toEqual({ clicks: 6, visitors: 4, bots: 1 });
+  });
+
+  it('reads a counted hour from its count alone (one that disagrees with the rows, to tell them apart)', async () => {
+    const id = await createLink(api, user);
+    await api.linkyard.app.get(ClickWriter).write([clickOf(id, 7, { at })], null, newBatchId());
+    await settle(id);
+    await clickhouse.insert('click_hour_totals', [
+      { target: 'link', target_id: id, hour, kind: 1, clicks: 40, bots: 2, visitors: 42, version: 500 },
+    ]);
+    expect(await hourly(id)).toEqual({ clicks: 40, visitors: 42, bots: 2 });
   });
 });

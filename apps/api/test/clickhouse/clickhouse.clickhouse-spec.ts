@@ -66,6 +66,9 @@ describe('ClickHouse as the click store', () => {
       'click_hour_groups_mv',
       'click_hour_totals',
       'click_hour_totals_mv',
+      'click_hour_touched',
+      'click_hour_touched_mv',
+      'click_hour_visitor_counts',
       'click_hour_visitors',
       'click_hour_visitors_mv',
       'click_hours',
@@ -99,81 +102,6 @@ describe('ClickHouse as the click store', () => {
     // The link's own totals are PostgreSQL's, written once by the writer.
     const link = await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey });
     expect(link.body.data).toMatchObject({ clicks: 4, uniqueClicks: 3 });
-  });
-
-  it('counts an hour once its clicks settled, and counts it again when a click comes later', async () => {
-    const db = clickhouse.db;
-    const writer = api.linkyard.app.get(ClickWriter);
-    const at = new Date('2026-01-05T10:20:00Z');
-    const hour = Math.floor(at.getTime() / 1000) - 1200;
-    const hourly = async (id: number) => {
-      const response = await api.request('GET', `/l/api/url/${id}/stats?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z&interval=hour`, {
-        key: user.apikey,
-      });
-      return response.body.data.totals as { clicks: number; visitors: number; bots: number };
-    };
-    // As if the hour had last been clicked long ago: its marks (stamped by the server's clock) made old.
-    const settle = async (id: number) => {
-      await clickhouse.command(`ALTER TABLE ${db}.click_hour_totals DELETE WHERE target = 'link' AND target_id = ${id}`);
-      for (let wait = 0; wait < 100; wait += 1) {
-        const [row] = await clickhouse.query<{ n: number }>(`SELECT count() AS n FROM ${db}.click_hour_totals WHERE target_id = ${id}`);
-        if (Number(row!.n) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await clickhouse.insert('click_hour_totals', [
-        { target: 'link', target_id: id, hour, clicks: 0, bots: 0, visitors: 0, version: 1000 },
-      ]);
-    };
-    const counted = async (id: number) => {
-      for (let wait = 0; wait < 100; wait += 1) {
-        const rows = await clickhouse.query<{ clicks: number; bots: number; visitors: number; version: number }>(
-          `SELECT clicks, bots, visitors, toUInt32(version) AS version FROM ${db}.click_hour_totals WHERE target_id = ${id} AND version % 2 = 1`,
-        );
-        if (rows.length > 0)
-          return rows.map((row) => ({
-            clicks: Number(row.clicks),
-            bots: Number(row.bots),
-            visitors: Number(row.visitors),
-            version: Number(row.version),
-          }));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return [];
-    };
-
-    const first = await createLink(api, user);
-    await writer.write(
-      [
-        clickOf(first, 0, { at }),
-        clickOf(first, 1, { at }),
-        clickOf(first, 2, { at }),
-        clickOf(first, 0, { at }),
-        clickOf(first, 5, { at, bot: true }),
-      ],
-      null,
-      newBatchId(),
-    );
-    await settle(first);
-    expect(await hourly(first)).toEqual({ clicks: 4, visitors: 3, bots: 1 });
-    // Counted after the answer, from the hour's batches and its whole set, above the mark it saw.
-    expect(await counted(first)).toEqual([{ clicks: 4, bots: 1, visitors: 3, version: 1001 }]);
-    expect(await hourly(first)).toEqual({ clicks: 4, visitors: 3, bots: 1 });
-    // A late click of that hour (a new visitor and one already counted): its mark stands above the count.
-    await writer.write([clickOf(first, 3, { at }), clickOf(first, 0, { at })], null, newBatchId());
-    expect(await hourly(first)).toEqual({ clicks: 6, visitors: 4, bots: 1 });
-    // Counted again once that click settled (the mark replaces the first count as the table merges).
-    await settle(first);
-    expect(await hourly(first)).toEqual({ clicks: 6, visitors: 4, bots: 1 });
-    expect(await counted(first)).toEqual([{ clicks: 6, bots: 1, visitors: 4, version: 1001 }]);
-
-    // A counted hour is read from its count (here one that disagrees with the hour's rows, to tell them apart).
-    const second = await createLink(api, user);
-    await writer.write([clickOf(second, 7, { at })], null, newBatchId());
-    await settle(second);
-    await clickhouse.insert('click_hour_totals', [
-      { target: 'link', target_id: second, hour, clicks: 40, bots: 2, visitors: 42, version: 1001 },
-    ]);
-    expect(await hourly(second)).toEqual({ clicks: 40, visitors: 42, bots: 2 });
   });
 
   it("deletes a deleted link's clicks from every table, a minute after, and leaves the others", async () => {

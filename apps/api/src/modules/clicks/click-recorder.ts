@@ -90,6 +90,8 @@ export class ClickRecorder implements OnModuleInit {
   private pending: Click[] = [];
   /** Full batches waiting for the writer, oldest first. */
   private readonly queue: ClickBatch[] = [];
+  /** Batches being written to the spool by bound(). */
+  private readonly puts = new Set<Promise<void>>();
   /** The batch being written (out of the queue meanwhile), or null. */
   private writing: ClickBatch | null = null;
   private queued = 0;
@@ -169,6 +171,8 @@ export class ClickRecorder implements OnModuleInit {
     if (this.running) await this.running;
     await this.drain();
     this.stopped = true;
+    // Batches on their way to the spool are there before the process ends.
+    await Promise.all(this.puts);
     // Each batch keeps its id on disk: one a store took without answering is then counted once.
     if (this.pending.length > 0) this.cut();
     const left = this.queue.splice(0);
@@ -220,10 +224,12 @@ export class ClickRecorder implements OnModuleInit {
         this.drop(clicks.length);
         continue;
       }
-      void spool.put(clicks, id).then((kept) => {
+      const put = spool.put(clicks, id).then((kept) => {
         if (kept) this.spooledCount += clicks.length;
         else this.drop(clicks.length);
       });
+      this.puts.add(put);
+      void put.finally(() => this.puts.delete(put));
     }
   }
 

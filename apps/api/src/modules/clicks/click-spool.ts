@@ -89,6 +89,8 @@ const fromRow = (row: Row): Click => ({
 
 const READY = /^clicks-\d{13}-[0-9a-f-]{36}\.ndjson$/;
 const CLAIMED = /^(clicks-\d{13}-[0-9a-f-]{36}\.ndjson)\.claimed-(\d+)$/;
+/** A batch being written: it takes its name once whole, so that no take() reads half of it. */
+const WRITING = /^(clicks-\d{13}-[0-9a-f-]{36}\.ndjson)\.writing-(\d+)$/;
 
 /**
  * Clicks the database could not take yet, on disk: when the recorder's memory bound is reached
@@ -110,8 +112,9 @@ export class ClickSpool {
     await mkdir(dir, { recursive: true });
     const spool = new ClickSpool(dir, maxBytes);
     for (const name of await readdir(dir)) {
-      const claimed = CLAIMED.exec(name);
-      if (claimed && !isAlive(Number(claimed[2]))) await rename(join(dir, name), join(dir, claimed[1]!)).catch(() => undefined);
+      // A process that stopped while it held a file, or while it wrote one (what it wrote counts).
+      const held = CLAIMED.exec(name) ?? WRITING.exec(name);
+      if (held && !isAlive(Number(held[2]))) await rename(join(dir, name), join(dir, held[1]!)).catch(() => undefined);
     }
     for (const name of await readdir(dir)) {
       if (!READY.test(name)) continue;
@@ -134,7 +137,9 @@ export class ClickSpool {
     this.bytes += size;
     this.files += 1;
     try {
-      await writeFile(join(this.dir, `${id}.ndjson`), body, { flag: 'wx' });
+      const file = join(this.dir, `${id}.ndjson`);
+      await writeFile(`${file}.writing-${process.pid}`, body, { flag: 'wx' });
+      await rename(`${file}.writing-${process.pid}`, file);
       return true;
     } catch {
       this.bytes -= size;

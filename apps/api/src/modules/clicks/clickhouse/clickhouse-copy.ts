@@ -83,8 +83,8 @@ export class ClickHouseCopy {
         // Their hours marked, to be counted (by the server's clock, as inserts of clicks mark theirs):
         // an hour whose raw clicks PostgreSQL's retention removed has no raw click to mark it.
         await this.ch.command(
-          `INSERT INTO ${this.ch.db}.click_hour_totals
-             SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(0), toUInt64(now()) * 2 FROM ${this.ch.db}.click_hours
+          `INSERT INTO ${this.ch.db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
+             SELECT target, target_id, hour, toUInt8(0), toUInt32(0), toUInt32(0), toUInt32(0), toUInt64(now()) FROM ${this.ch.db}.click_hours
               WHERE target = ${str(target)} AND target_id >= ${int(first.id)} AND target_id <= ${int(last.id)} AND batch_id = ${str('pg')}
               GROUP BY target, target_id, hour`,
         );

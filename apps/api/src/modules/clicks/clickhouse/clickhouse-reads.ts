@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { badRequest } from '../../../common/api-error';
 import type { Click, ClickTarget } from '../click';
 import type { ClickReadsRepository, ClickRow } from '../click-reads.repository';
@@ -15,7 +16,7 @@ import {
   type TopList,
 } from '../series-request';
 import type { ClickHouse } from './clickhouse';
-import { GROUP_COLUMN_NAMES } from './clickhouse-schema';
+import { GROUP_COLUMN_NAMES, TARGET_TYPE } from './clickhouse-schema';
 import { idSet, int, str } from './clickhouse-sql';
 
 /** Buckets in one text of a series, as PostgreSQL's statement answers them (click-reads.repository.ts). */
@@ -23,8 +24,10 @@ const BUCKETS_PER_TEXT = 1000;
 const HOUR_MS = 3_600_000;
 /** The shortest bucket of each interval (a local day may last 23 hours, a month 28 days less an hour): how many buckets a range may hold. */
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
-/** Stale hours named to a series' statement at most; past it, the statement finds them itself. */
-const STALE_NAMED = 1000;
+/** An hour whose latest mark (kind 0) is not covered by a count (kind 1): its count is missing or older. */
+const STALE = 'countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1)';
+/** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
+const COUNT_BATCH = 10_000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
 const LARGE_QUERY = 200_000;
 
@@ -75,6 +78,7 @@ export function clickRows(batch: readonly Click[], batchId: string): Record<stri
  */
 export class ClickHouseReads implements ClickStatsReads {
   readonly concurrent = true;
+  private readonly logger = new Logger('ClickHouse');
 
   constructor(
     private readonly ch: ClickHouse,
@@ -111,16 +115,17 @@ export class ClickHouseReads implements ClickStatsReads {
             ? `toUInt32(toDateTime(toMonday(hour, ${TZ}), ${TZ}))`
             : `toUInt32(toDateTime(toStartOfMonth(hour, ${TZ}), ${TZ}))`;
     const range = `${owner} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(toMs)}`;
-    // Filtered: per hour, each batch's row once (a batch sent again is the same rows), then summed.
-    // Unfiltered: each hour's counted totals, and the hours marked since their count (stale) from
-    // their batches' rows and visitor sets, as the count itself is made (see countHours).
-    const hours = filtered
-      ? `SELECT hour, sum(c) AS clicks FROM (
+    // Unfiltered: each hour's count, and the hours marked since their count (stale) from their
+    // batches' rows and visitor sets, as a count is made (see countHours). Filtered: per hour, each
+    // batch's row once (a batch sent again is the same rows), then summed.
+    const totals = filtered ? null : await this.totalsPerHour(range);
+    const hours = totals
+      ? totals.hours
+      : `SELECT hour, sum(c) AS clicks FROM (
            SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
             WHERE ${range}${filterConditions(request)}
             GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
-         ) GROUP BY hour`
-      : await this.totalsPerHour(range);
+         ) GROUP BY hour`;
     const counts = filtered
       ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
       : `SELECT ${bucketOf} AS start, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(bots) AS bots FROM (${hours}) GROUP BY start`;
@@ -146,78 +151,61 @@ export class ClickHouseReads implements ClickStatsReads {
   }
 
   /**
-   * People's clicks, bots and visitors per hour of `range`, summed over its targets: an hour's
-   * count where its last mark is counted, else (stale) its batches' rows once each and its visitor
-   * set merged now. The stale hours are read first (usually the last hour or two: those still
-   * clicked), and named to the second statement, which then reads no other hour's batches; with
-   * many of them (the first read after an upgrade), the statement finds them itself.
+   * People's clicks, bots and visitors per hour of `range`, summed over its targets, and the hours
+   * to count: an hour's count where it covers the hour's latest mark, else (stale) its batches' rows
+   * once each and its visitor set merged now. The stale hours are read first (usually those still
+   * being clicked) and named to the series' statement, which reads no other hour's batches. An hour
+   * marked between the two statements is read from its last count (a count is never replaced by a
+   * mark), one first clicked between them not at all: the answer stands as of the first.
    */
-  private async totalsPerHour(range: string): Promise<string> {
+  private async totalsPerHour(range: string): Promise<{ hours: string }> {
     const db = this.ch.db;
-    const staleHours = `SELECT target, target_id, hour FROM ${db}.click_hour_totals WHERE ${range}
-                         GROUP BY target, target_id, hour HAVING max(version) % 2 = 0`;
+    const staleSql = `SELECT target, target_id, toUInt32(hour) AS hour FROM ${db}.click_hour_totals WHERE ${range}
+                       GROUP BY target, target_id, hour HAVING ${STALE}`;
     const stale = await this.zoned(() =>
-      this.ch.query<{ target: string; target_id: number; hour: number }>(
-        `SELECT target, target_id, toUInt32(hour) AS hour FROM (${staleHours}) LIMIT ${int(STALE_NAMED + 1)}`,
-      ),
+      this.ch.query<{ target: string; target_id: number; hour: number }>(staleSql, settingsFor(staleSql)),
     );
-    const set =
-      stale.length > STALE_NAMED
-        ? staleHours
-        : stale.map((key) => `(${str(key.target)}, ${int(Number(key.target_id))}, toDateTime(${int(Number(key.hour))}, 'UTC'))`).join(', ');
-    // The last count of every hour (an hour marked since is counted from its parts instead).
-    const counted = `SELECT target, target_id, hour, argMaxIf(clicks, version, version % 2 = 1) AS c, argMaxIf(bots, version, version % 2 = 1) AS b,
-                            argMaxIf(visitors, version, version % 2 = 1) AS v
+    // Counted meanwhile, whatever this read's fate: a first read that takes too long (every hour of
+    // a year stale, after an upgrade) is fast once they are counted. A count landing during the
+    // read changes nothing in it: the hours it reads from their parts are named.
+    if (stale.length > 0) this.countHours(range);
+    const set = hourSet(stale);
+    const counted = `SELECT target, target_id, hour, argMaxIf(clicks, version, kind = 1) AS c, argMaxIf(bots, version, kind = 1) AS b,
+                            argMaxIf(visitors, version, kind = 1) AS v
                        FROM ${db}.click_hour_totals WHERE ${range}
                       GROUP BY target, target_id, hour${set === '' ? '' : ` HAVING (target, target_id, hour) NOT IN (${set})`}`;
-    const parts =
-      set === ''
-        ? ''
-        : `UNION ALL
-           SELECT target, target_id, hour, toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(i)) FROM (
-             SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
-              WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour, batch_id
-           ) GROUP BY target, target_id, hour
-           UNION ALL
-           SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
-            WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour`;
-    if (stale.length > 0) this.countHours(range);
-    return `SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(v) AS visitors FROM (${counted} ${parts}) GROUP BY hour`;
+    const parts = set === '' ? '' : `UNION ALL ${hourParts(db, range, set)}`;
+    return { hours: `SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(v) AS visitors FROM (${counted} ${parts}) GROUP BY hour` };
   }
 
   /**
-   * Counts the range's hours whose last mark is older than `settled` (every insert that marked them
-   * is whole by then), for the next reads, after the answer: a read never waits for it. The count
-   * takes the mark's version plus one: a later insert marks the hour anew, with a higher version,
-   * and the hour is stale again. One at a time per instance; several instances counting the same
-   * hour store the same row.
+   * Counts the range's stale hours whose latest mark is older than `settled` (every insert that
+   * marked them is whole by then), for the next reads; beside the read, one pass at a time per
+   * instance. The hours and the version are read first and named to the insert: the count covers
+   * every mark up to the latest of them, and a later insert marks its hour above it. Two instances
+   * counting the same hour store the same numbers.
    */
   private countHours(range: string): void {
     if (this.counting) return;
     const db = this.ch.db;
-    // Marked hours settled by the server's clock (which stamps the marks), read as the statement starts.
-    // A mark made while the statement runs is left out of the version the count takes, so it stands above it.
-    const bound = `(toUInt64(now()) - ${int(this.settled)}) * 2`;
-    const due = `SELECT target, target_id, hour FROM ${db}.click_hour_totals WHERE ${range}
-                  GROUP BY target, target_id, hour HAVING max(version) % 2 = 0 AND max(version) < ${bound}`;
-    const sql = `INSERT INTO ${db}.click_hour_totals
-         SELECT target, target_id, hour, c, b, v, mark + 1 FROM (
-           SELECT target, target_id, hour, max(version) AS mark FROM ${db}.click_hour_totals
-            WHERE ${range} AND version < ${bound} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour
-         ) ANY INNER JOIN (
-           SELECT target, target_id, hour, toUInt32(sum(c)) AS c, toUInt32(sum(b)) AS b, toUInt32(sum(v)) AS v FROM (
-             SELECT target, target_id, hour, sum(c) AS c, sum(b) AS b, sum(i) AS v FROM (
-               SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
-                WHERE ${range} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour, batch_id
-             ) GROUP BY target, target_id, hour
-             UNION ALL
-             SELECT target, target_id, hour, toUInt64(0), toUInt64(0), toUInt64(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
-              WHERE ${range} AND (target, target_id, hour) IN (${due}) GROUP BY target, target_id, hour
-           ) GROUP BY target, target_id, hour
-         ) USING target, target_id, hour`;
-    this.counting = this.ch
-      .command(sql, settingsFor(sql))
-      .catch(() => undefined)
+    const dueSql = `SELECT target, target_id, toUInt32(hour) AS hour, maxIf(version, kind = 0) AS mark FROM ${db}.click_hour_totals
+                     WHERE ${range} GROUP BY target, target_id, hour
+                    HAVING ${STALE} AND mark < toUInt64(now()) - ${int(this.settled)}
+                     LIMIT ${int(COUNT_BATCH)}`;
+    this.counting = (async () => {
+      const due = await this.ch.query<{ target: string; target_id: number; hour: number; mark: number | string }>(
+        dueSql,
+        settingsFor(dueSql),
+      );
+      if (due.length === 0) return;
+      const version = due.reduce((latest, row) => (BigInt(row.mark) > latest ? BigInt(row.mark) : latest), 0n);
+      const set = hourSet(due);
+      const sql = `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
+           SELECT target, target_id, hour, toUInt8(1), toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(v)), toUInt64(${version.toString()})
+             FROM (${hourParts(db, range, set)}) GROUP BY target, target_id, hour`;
+      await this.ch.command(sql, settingsFor(sql));
+    })()
+      .catch((error: unknown) => this.logger.warn(`Hours not counted (the next read tries again): ${(error as Error).message}`))
       .finally(() => (this.counting = null));
   }
 
@@ -366,6 +354,31 @@ export class ClickHouseReads implements ClickStatsReads {
     if (qrs.length > 0) parts.push(`(target = 'qr' AND target_id IN ${idSet(qrs)})`);
     return `(${parts.join(' OR ')})`;
   }
+}
+
+/**
+ * Target hours, for `(target, target_id, hour) IN (...)`; '' for none: one string literal the server
+ * splits (a list of tuples is past the parser's limits at a few thousand hours, as in idSet).
+ */
+function hourSet(hours: readonly { target: string; target_id: number; hour: number }[]): string {
+  if (hours.length === 0) return '';
+  const keys = hours.map((key) => `${key.target}:${int(Number(key.target_id))}:${int(Number(key.hour))}`).join(',');
+  return `SELECT CAST(key[1] AS ${TARGET_TYPE}), toUInt32(key[2]), toDateTime(toUInt32(key[3]), 'UTC')
+            FROM (SELECT splitByChar(':', arrayJoin(splitByChar(',', ${str(keys)}))) AS key)`;
+}
+
+/**
+ * These target hours from their batches' rows (each batch once) and their visitor sets: people's
+ * clicks, bots, and visitors (with those of hours copied from PostgreSQL, which kept their number).
+ */
+function hourParts(db: string, range: string, set: string): string {
+  return `SELECT target, target_id, hour, toUInt32(sum(c)) AS c, toUInt32(sum(b)) AS b, toUInt32(sum(i)) AS v FROM (
+            SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
+             WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour, batch_id
+          ) GROUP BY target, target_id, hour
+          UNION ALL
+          SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
+           WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour`;
 }
 
 /** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */

@@ -12,6 +12,12 @@ export const GROUP_COLUMN_NAMES: readonly string[] = GROUP_FIELDS.map((field) =>
  */
 const NOT_COPIED = `NOT startsWith(batch_id, 'pg:')`;
 
+/** A mark at version 0 (older than any count) for every target's hour the hourly rollups hold. */
+const MARK_STORED_HOURS = (db: string) =>
+  `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
+     SELECT target, target_id, hour, toUInt8(0), toUInt32(0), toUInt32(0), toUInt32(0), toUInt64(0) FROM ${db}.click_hours
+      GROUP BY target, target_id, hour`;
+
 /**
  * The schema's versions, in order; each a list of statements run once (and safe to run again:
  * several instances may start together). Written in what ClickHouse 18.16 takes, which current
@@ -91,24 +97,24 @@ export function schemaVersions(db: string): string[][] {
     [
       // An hour's clicks, bots and visitors counted once it settled, in one row: summing a year of
       // per-batch rows and visitor sets took hundreds of milliseconds for a link with millions of
-      // clicks. Each insert of clicks marks its hours (an even version: twice the server's time);
-      // a count made from what a marked hour held is stored with the mark's version plus one, and
-      // stands until the next mark. See ClickHouseReads.
+      // clicks. Two kinds of row per hour, each replaced only by its own kind: a mark (kind 0) from
+      // every insert of clicks in that hour, versioned by the server's clock then; and a count
+      // (kind 1), versioned by the latest mark it covers. An hour is stale while its latest mark is
+      // newer than its count. See ClickHouseReads.
       `CREATE TABLE IF NOT EXISTS ${db}.click_hour_totals (
-         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), clicks UInt32, bots UInt32, visitors UInt32, version UInt64
-       ) ENGINE = ReplacingMergeTree(version) PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour)`,
+         target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), kind UInt8,
+         clicks UInt32, bots UInt32, visitors UInt32, version UInt64
+       ) ENGINE = ReplacingMergeTree(version) PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour, kind)`,
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.click_hour_totals_mv TO ${db}.click_hour_totals AS
-         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, toUInt32(0) AS clicks, toUInt32(0) AS bots,
-                toUInt32(0) AS visitors, toUInt64(now()) * 2 AS version
+         SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, toUInt8(0) AS kind, toUInt32(0) AS clicks, toUInt32(0) AS bots,
+                toUInt32(0) AS visitors, toUInt64(now()) AS version
            FROM ${db}.clicks GROUP BY target, target_id, hour`,
       // The hours stored before this version, marked long ago (so counted after their next read).
-      `INSERT INTO ${db}.click_hour_totals
-         SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(0), toUInt64(0) FROM ${db}.click_hours
-          GROUP BY target, target_id, hour`,
-      // What the counts of version 3 were kept in: the hours' totals replace them.
-      `DROP TABLE IF EXISTS ${db}.click_hour_touched_mv`,
-      `DROP TABLE IF EXISTS ${db}.click_hour_touched`,
-      `DROP TABLE IF EXISTS ${db}.click_hour_visitor_counts`,
+      // An insert under way as the view is made, whose rows land after this reads them, leaves its
+      // hour unmarked (out of unfiltered series) until that hour's next click: a window of the
+      // upgrade's milliseconds. Version 3's tables stay, for instances of the previous release
+      // during a rolling upgrade.
+      MARK_STORED_HOURS(db),
     ],
   ];
 }
