@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickHouseServer } from '../support/clickhouse-server';
 import { closeLoopbackConnections, startBuiltService, type BuiltService } from '../support/built-service';
+import { drained, expectOnly, residentMb } from './checks';
 import { Load, type LoadResult } from './load';
 
 /**
@@ -100,26 +101,6 @@ async function stored(setup: Setup): Promise<number> {
   return Number((await answer.text()).trim());
 }
 
-/** Waits until the service holds no click (all written), or fails after `ms`. */
-async function drained(service: BuiltService, ms = 90_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const health = await service.request('GET', '/healthz', { timeoutMs: 3000 });
-    const clicks = (health.body as { clicks?: Record<string, unknown> } | undefined)?.clicks;
-    if (health.status === 200 && clicks && clicks.buffered === 0 && clicks.spooledBatches === 0 && clicks.failingSince === null)
-      return clicks;
-    if (Date.now() > deadline) throw new Error(`Clicks were not all written within ${ms / 1000} s: ${health.text}`);
-    await sleep(500);
-  }
-}
-
-function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
-}
-
 /** Visitors on the link (4 loops) and its statistics read (2 loops). */
 function load(setup: Setup): { stop(): Promise<{ redirected: LoadResult; answered: LoadResult }> } {
   const redirects = new Load(setup.service.port, `/${setup.alias}`, { concurrency: 4 });
@@ -130,15 +111,6 @@ function load(setup: Setup): { stop(): Promise<{ redirected: LoadResult; answere
     pauseMs: 20,
   });
   return { stop: async () => ({ redirected: await redirects.stop(), answered: await api.stop() }) };
-}
-
-function expectOnly(statuses: Map<number, number>, allowed: number[], service: BuiltService): void {
-  const others = [...statuses.entries()].filter(([status]) => !allowed.includes(status));
-  if (others.length > 0) {
-    throw new Error(
-      `Statuses outside ${allowed.join(', ')}: ${JSON.stringify(others)} ([status, count]). The service's log ends:\n${service.output().slice(-4000)}`,
-    );
-  }
 }
 
 async function tearDown(setup: Setup): Promise<void> {

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { closeLoopbackConnections, startBuiltService, type BuiltService } from '../support/built-service';
+import { drained, expectOnly, residentMb } from './checks';
 import { Load, type LoadResult } from './load';
 import { PostgresServer, RedisServer } from './servers';
 
@@ -112,27 +113,6 @@ async function recorded(setup: Pick<Setup, 'databaseUrl' | 'linkId'>): Promise<n
   return row!.n;
 }
 
-/** Waits until the service holds no click (all written), or fails after `ms`. */
-async function drained(service: BuiltService, ms = 90_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const health = await service.request('GET', '/healthz', { timeoutMs: 3000 });
-    const clicks = (health.body as { clicks?: Record<string, unknown> } | undefined)?.clicks;
-    if (health.status === 200 && clicks && clicks.buffered === 0 && clicks.spooledBatches === 0 && clicks.failingSince === null)
-      return clicks;
-    if (Date.now() > deadline) throw new Error(`Clicks were not all written within ${ms / 1000} s: ${health.text}`);
-    await sleep(500);
-  }
-}
-
-/** Resident memory of a process, in MiB. */
-function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
-}
-
 async function tearDown(setup: Setup): Promise<void> {
   await setup.service.stop('SIGKILL');
   rmSync(setup.spoolDir, { recursive: true, force: true });
@@ -160,16 +140,6 @@ const readLink = (setup: Setup) =>
 function expectHeldUp(setup: Setup, redirected: LoadResult, answered: LoadResult): void {
   expectOnly(redirected.statuses, [302], setup.service);
   expectOnly(answered.statuses, [200, 503], setup.service);
-}
-
-/** Fails, with the end of the service's log, on statuses outside the allowed ones (0: no answer). */
-function expectOnly(statuses: Map<number, number>, allowed: number[], service: BuiltService): void {
-  const others = [...statuses.entries()].filter(([status]) => !allowed.includes(status));
-  if (others.length > 0) {
-    throw new Error(
-      `Statuses outside ${allowed.join(', ')}: ${JSON.stringify(others)} ([status, count]). The service's log ends:\n${service.output().slice(-4000)}`,
-    );
-  }
 }
 
 describe('several instances starting at once', () => {
