@@ -32,6 +32,8 @@ install() {
   command -v podman-compose >/dev/null || missing+=(podman-compose)
   # Containers of one compose project find each other by name through aardvark-dns.
   [ -x /usr/lib/podman/netavark ] || missing+=(netavark aardvark-dns)
+  # netavark makes a project's network with iptables: without it every container stays "Created".
+  command -v iptables >/dev/null || [ -x /usr/sbin/iptables ] || missing+=(iptables)
   if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -q >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" uidmap >/dev/null
