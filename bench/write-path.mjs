@@ -26,11 +26,11 @@ const { WriteEvents } = require(`${dist}database/write-events.js`);
 const { ClickReadsRepository } = require(`${dist}modules/clicks/click-reads.repository.js`);
 const { ClickHouse } = require(`${dist}modules/clicks/clickhouse/clickhouse.js`);
 const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse/clickhouse-reads.js`);
-const { newBatchId } = require(`${dist}modules/clicks/click-recorder.js`);
+const { allTimeVisitors } = require(`${dist}modules/clicks/clickhouse/clickhouse-visitors.js`);
+const { newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
 const LINKS = 1000;
-const BATCH = 2000;
 
 const { values } = parseArgs({
   options: {
@@ -46,11 +46,11 @@ async function open(url) {
   return new DataSource({ ...serviceConnection({ url }, 60_000), poolSize: 2 }).initialize();
 }
 
-/** A batch of clicks of now, over the links, from different visitors. */
-function batchOf(linkIds, round) {
+/** A batch of `size` clicks of now, over the links, from different visitors. */
+function batchOf(linkIds, round, size) {
   const at = new Date();
-  return Array.from({ length: BATCH }, (_, index) => ({
-    linkId: linkIds[(round * BATCH + index) % linkIds.length],
+  return Array.from({ length: size }, (_, index) => ({
+    linkId: linkIds[(round * size + index) % linkIds.length],
     qrId: null,
     bioId: null,
     blockId: null,
@@ -71,14 +71,15 @@ function batchOf(linkIds, round) {
 
 /**
  * One writer process: writes batches for `seconds` as the click writer does for `store`, says how
- * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `clickhouse`: the raw clicks in
- * ClickHouse (CLICKHOUSE_URL), then PostgreSQL's half (totals, all-time visitors, counters);
- * `clickhouse-only`: ClickHouse's insert alone.
+ * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `postgres-large`: the same in
+ * ClickHouse's batch size (not what the recorder does: for comparison); `clickhouse`: the raw
+ * clicks in ClickHouse (CLICKHOUSE_URL), then the all-time visitors' counts read from it, then
+ * PostgreSQL's half (totals, counters); `clickhouse-only`: ClickHouse's insert alone.
  */
 async function writer(url, store) {
   const dataSource = await open(url);
   const clicks = new ClicksRepository(dataSource, new WriteEvents(dataSource));
-  const clickhouse = store === 'postgres' ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
+  const clickhouse = store.startsWith('postgres') ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
   const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
   await clickhouse?.ready();
   const until = Date.now() + seconds * 1000;
@@ -86,10 +87,15 @@ async function writer(url, store) {
   let round = 0;
   const started = Date.now();
   while (Date.now() < until) {
-    const batch = batchOf(linkIds, round++);
-    if (clickhouse) await clickhouse.insert('clicks', clickRows(batch, newBatchId()));
-    if (store !== 'clickhouse-only') await clicks.writeBatch(batch, null, undefined, { rollups: clickhouse === null });
-    written += BATCH;
+    const batch = batchOf(linkIds, round++, store === 'postgres' ? MAX_BATCH : CLICKHOUSE_BATCH);
+    let visitors;
+    if (clickhouse) {
+      const rows = clickRows(batch, newBatchId());
+      await clickhouse.insert('clicks', rows);
+      if (store === 'clickhouse') visitors = await allTimeVisitors(clickhouse, rows);
+    }
+    if (store !== 'clickhouse-only') await clicks.writeBatch(batch, null, undefined, { rollups: clickhouse === null, visitors });
+    written += batch.length;
   }
   const elapsed = (Date.now() - started) / 1000;
   await dataSource.destroy();
@@ -230,9 +236,14 @@ async function main() {
     await client.query(
       `INSERT INTO links (user_id, alias, url, title) SELECT (SELECT id FROM users WHERE username = 'bench'), 'w' || i, 'https://example.com/' || i, 'w' || i FROM generate_series(1, ${LINKS}) i`,
     );
-    console.log(`clicks written in batches of ${BATCH} over ${LINKS} links, ${seconds} s a run`);
+    console.log(
+      `clicks written over ${LINKS} links, ${seconds} s a run, in the recorder's largest batches: ${MAX_BATCH} on PostgreSQL, ${CLICKHOUSE_BATCH} with ClickHouse`,
+    );
     console.log(`one writer: ${(await writers(url.toString(), 1)).toLocaleString('en')} clicks/s`);
     console.log(`two writers at once (two instances): ${(await writers(url.toString(), 2)).toLocaleString('en')} clicks/s together`);
+    console.log(
+      `PostgreSQL alone in batches of ${CLICKHOUSE_BATCH} (for comparison), one writer: ${(await writers(url.toString(), 1, 'postgres-large')).toLocaleString('en')} clicks/s`,
+    );
     if (process.env.CLICKHOUSE_URL) {
       for (const [store, what] of [
         ['clickhouse-only', "ClickHouse's insert alone"],

@@ -25,7 +25,7 @@ import { serviceConnection, type DatabaseTarget } from './database/data-source';
 import { DatabaseModule, WriteEvents } from './database/write-events';
 import { ACCOUNT_CACHE_DEPS, type AccountCacheDeps } from './database/account-cache';
 import { RepositoriesModule } from './repositories.module';
-import { CLICK_RECORDER_OPTIONS, type ClickRecorderOptions } from './modules/clicks/click-recorder';
+import { CLICK_RECORDER_OPTIONS, CLICKHOUSE_BATCH, MAX_BATCH, type ClickRecorderOptions } from './modules/clicks/click-recorder';
 import type { ClickSpool } from './modules/clicks/click-spool';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -97,7 +97,11 @@ class CoreModule {
         },
         {
           provide: CLICK_RECORDER_OPTIONS,
-          useValue: { bufferLimit: options.config.clickBufferLimit, spool: options.spool } satisfies ClickRecorderOptions,
+          useValue: {
+            bufferLimit: options.config.clickBufferLimit,
+            spool: options.spool,
+            batchSize: options.clickhouse ? CLICKHOUSE_BATCH : MAX_BATCH,
+          } satisfies ClickRecorderOptions,
         },
         RouteTable,
         Metrics,

@@ -4921,7 +4921,7 @@ export interface components {
         Statistics: {
             /** @description All clicks. */
             clicks: number;
-            /** @description Clicks from distinct visitors. */
+            /** @description Clicks from distinct visitors (people, never bots), each counted once for ever. Exact on PostgreSQL; with ClickHouse as the click store, counted there: exact below 65,536 visitors but for a rare collision of two visitors' hashes, within about 1% past that. */
             uniqueClicks: number;
             topCountries: components["schemas"]["CountMap"];
             topReferrers: components["schemas"]["CountMap"];

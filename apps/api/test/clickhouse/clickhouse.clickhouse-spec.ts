@@ -66,9 +66,6 @@ describe('ClickHouse as the click store', () => {
       'click_hour_groups_mv',
       'click_hour_totals',
       'click_hour_totals_mv',
-      'click_hour_touched',
-      'click_hour_touched_mv',
-      'click_hour_visitor_counts',
       'click_hour_visitors',
       'click_hour_visitors_mv',
       'click_hours',
@@ -76,6 +73,10 @@ describe('ClickHouse as the click store', () => {
       'clicks',
       'copy_progress',
       'schema_versions',
+      'target_visitors',
+      'target_visitors_mv',
+      'visitors_in',
+      'visitors_in_mv',
     ]);
     expect(clickhouse.version?.text).toMatch(/^\d+\.\d+/);
   });
@@ -104,6 +105,31 @@ describe('ClickHouse as the click store', () => {
     expect(link.body.data).toMatchObject({ clicks: 4, uniqueClicks: 3 });
   });
 
+  it("counts a link's people for ever in ClickHouse, across batches and days, bots apart, and never backwards", async () => {
+    const id = await createLink(api, user);
+    const writer = api.linkyard.app.get(ClickWriter);
+    const uniqueClicks = async () => (await api.request('GET', `/l/api/url/${id}`, { key: user.apikey })).body.data;
+    await writer.write([clickOf(id, 1), clickOf(id, 2), clickOf(id, 2)], null, newBatchId());
+    expect(await uniqueClicks()).toMatchObject({ clicks: 3, uniqueClicks: 2 });
+    // Visitor 2 again a month later, a new visitor 3, and a bot (counted apart, never a person).
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    await writer.write(
+      [clickOf(id, 2, { at: later }), clickOf(id, 3, { at: later }), clickOf(id, 9, { at: later, bot: true })],
+      null,
+      newBatchId(),
+    );
+    expect(await uniqueClicks()).toMatchObject({ clicks: 5, uniqueClicks: 3 });
+    expect(
+      await clickhouse.query(
+        `SELECT toUInt32(uniqMerge(visitors)) AS n FROM ${clickhouse.db}.target_visitors WHERE target = 'link' AND target_id = ${id}`,
+      ),
+    ).toEqual([{ n: 3 }]);
+    // Another instance counted more meanwhile (its batch read the sets after this one's): the greater count stands.
+    await api.linkyard.app.get(DataSource).query(`UPDATE links SET unique_clicks = 10 WHERE id = $1`, [id]);
+    await writer.write([clickOf(id, 4)], null, newBatchId());
+    expect(await uniqueClicks()).toMatchObject({ clicks: 6, uniqueClicks: 10 });
+  });
+
   it("deletes a deleted link's clicks from every table, a minute after, and leaves the others", async () => {
     const kept = await createLink(api, user);
     const gone = await createLink(api, user);
@@ -112,7 +138,7 @@ describe('ClickHouse as the click store', () => {
     await api.linkyard.app.get(ClickWriter).write(batch, null, newBatchId());
     const rowsOf = async (id: number) => {
       const counts = await Promise.all(
-        ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_totals'].map(
+        ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_totals', 'target_visitors'].map(
           async (table) =>
             (
               await clickhouse.query<{ n: string }>(
@@ -123,11 +149,11 @@ describe('ClickHouse as the click store', () => {
       );
       return counts.map(Number);
     };
-    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1]);
+    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1, 1]);
     expect((await api.request('DELETE', `/l/api/url/${gone}/delete`, { key: user.apikey })).status).toBe(200);
     // A batch made before the delete and written after it: the deleted link's click is left out.
     await api.linkyard.app.get(ClickWriter).write([clickOf(gone, 4, { at }), clickOf(kept, 5, { at })], null, newBatchId());
-    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1]);
+    expect(await rowsOf(gone)).toEqual([2, 1, 1, 2, 1, 1]);
     expect((await rowsOf(kept))[0]).toBe(2);
     const db = api.linkyard.app.get(DataSource);
     const notes = () => db.query(`SELECT target, target_id FROM click_store_purges WHERE target_id = $1`, [gone]);
@@ -143,7 +169,7 @@ describe('ClickHouse as the click store', () => {
     }
     // The deletes run in the background on the server.
     for (let wait = 0; wait < 100 && (await rowsOf(gone)).some((n) => n > 0); wait += 1) await new Promise((r) => setTimeout(r, 100));
-    expect(await rowsOf(gone)).toEqual([0, 0, 0, 0, 0]);
+    expect(await rowsOf(gone)).toEqual([0, 0, 0, 0, 0, 0]);
     expect((await rowsOf(kept))[0]).toBe(2);
     expect(await notes()).toEqual([]);
   });
@@ -340,6 +366,9 @@ describe('moving an installation to ClickHouse (clicks:to-clickhouse)', () => {
     const before = await read();
     // Visitors are counted per hour, then summed: FR at 8:00 and again on the 2nd are two.
     expect(before.link.data.totals).toEqual({ clicks: 3, visitors: 3, bots: 1 });
+    const uniqueClicks = async () => (await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey })).body.data.uniqueClicks;
+    // For ever, two people: the same visitor on the 1st and the 2nd is one.
+    expect(await uniqueClicks()).toBe(2);
 
     await api.restart({ CLICKHOUSE_URL: `${server.url}/linkyard_${process.pid}_copy`, CLICKHOUSE_TIMEOUT_MS: '5000' });
     expect((await read()).link.data.totals).toEqual({ clicks: 0, visitors: 0, bots: 0 });
@@ -353,7 +382,11 @@ describe('moving an installation to ClickHouse (clicks:to-clickhouse)', () => {
       );
     expect(await copy()).toBe(true);
     expect(said).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^raw clicks: 2 copied/), expect.stringMatching(/^hourly rollups of link: 3 copied/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^raw clicks: 2 copied/),
+        expect.stringMatching(/^hourly rollups of link: 3 copied/),
+        expect.stringMatching(/^all-time visitors of link: 2 copied/),
+      ]),
     );
     expect(reported).toContain('same  raw clicks: PostgreSQL 2, ClickHouse 2');
     expect(await read()).toEqual(before);
@@ -370,5 +403,13 @@ describe('moving an installation to ClickHouse (clicks:to-clickhouse)', () => {
     api.clock.reset();
     await api.flushClicks();
     expect((await read()).link.data.totals).toEqual({ clicks: 4, visitors: 4, bots: 1 });
+    // A third person: counted on top of the two PostgreSQL knew (their clicks of the 1st are gone from its raw clicks).
+    expect(await uniqueClicks()).toBe(3);
+    // And the same person again is not.
+    api.clock.set('2026-03-03T11:00:00Z');
+    expect((await api.request('GET', `/${alias}`, { key: null, remoteAddress: US, headers: { 'user-agent': FIREFOX } })).status).toBe(302);
+    api.clock.reset();
+    await api.flushClicks();
+    expect(await uniqueClicks()).toBe(3);
   });
 });

@@ -20,6 +20,16 @@ ORDER BY domain_id, hour LIMIT 1000;
 SELECT qr_id AS id, hour, country, referrer, browser, os, device, social, utm_source, utm_medium, utm_campaign, variant, orphan, alias, clicks FROM click_hour_groups
 WHERE qr_id IS NOT NULL AND (qr_id, hour) >= ($1::int, $2::timestamptz) AND (qr_id, hour) <= ($3::int, $4::timestamptz);
 
+-- ClickCopyRepository.visitors
+SELECT link_id AS id, visitor FROM click_visitors
+WHERE link_id IS NOT NULL AND ($1::int IS NULL OR (link_id, visitor) > ($1::int, $2::text))
+ORDER BY link_id, visitor LIMIT 1000;
+
+-- ClickCopyRepository.visitors (example 2)
+SELECT bio_id AS id, visitor FROM click_visitors
+WHERE bio_id IS NOT NULL AND ($1::int IS NULL OR (bio_id, visitor) > ($1::int, $2::text))
+ORDER BY bio_id, visitor LIMIT 1000;
+
 -- ClickCopyRepository.totals
 SELECT (SELECT count(*) FROM clicks)::text AS raw,
 (SELECT coalesce(sum(clicks), 0) FROM click_hours WHERE link_id IS NOT NULL)::text AS link_clicks,

@@ -47,7 +47,7 @@ const GROUP_COLUMN_LIST = GROUP_FIELDS.map((field) => GROUP_COLUMNS[field]).join
  * What the copy of an installation's clicks to ClickHouse reads from PostgreSQL, a page at a time
  * in the order of each table's key (so a copy stopped half way goes on from where it was): the
  * raw clicks by id, each target's hourly rollups by (target, hour), and their groups between two
- * of those hours.
+ * of those hours, and each target's all-time visitors by (target, visitor).
  */
 @Injectable()
 export class ClickCopyRepository {
@@ -84,6 +84,18 @@ export class ClickCopyRepository {
       `SELECT ${column} AS id, hour, ${GROUP_COLUMN_LIST}, clicks FROM click_hour_groups
         WHERE ${column} IS NOT NULL AND (${column}, hour) >= ($1::int, $2::timestamptz) AND (${column}, hour) <= ($3::int, $4::timestamptz)`,
       [from.id, from.hour, to.id, to.hour],
+    );
+  }
+
+  /** A target kind's all-time visitors after (its id, a visitor), `limit` of them, in that order (click_visitors' unique key). */
+  @Sql(() => ['link', null, 1000], () => ['bio', { id: 1, visitor: 'v' }, 1000])
+  visitors(target: ClickTarget, after: { id: number; visitor: string } | null, limit: number): Promise<{ id: number; visitor: string }[]> {
+    const column = TARGET_COLUMNS[target];
+    return this.dataSource.query<{ id: number; visitor: string }[]>(
+      `SELECT ${column} AS id, visitor FROM click_visitors
+        WHERE ${column} IS NOT NULL AND ($1::int IS NULL OR (${column}, visitor) > ($1::int, $2::text))
+        ORDER BY ${column}, visitor LIMIT ${Number(limit)}`,
+      [after?.id ?? null, after?.visitor ?? null],
     );
   }
 

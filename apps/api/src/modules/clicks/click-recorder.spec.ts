@@ -84,8 +84,12 @@ class FakeSpool implements ClickOverflow {
 
 describe('ClickRecorder', () => {
   let writer: FakeWriter;
-  const recorderWith = (options: { bufferLimit?: number; spool?: ClickOverflow | null } = {}) =>
-    new ClickRecorder(writer, { bufferLimit: options.bufferLimit ?? 100_000, spool: options.spool ?? null }, new SystemClock());
+  const recorderWith = (options: { bufferLimit?: number; spool?: ClickOverflow | null; batchSize?: number } = {}) =>
+    new ClickRecorder(
+      writer,
+      { bufferLimit: options.bufferLimit ?? 100_000, spool: options.spool ?? null, batchSize: options.batchSize },
+      new SystemClock(),
+    );
   const recordClicks = (recorder: ClickRecorder, from: number, count: number) => {
     for (const index of range(from, count)) recorder.record(click(index));
   };
@@ -117,6 +121,22 @@ describe('ClickRecorder', () => {
       expect(writer.written.map((batch) => batch.clicks.length)).toEqual([MAX_BATCH, MAX_BATCH, 10]);
       expect(writer.writtenClicks).toEqual(range(0, 2 * MAX_BATCH + 10));
       expect(writer.written.every((batch) => batch.spoolId === null)).toBe(true);
+    });
+
+    it('cuts batches of the size it is given (ClickHouse), never past the memory bound', async () => {
+      const large = recorderWith({ batchSize: 3 * MAX_BATCH });
+      recordClicks(large, 0, 3 * MAX_BATCH + 1);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.written.map((batch) => batch.clicks.length)).toEqual([3 * MAX_BATCH, 1]);
+
+      writer = new FakeWriter();
+      const bounded = recorderWith({ batchSize: 3 * MAX_BATCH, bufferLimit: 500 });
+      recordClicks(bounded, 0, 500);
+      await jest.advanceTimersByTimeAsync(0);
+      recordClicks(bounded, 500, 500);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.written.map((batch) => batch.clicks.length)).toEqual([500, 500]);
+      expect(writer.writtenClicks).toEqual(range(0, 1000));
     });
   });
 

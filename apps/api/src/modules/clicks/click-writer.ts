@@ -8,6 +8,7 @@ import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
 import { clickRows, targetOf } from './clickhouse/clickhouse-reads';
+import { allTimeVisitors } from './clickhouse/clickhouse-visitors';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
@@ -15,8 +16,9 @@ import { clickRows, targetOf } from './clickhouse/clickhouse-reads';
  * back, or a spooled batch written before, is told to no one.
  *
  * With ClickHouse (CLICKHOUSE_URL) the raw clicks go there first, in one insert under the batch's
- * id, and its views make the hourly rollups; PostgreSQL's transaction then keeps the rest (totals,
- * all-time unique visitors, counters, webhooks' events). Either failing fails the batch, which the
+ * id, and its views make the hourly rollups and the sets of all-time visitors, whose counts it then
+ * reads; PostgreSQL's transaction keeps the rest (totals, the unique counts read, counters,
+ * webhooks' events). Either failing fails the batch, which the
  * recorder retries whole: ClickHouse reads a batch sent twice once (see clickhouse-schema.ts).
  * Clicks of a target deleted since they were made are left out of both.
  */
@@ -34,6 +36,7 @@ export class ClickWriter implements ClickBatchWriter {
   ) {}
 
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
+    let visitors: Map<string, number> | undefined;
     if (this.clickhouse) {
       // Not the clicks of a target deleted since (its clicks there are being deleted, see
       // ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
@@ -51,13 +54,14 @@ export class ClickWriter implements ClickBatchWriter {
       });
       const rows = clickRows(batch, batchId).filter((row) => existing.has(`${String(row.target)}:${String(row.target_id)}`));
       if (rows.length > 0) await this.clickhouse.insert('clicks', rows);
+      visitors = await allTimeVisitors(this.clickhouse, rows);
     }
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     const written = await this.clicks.writeBatch(
       batch,
       spoolId,
       (scope) => this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
-      { rollups: this.clickhouse === null },
+      { rollups: this.clickhouse === null, visitors },
     );
     // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
     if (written) this.limits.written(batch);

@@ -41,7 +41,7 @@ INSERT INTO click_visitors (link_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING link_id AS id;
 WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
@@ -73,7 +73,7 @@ INSERT INTO click_visitors (qr_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN qr_codes t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING qr_id AS id;
 WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = t.unique_scans + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (qr_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN qr_codes t ON t.id = v.id
@@ -105,7 +105,7 @@ INSERT INTO click_visitors (bio_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_pages t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING bio_id AS id;
 WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = t.unique_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (bio_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_pages t ON t.id = v.id
@@ -137,7 +137,7 @@ INSERT INTO click_visitors (block_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING block_id AS id;
 UPDATE bio_blocks t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (block_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_blocks t ON t.id = v.id
@@ -169,7 +169,7 @@ INSERT INTO click_visitors (domain_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN domains t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING domain_id AS id;
 UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = t.unique_orphan_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (domain_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN domains t ON t.id = v.id
@@ -218,7 +218,7 @@ INSERT INTO click_visitors (link_id, visitor)
 SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
 ON CONFLICT DO NOTHING RETURNING link_id AS id;
 WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
@@ -233,51 +233,36 @@ ROLLBACK;
 
 -- ClicksRepository.writeBatch (example 4)
 START TRANSACTION;
-INSERT INTO click_visitors (link_id, visitor)
-SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN links t ON t.id = v.id
-ON CONFLICT DO NOTHING RETURNING link_id AS id;
-WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = GREATEST(t.unique_clicks, v.uniques)
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-INSERT INTO click_visitors (qr_id, visitor)
-SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN qr_codes t ON t.id = v.id
-ON CONFLICT DO NOTHING RETURNING qr_id AS id;
-WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = t.unique_scans + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = GREATEST(t.unique_scans, v.uniques)
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (qr_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN qr_codes t ON t.id = v.id
 ON CONFLICT (qr_id, dimension, value) WHERE qr_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-INSERT INTO click_visitors (bio_id, visitor)
-SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_pages t ON t.id = v.id
-ON CONFLICT DO NOTHING RETURNING bio_id AS id;
-WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = t.unique_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
+WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = GREATEST(t.unique_visits, v.uniques)
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (bio_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_pages t ON t.id = v.id
 ON CONFLICT (bio_id, dimension, value) WHERE bio_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-INSERT INTO click_visitors (block_id, visitor)
-SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN bio_blocks t ON t.id = v.id
-ON CONFLICT DO NOTHING RETURNING block_id AS id;
-UPDATE bio_blocks t SET clicks = t.clicks + v.clicks, unique_clicks = t.unique_clicks + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+UPDATE bio_blocks t SET clicks = t.clicks + v.clicks, unique_clicks = GREATEST(t.unique_clicks, v.uniques)
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (block_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT (block_id, dimension, value) WHERE block_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-INSERT INTO click_visitors (domain_id, visitor)
-SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN domains t ON t.id = v.id
-ON CONFLICT DO NOTHING RETURNING domain_id AS id;
-UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = t.unique_orphan_visits + v.uniques
-FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
+UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = GREATEST(t.unique_orphan_visits, v.uniques)
+FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (domain_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN domains t ON t.id = v.id

@@ -21,22 +21,22 @@ export class ClicksRepository {
    * Writes a batch in one transaction, marked CLICKS_ONLY (its commit changes nothing the redirects
    * serve; it announces the accounts whose links, QR codes or bio pages it counted clicks for). `alsoIn` runs in it once the click rows are written (the webhooks' events of the
    * clicks). A spooled batch's id is recorded in it, so it is never written twice: false when that
-   * id was written before (nothing is written then). `rollups: false` (the clicks are stored in
-   * ClickHouse, which rolls them up): no raw click rows and no hourly rollups, the rest as ever.
+   * id was written before (nothing is written then). With ClickHouse as the click store (see
+   * WriteOptions): no raw click rows, no hourly rollups and no row per visitor, the rest as ever.
    */
   @Sql(
     (f) => [exampleBatch(f), null],
     // A spooled batch of one click, then the same batch again: written once.
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
-    // Beside ClickHouse: the totals, visitors and counters only.
-    (f) => [exampleBatch(f), null, undefined, { rollups: false }],
+    // Beside ClickHouse: the totals and counters only, the unique counts as ClickHouse read them.
+    (f) => [exampleBatch(f), null, undefined, { rollups: false, visitors: new Map([[`link:${f.ids.link}`, 7]]) }],
   )
   async writeBatch(
     batch: Click[],
     spoolId: string | null,
     alsoIn?: (scope: Scope) => Promise<void>,
-    options: { rollups: boolean } = { rollups: true },
+    options: WriteOptions = { rollups: true },
   ): Promise<boolean> {
     const runner = this.dataSource.createQueryRunner();
     runner.data = { [CLICKS_ONLY]: true };
@@ -52,7 +52,7 @@ export class ClicksRepository {
             return false;
           }
         }
-        const counted = await writeIn(runner.manager, batch, alsoIn, options.rollups);
+        const counted = await writeIn(runner.manager, batch, alsoIn, options);
         await this.events.emit(runner.manager, ...[...counted].map((account) => ({ kind: 'clicks' as const, account })));
         await runner.commitTransaction();
         return true;
@@ -181,16 +181,42 @@ function monthTable(month: Date): { name: string; from: string; to: string } {
   return { name: `clicks_${year}_${String(index + 1).padStart(2, '0')}`, from: start.toISOString(), to: end.toISOString() };
 }
 
+/**
+ * How a batch is written: `rollups`, PostgreSQL's hourly rollups (not with ClickHouse, whose views
+ * make them); `visitors`, the all-time unique visitors of the batch's targets as the click store
+ * counted them (`target:id`, see allTimeVisitors), instead of a row per visitor here.
+ */
+export interface WriteOptions {
+  rollups: boolean;
+  visitors?: ReadonlyMap<string, number>;
+}
+
 /** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
 /** The targets a click counts for; `owned`: the table names its account (user_id), whose lists show its counts. */
 const TARGETS = [
-  { key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks', owned: true },
-  { key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans', owned: true },
-  { key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits', owned: true },
-  { key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks', owned: false },
+  { name: 'link', key: 'linkId', table: 'links', column: 'link_id', total: 'clicks', unique: 'unique_clicks', owned: true },
+  { name: 'qr', key: 'qrId', table: 'qr_codes', column: 'qr_id', total: 'scans', unique: 'unique_scans', owned: true },
+  { name: 'bio', key: 'bioId', table: 'bio_pages', column: 'bio_id', total: 'visits', unique: 'unique_visits', owned: true },
+  { name: 'block', key: 'blockId', table: 'bio_blocks', column: 'block_id', total: 'clicks', unique: 'unique_clicks', owned: false },
   // No list shows a domain's orphan visits: a scanner's stream of unknown aliases must not drop the account's cached lists.
-  { key: 'domainId', table: 'domains', column: 'domain_id', total: 'orphan_visits', unique: 'unique_orphan_visits', owned: false },
-] as const satisfies readonly { key: keyof Click; table: string; column: string; total: string; unique: string; owned: boolean }[];
+  {
+    name: 'domain',
+    key: 'domainId',
+    table: 'domains',
+    column: 'domain_id',
+    total: 'orphan_visits',
+    unique: 'unique_orphan_visits',
+    owned: false,
+  },
+] as const satisfies readonly {
+  name: ClickTarget;
+  key: keyof Click;
+  table: string;
+  column: string;
+  total: string;
+  unique: string;
+  owned: boolean;
+}[];
 type Target = (typeof TARGETS)[number];
 
 const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'social'] as const;
@@ -258,7 +284,7 @@ async function writeIn(
   manager: EntityManager,
   batch: Click[],
   alsoIn: ((scope: Scope) => Promise<void>) | undefined,
-  rollups: boolean,
+  { rollups, visitors }: WriteOptions,
 ): Promise<Set<number>> {
   const counted = new Set<number>();
   // Clicks whose target was deleted meanwhile are dropped by the joins.
@@ -291,27 +317,34 @@ async function writeIn(
     if (rollups) await writeHours(manager, target, all, humans, groups);
     if (humans.length === 0) continue;
 
-    // Each (target, visitor) pair once: a batch often holds the same visitor many times.
-    const pairs = new Map<string, Click>();
-    for (const click of humans) pairs.set(`${click[key]}\n${click.visitor}`, click);
-    const visitors = [...pairs.values()];
-    const fresh = await manager.query<{ id: number }[]>(
-      `INSERT INTO click_visitors (${idColumn}, visitor)
-         SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
-         ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
-      [arrayLiteral(visitors.map((click) => click[key])), arrayLiteral(visitors.map((click) => click.visitor))],
-    );
-
     const totals = new Map<number, { clicks: number; uniques: number }>();
     for (const group of groups) {
       const total = totals.get(group.id) ?? { clicks: 0, uniques: 0 };
       total.clicks += group.clicks;
       totals.set(group.id, total);
     }
-    for (const { id } of fresh) totals.get(id)!.uniques += 1;
     const [clicksColumn, uniquesColumn] = [target.total, target.unique];
-    const update = `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = t.${uniquesColumn} + v.uniques
-         FROM unnest($1::int[], $2::int[], $3::int[]) AS v(id, clicks, uniques) WHERE t.id = v.id`;
+    let uniques: string;
+    if (visitors) {
+      // Counted by the click store (ClickHouse), the batch included: the greater count stands.
+      for (const [id, total] of totals) total.uniques = visitors.get(`${target.name}:${id}`) ?? 0;
+      uniques = `GREATEST(t.${uniquesColumn}, v.uniques)`;
+    } else {
+      // Each (target, visitor) pair once: a batch often holds the same visitor many times.
+      const pairs = new Map<string, Click>();
+      for (const click of humans) pairs.set(`${click[key]}\n${click.visitor}`, click);
+      const seen = [...pairs.values()];
+      const fresh = await manager.query<{ id: number }[]>(
+        `INSERT INTO click_visitors (${idColumn}, visitor)
+           SELECT v.id, v.visitor FROM unnest($1::int[], $2::text[]) AS v(id, visitor) JOIN ${table} t ON t.id = v.id
+           ON CONFLICT DO NOTHING RETURNING ${idColumn} AS id`,
+        [arrayLiteral(seen.map((click) => click[key])), arrayLiteral(seen.map((click) => click.visitor))],
+      );
+      for (const { id } of fresh) totals.get(id)!.uniques += 1;
+      uniques = `t.${uniquesColumn} + v.uniques`;
+    }
+    const update = `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = ${uniques}
+         FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id`;
     // The owners of what it counted, once each (as a SELECT: the driver answers an UPDATE's rows with its count).
     const owners = await manager.query<{ account: number }[]>(
       target.owned ? `WITH counted AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted` : update,

@@ -9,10 +9,12 @@ import { int, str } from './clickhouse-sql';
 const PAGE = 10_000;
 /** Hourly rows per insert (their groups go with them). */
 const HOURS_PAGE = 5_000;
+/** All-time visitors per insert. */
+const VISITORS_PAGE = 50_000;
 const TARGETS = Object.keys(TARGET_COLUMNS) as ClickTarget[];
 
 export interface CopyProgress {
-  step: 'clicks' | `hours:${ClickTarget}`;
+  step: 'clicks' | `hours:${ClickTarget}` | `visitors:${ClickTarget}`;
   copied: number;
   position: string;
 }
@@ -29,7 +31,8 @@ export interface CopyCheck {
  * the raw clicks (for the export and later), and the hourly rollups, which hold the statistics of
  * every hour, those whose raw clicks CLICK_RETENTION_DAYS removed included. Raw clicks are stored
  * under batches `pg:…`, which the views do not roll up again; rollups under the batch `pg`, with
- * the hour's visitor count PostgreSQL kept. A page copied twice (a copy stopped and run again)
+ * the hour's visitor count PostgreSQL kept; and every target's all-time visitors, into the sets its
+ * unique clicks are counted from from then on. A page copied twice (a copy stopped and run again)
  * replaces itself; where each step stands is kept in ClickHouse, so a run goes on from there.
  */
 export class ClickHouseCopy {
@@ -107,6 +110,26 @@ export class ClickHouseCopy {
         await this.mark(step, JSON.stringify(after));
         progress({ step, copied: hours, position: `${target} ${last.id} ${after.hour}` });
         if (page.length < HOURS_PAGE) break;
+      }
+    }
+    for (const target of TARGETS) {
+      const step = `visitors:${target}` as const;
+      const saved = positions.get(step);
+      let after = saved ? (JSON.parse(saved) as { id: number; visitor: string }) : null;
+      let visitors = 0;
+      for (;;) {
+        const page = await this.pg.visitors(target, after, VISITORS_PAGE);
+        if (page.length === 0) break;
+        // Into the sets the unique clicks are counted from (a visitor added twice is one).
+        await this.ch.insert(
+          'visitors_in',
+          page.map((row) => ({ target, target_id: row.id, visitor: row.visitor })),
+        );
+        after = page[page.length - 1]!;
+        visitors += page.length;
+        await this.mark(step, JSON.stringify(after));
+        progress({ step, copied: visitors, position: `${target} ${after.id}` });
+        if (page.length < VISITORS_PAGE) break;
       }
     }
     return this.check();

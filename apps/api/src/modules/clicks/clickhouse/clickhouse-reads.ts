@@ -40,8 +40,11 @@ export function targetOf(click: Click): { target: ClickTarget; id: number } {
   return { target: 'domain', id: click.domainId! };
 }
 
+/** A raw click as ClickHouse's row (the clicks table's columns). */
+export type ClickHouseRow = { target: ClickTarget; target_id: number; bot: number } & Record<string, unknown>;
+
 /** A batch's raw clicks as ClickHouse rows, each with the batch's id and its place in it. */
-export function clickRows(batch: readonly Click[], batchId: string): Record<string, unknown>[] {
+export function clickRows(batch: readonly Click[], batchId: string): ClickHouseRow[] {
   return batch.map((click, seq) => {
     const { target, id } = targetOf(click);
     const ms = click.at.getTime();

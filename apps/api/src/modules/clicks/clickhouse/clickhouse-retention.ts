@@ -3,7 +3,7 @@ import type { ClickHouse } from './clickhouse';
 import { int, str } from './clickhouse-sql';
 
 /** Every table of the store that holds rows of a target: a deleted target's rows go from each. */
-const TARGET_TABLES = ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_totals'];
+const TARGET_TABLES = ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_totals', 'target_visitors'];
 
 const DAY_MS = 86_400_000;
 

@@ -113,8 +113,30 @@ export function schemaVersions(db: string): string[][] {
       // An insert under way as the view is made, whose rows land after this reads them, leaves its
       // hour unmarked (out of unfiltered series) until that hour's next click: a window of the
       // upgrade's milliseconds. Version 3's tables stay, for instances of the previous release
-      // during a rolling upgrade.
+      // during a rolling upgrade (version 5 drops them).
       MARK_STORED_HOURS(db),
+    ],
+    [
+      // Per target, the set of its people's visitors for ever, as \`uniq\`'s state (an estimate: see
+      // ClickHouseVisitors): the all-time unique clicks a target's row in PostgreSQL shows, which a
+      // row per visitor in PostgreSQL bounded the write path at. Fed by people's clicks, and by the
+      // visitors the copy brings from PostgreSQL (\`visitors_in\` keeps nothing; its view adds them).
+      `CREATE TABLE IF NOT EXISTS ${db}.target_visitors (
+         target ${TARGET_TYPE}, target_id UInt32, visitors AggregateFunction(uniq, String)
+       ) ENGINE = AggregatingMergeTree ORDER BY (target, target_id)`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.target_visitors_mv TO ${db}.target_visitors AS
+         SELECT target, target_id, uniqState(visitor) AS visitors FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id`,
+      `CREATE TABLE IF NOT EXISTS ${db}.visitors_in (target ${TARGET_TYPE}, target_id UInt32, visitor String) ENGINE = Null`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.visitors_in_mv TO ${db}.target_visitors AS
+         SELECT target, target_id, uniqState(visitor) AS visitors FROM ${db}.visitors_in GROUP BY target, target_id`,
+      // The visitors of the clicks stored before this version (a set: adding them twice changes nothing).
+      `INSERT INTO ${db}.target_visitors
+         SELECT target, target_id, uniqState(visitor) FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id`,
+      // Version 3's tables: the previous release (version 4) no longer read them, and their view
+      // was one more for every insert to feed.
+      `DROP TABLE IF EXISTS ${db}.click_hour_touched_mv`,
+      `DROP TABLE IF EXISTS ${db}.click_hour_touched`,
+      `DROP TABLE IF EXISTS ${db}.click_hour_visitor_counts`,
     ],
   ];
 }
