@@ -247,7 +247,7 @@ async function main() {
     if (process.env.CLICKHOUSE_URL) {
       for (const [store, what] of [
         ['clickhouse-only', "ClickHouse's insert alone"],
-        ['clickhouse', "ClickHouse, then PostgreSQL's half"],
+        ['clickhouse', "The writer (ClickHouse's insert, the visitor counts, PostgreSQL's half)"],
       ]) {
         console.log(`${what}, one writer: ${(await writers(url.toString(), 1, store)).toLocaleString('en')} clicks/s`);
         console.log(`${what}, two writers: ${(await writers(url.toString(), 2, store)).toLocaleString('en')} clicks/s together`);

@@ -22,12 +22,12 @@ WHERE qr_id IS NOT NULL AND (qr_id, hour) >= ($1::int, $2::timestamptz) AND (qr_
 
 -- ClickCopyRepository.visitors
 SELECT link_id AS id, visitor FROM click_visitors
-WHERE link_id IS NOT NULL AND ($1::int IS NULL OR (link_id, visitor) > ($1::int, $2::text))
+WHERE link_id IS NOT NULL
 ORDER BY link_id, visitor LIMIT 1000;
 
 -- ClickCopyRepository.visitors (example 2)
 SELECT bio_id AS id, visitor FROM click_visitors
-WHERE bio_id IS NOT NULL AND ($1::int IS NULL OR (bio_id, visitor) > ($1::int, $2::text))
+WHERE bio_id IS NOT NULL AND (bio_id, visitor) > ($1::int, $2::bpchar)
 ORDER BY bio_id, visitor LIMIT 1000;
 
 -- ClickCopyRepository.totals

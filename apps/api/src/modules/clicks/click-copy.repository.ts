@@ -91,11 +91,12 @@ export class ClickCopyRepository {
   @Sql(() => ['link', null, 1000], () => ['bio', { id: 1, visitor: 'v' }, 1000])
   visitors(target: ClickTarget, after: { id: number; visitor: string } | null, limit: number): Promise<{ id: number; visitor: string }[]> {
     const column = TARGET_COLUMNS[target];
+    // Compared as the column's type (char), so that its unique index narrows to what follows.
     return this.dataSource.query<{ id: number; visitor: string }[]>(
       `SELECT ${column} AS id, visitor FROM click_visitors
-        WHERE ${column} IS NOT NULL AND ($1::int IS NULL OR (${column}, visitor) > ($1::int, $2::text))
+        WHERE ${column} IS NOT NULL${after ? ` AND (${column}, visitor) > ($1::int, $2::bpchar)` : ''}
         ORDER BY ${column}, visitor LIMIT ${Number(limit)}`,
-      [after?.id ?? null, after?.visitor ?? null],
+      after ? [after.id, after.visitor] : [],
     );
   }
 

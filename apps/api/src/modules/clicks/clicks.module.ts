@@ -5,6 +5,7 @@ import { ClickReadsRepository } from './click-reads.repository';
 import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
 import { ClickHouseReads } from './clickhouse/clickhouse-reads';
+import { ClickHouseVisitorsCopy } from './clickhouse/clickhouse-visitors';
 import { CLICK_BATCH_WRITER, ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
@@ -26,6 +27,7 @@ import { VisitorSalt } from './visitor-salt';
     ClicksRepository,
     ClickReadsRepository,
     ClickCopyRepository,
+    ClickHouseVisitorsCopy,
     {
       provide: CLICK_STATS_READS,
       useFactory: (clickhouse: ClickHouse | null, pg: ClickReadsRepository): ClickStatsReads =>

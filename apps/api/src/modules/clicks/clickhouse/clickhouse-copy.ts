@@ -43,13 +43,7 @@ export class ClickHouseCopy {
 
   async run(progress: (step: CopyProgress) => void = () => undefined): Promise<CopyCheck[]> {
     await this.ch.ready();
-    const positions = new Map(
-      (
-        await this.ch.query<{ step: string; position: string }>(
-          `SELECT step, argMax(position, seq) AS position FROM ${this.ch.db}.copy_progress GROUP BY step`,
-        )
-      ).map((row) => [row.step, row.position]),
-    );
+    const positions = await this.positions();
     let copied = 0;
     for (let after = positions.get('clicks') ?? '0'; ;) {
       const page = await this.pg.clicks(after, PAGE);
@@ -112,6 +106,19 @@ export class ClickHouseCopy {
         if (page.length < HOURS_PAGE) break;
       }
     }
+    await this.visitors(progress);
+    return this.check();
+  }
+
+  /**
+   * Every target's all-time visitors PostgreSQL counted (click_visitors, which it keeps without
+   * ClickHouse and kept until schema version 5 with it) into the sets ClickHouse counts them from
+   * (a visitor added twice is one); from where the last run stopped. The service runs it at start
+   * (ClickHouseVisitorsCopy), the copy command with the rest. How many it copied.
+   */
+  async visitors(progress: (step: CopyProgress) => void = () => undefined): Promise<number> {
+    const positions = await this.positions();
+    let copied = 0;
     for (const target of TARGETS) {
       const step = `visitors:${target}` as const;
       const saved = positions.get(step);
@@ -120,7 +127,6 @@ export class ClickHouseCopy {
       for (;;) {
         const page = await this.pg.visitors(target, after, VISITORS_PAGE);
         if (page.length === 0) break;
-        // Into the sets the unique clicks are counted from (a visitor added twice is one).
         await this.ch.insert(
           'visitors_in',
           page.map((row) => ({ target, target_id: row.id, visitor: row.visitor })),
@@ -131,8 +137,20 @@ export class ClickHouseCopy {
         progress({ step, copied: visitors, position: `${target} ${after.id}` });
         if (page.length < VISITORS_PAGE) break;
       }
+      copied += visitors;
     }
-    return this.check();
+    return copied;
+  }
+
+  /** Where each step stands (its last position). */
+  private async positions(): Promise<Map<string, string>> {
+    return new Map(
+      (
+        await this.ch.query<{ step: string; position: string }>(
+          `SELECT step, argMax(position, seq) AS position FROM ${this.ch.db}.copy_progress GROUP BY step`,
+        )
+      ).map((row) => [row.step, row.position]),
+    );
   }
 
   /** PostgreSQL's counts beside ClickHouse's copies of them: raw clicks, and each kind's clicks and bots in the rollups. */

@@ -117,21 +117,21 @@ export function schemaVersions(db: string): string[][] {
       MARK_STORED_HOURS(db),
     ],
     [
-      // Per target, the set of its people's visitors for ever, as \`uniq\`'s state (an estimate: see
-      // ClickHouseVisitors): the all-time unique clicks a target's row in PostgreSQL shows, which a
+      // Per target, the set of its people's visitors for ever, as `uniq`'s state (an estimate: see
+      // allTimeVisitors): the all-time unique clicks a target's row in PostgreSQL shows, which a
       // row per visitor in PostgreSQL bounded the write path at. Fed by people's clicks, and by the
-      // visitors the copy brings from PostgreSQL (\`visitors_in\` keeps nothing; its view adds them).
+      // visitors PostgreSQL counted before (ClickHouseCopy.visitors, at start and by the copy
+      // command: `visitors_in` keeps nothing; its view adds them). Those are every visitor of the
+      // clicks stored here until this version, so there is nothing else to fill it from. Small
+      // granules: a batch reads the sets of a few hundred scattered targets, each up to 256 kB.
       `CREATE TABLE IF NOT EXISTS ${db}.target_visitors (
          target ${TARGET_TYPE}, target_id UInt32, visitors AggregateFunction(uniq, String)
-       ) ENGINE = AggregatingMergeTree ORDER BY (target, target_id)`,
+       ) ENGINE = AggregatingMergeTree ORDER BY (target, target_id) SETTINGS index_granularity = 128`,
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.target_visitors_mv TO ${db}.target_visitors AS
          SELECT target, target_id, uniqState(visitor) AS visitors FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id`,
       `CREATE TABLE IF NOT EXISTS ${db}.visitors_in (target ${TARGET_TYPE}, target_id UInt32, visitor String) ENGINE = Null`,
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.visitors_in_mv TO ${db}.target_visitors AS
          SELECT target, target_id, uniqState(visitor) AS visitors FROM ${db}.visitors_in GROUP BY target, target_id`,
-      // The visitors of the clicks stored before this version (a set: adding them twice changes nothing).
-      `INSERT INTO ${db}.target_visitors
-         SELECT target, target_id, uniqState(visitor) FROM ${db}.clicks WHERE bot = 0 AND ${NOT_COPIED} GROUP BY target, target_id`,
       // Version 3's tables: the previous release (version 4) no longer read them, and their view
       // was one more for every insert to feed.
       `DROP TABLE IF EXISTS ${db}.click_hour_touched_mv`,

@@ -1,6 +1,12 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ClickTarget } from '../click';
-import type { ClickHouse } from './clickhouse';
+import { ClickCopyRepository } from '../click-copy.repository';
+import { CLICKHOUSE, type ClickHouse } from './clickhouse';
+import { ClickHouseCopy } from './clickhouse-copy';
 import { idSet, str } from './clickhouse-sql';
+
+/** Another try of the copy at start, after a failure (ClickHouse or PostgreSQL away). */
+const RETRY_MS = 60_000;
 
 /** A raw click's row as clickRows makes it, what the count needs of it. */
 interface VisitorRow {
@@ -34,4 +40,55 @@ export async function allTimeVisitors(ch: ClickHouse, rows: readonly VisitorRow[
     `SELECT target, target_id, uniqMerge(visitors) AS visitors FROM ${ch.db}.target_visitors WHERE ${where} GROUP BY target, target_id`,
   );
   return new Map(counts.map((row) => [`${row.target}:${Number(row.target_id)}`, Number(row.visitors)]));
+}
+
+/**
+ * At start with ClickHouse, the all-time visitors PostgreSQL counted before (an installation on
+ * PostgreSQL until now, or on ClickHouse with a release that kept them there) are copied into
+ * ClickHouse's sets in the background, from where the last copy stopped (usually nothing left):
+ * until they are, a target's unique clicks stay at PostgreSQL's count. Every instance does it; two
+ * at once add the same visitors twice, which changes no set.
+ */
+@Injectable()
+export class ClickHouseVisitorsCopy implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ClickHouse');
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** The copy under way, or null. */
+  running: Promise<void> | null = null;
+
+  constructor(
+    @Inject(CLICKHOUSE) private readonly ch: ClickHouse | null,
+    @Inject(ClickCopyRepository) private readonly pg: ClickCopyRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private start(): void {
+    const ch = this.ch;
+    if (!ch || this.stopped) return;
+    this.running = this.copy(ch).finally(() => (this.running = null));
+  }
+
+  private async copy(ch: ClickHouse): Promise<void> {
+    try {
+      await ch.ready();
+      const copied = await new ClickHouseCopy(ch, this.pg).visitors();
+      if (copied > 0) this.logger.log(`${copied.toLocaleString('en')} all-time visitors PostgreSQL counted copied into ClickHouse`);
+    } catch (error) {
+      if (this.stopped) return;
+      this.logger.warn(
+        `PostgreSQL's all-time visitors not copied into ClickHouse yet (tried again in a minute): ${(error as Error).message}`,
+      );
+      this.timer = setTimeout(() => this.start(), RETRY_MS);
+      this.timer.unref();
+    }
+  }
 }

@@ -56,7 +56,7 @@ export class ClickHouse {
 
   /**
    * `timeoutMs`: how long a read may take before ClickHouse is taken as unavailable (CLICKHOUSE_TIMEOUT_MS);
-   * an insert of a batch (2,000 clicks, about 1 MB) and a schema change may take twice as long.
+   * an insert of a batch (up to 20,000 clicks, about 10 MB) and a schema change may take twice as long.
    */
   constructor(
     url: string,
