@@ -1,19 +1,16 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ClickTarget } from '../click';
 import { ClickCopyRepository } from '../click-copy.repository';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse';
 import { ClickHouseCopy } from './clickhouse-copy';
+import type { ClickHouseRow } from './clickhouse-reads';
 import { idSet, str } from './clickhouse-sql';
 
 /** Another try of the copy at start, after a failure (ClickHouse or PostgreSQL away). */
 const RETRY_MS = 60_000;
 
-/** A raw click's row as clickRows makes it, what the count needs of it. */
-interface VisitorRow {
-  target: ClickTarget;
-  target_id: number;
-  bot: number;
-}
+/** What the count needs of a raw click's row (clickRows). */
+type VisitorRow = Pick<ClickHouseRow, 'target' | 'target_id' | 'bot'>;
 
 /**
  * The all-time unique visitors of the targets people clicked in a batch, as ClickHouse counts them
@@ -50,7 +47,7 @@ export async function allTimeVisitors(ch: ClickHouse, rows: readonly VisitorRow[
  * at once add the same visitors twice, which changes no set.
  */
 @Injectable()
-export class ClickHouseVisitorsCopy implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ClickHouseVisitorsCopy implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ClickHouse');
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -66,7 +63,8 @@ export class ClickHouseVisitorsCopy implements OnApplicationBootstrap, OnApplica
     this.start();
   }
 
-  onApplicationShutdown(): void {
+  // Before any connection closes: a copy cut short by the stop is not a failure to report.
+  onModuleDestroy(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
   }
