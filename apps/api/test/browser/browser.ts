@@ -138,6 +138,7 @@ export async function serviceDoor(target: number): Promise<ServiceDoor> {
   let server: Server | null = null;
   const open = () =>
     new Promise<void>((resolve, reject) => {
+      if (server) return resolve();
       const made = createServer((client) => {
         const upstream = connect(target, '127.0.0.1');
         for (const socket of [client, upstream]) {

@@ -1,14 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useSeries, type Series, type SeriesOf } from '../resources/stats';
 import { ClicksChart } from './ClicksChart';
 import { previousRange, type Range } from '../resources/stats';
 import { ErrorState, Loading } from './states';
+import { lazyPart, OptionalPart } from './OptionalPart';
 import { TopList, countryName } from './TopList';
 import { plural } from '../format';
 import { filtersInForce, NO_FILTERS, STATS_FILTERS, type StatsFilter, type StatsFilters } from './stats-filters';
 
 /** The world map and its outlines load when a page first shows one (about 56 kB gzipped). */
-const ClicksMap = lazy(() => import('./ClicksMap'));
+const ClicksMap = lazyPart(() => import('./ClicksMap'));
 
 /**
  * Clicks over time of a link, a QR code, a campaign, a bio page or the account: the chart of the
@@ -184,15 +185,19 @@ export function OriginTops({
       {countries && (
         // The map, and beside it the countries' list: the same numbers, as text and buttons.
         <div className="map-row">
-          <Suspense fallback={<div className="clicks-map" />}>
-            <ClicksMap
-              values={series.top.countries}
-              describe={countryName}
-              choose={onFilter && ((code) => onFilter({ country: code }))}
-              chosen={filters.country}
-              noun={noun}
-            />
-          </Suspense>
+          <OptionalPart
+            fallback={<p className="clicks-map muted small">The map could not be loaded; the list beside it has the same numbers.</p>}
+          >
+            <Suspense fallback={<div className="clicks-map" />}>
+              <ClicksMap
+                values={series.top.countries}
+                describe={countryName}
+                choose={onFilter && ((code) => onFilter({ country: code }))}
+                chosen={filters.country}
+                noun={noun}
+              />
+            </Suspense>
+          </OptionalPart>
           {list(countries)}
         </div>
       )}
