@@ -26,8 +26,9 @@ const { WriteEvents } = require(`${dist}database/write-events.js`);
 const { ClickReadsRepository } = require(`${dist}modules/clicks/click-reads.repository.js`);
 const { ClickHouse } = require(`${dist}modules/clicks/clickhouse/clickhouse.js`);
 const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse/clickhouse-reads.js`);
-const { allTimeVisitors } = require(`${dist}modules/clicks/clickhouse/clickhouse-visitors.js`);
 const { newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
+const { ClickWriter } = require(`${dist}modules/clicks/click-writer.js`);
+const { SystemClock } = require(`${dist}common/clock.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
 const LINKS = 1000;
@@ -74,7 +75,8 @@ function batchOf(linkIds, round, size) {
  * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `postgres-large`: the same in
  * ClickHouse's batch size (not what the recorder does: for comparison); `clickhouse`: the raw
  * clicks in ClickHouse (CLICKHOUSE_URL), then the all-time visitors' counts read from it, then
- * PostgreSQL's half (totals, counters); `clickhouse-only`: ClickHouse's insert alone.
+ * PostgreSQL's half (totals, counters), by the service's own click writer (ClickWriter, which first
+ * checks the batch's targets still exist); `clickhouse-only`: ClickHouse's insert alone.
  */
 async function writer(url, store) {
   const dataSource = await open(url);
@@ -86,15 +88,26 @@ async function writer(url, store) {
   let written = 0;
   let round = 0;
   const started = Date.now();
+  if (store === 'clickhouse') {
+    // The service's own click writer (without webhooks or live streams to tell).
+    const clickWriter = new ClickWriter(
+      clicks,
+      { recordClicks: async () => undefined },
+      { written: async () => undefined },
+      new SystemClock(),
+      { written: () => undefined },
+      clickhouse,
+    );
+    while (Date.now() < until) {
+      const batch = batchOf(linkIds, round++, CLICKHOUSE_BATCH);
+      await clickWriter.write(batch, null, newBatchId());
+      written += batch.length;
+    }
+  }
   while (Date.now() < until) {
     const batch = batchOf(linkIds, round++, store === 'postgres' ? MAX_BATCH : CLICKHOUSE_BATCH);
-    let visitors;
-    if (clickhouse) {
-      const rows = clickRows(batch, newBatchId());
-      await clickhouse.insert('clicks', rows);
-      if (store === 'clickhouse') visitors = await allTimeVisitors(clickhouse, rows);
-    }
-    if (store !== 'clickhouse-only') await clicks.writeBatch(batch, null, undefined, { rollups: clickhouse === null, visitors });
+    if (clickhouse) await clickhouse.insert('clicks', clickRows(batch, newBatchId()));
+    else await clicks.writeBatch(batch, null, undefined, { rollups: true });
     written += batch.length;
   }
   const elapsed = (Date.now() - started) / 1000;
@@ -247,7 +260,7 @@ async function main() {
     if (process.env.CLICKHOUSE_URL) {
       for (const [store, what] of [
         ['clickhouse-only', "ClickHouse's insert alone"],
-        ['clickhouse', "The writer (ClickHouse's insert, the visitor counts, PostgreSQL's half)"],
+        ['clickhouse', "The service's click writer (the targets' check, ClickHouse's insert, the visitor counts, PostgreSQL's half)"],
       ]) {
         console.log(`${what}, one writer: ${(await writers(url.toString(), 1, store)).toLocaleString('en')} clicks/s`);
         console.log(`${what}, two writers: ${(await writers(url.toString(), 2, store)).toLocaleString('en')} clicks/s together`);
