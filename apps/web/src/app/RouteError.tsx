@@ -2,7 +2,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isStatus } from '../api';
 import { ErrorState } from '../components/states';
 export { NotFoundPage } from '../components/NotFoundPage';
-import { forgetFailedLoads } from './lazy-page';
+import { forgetFailedLoads, isLoadFailure } from './lazy-page';
 
 /**
  * What a route shows when it fails: its page's code could not be loaded (the service unreachable),
@@ -15,8 +15,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     reset();
     void router.invalidate();
   };
-  const code =
-    error instanceof TypeError || /dynamically imported module|preload CSS|Importing a module script failed/i.test(String(error));
+  const code = error instanceof TypeError || isLoadFailure(error);
   return (
     <main id="main">
       <h1 tabIndex={-1}>This page could not be shown</h1>

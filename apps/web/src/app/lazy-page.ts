@@ -38,3 +38,8 @@ export function lazyPage(importer: () => Promise<{ default: ComponentType }>): (
   LazyPage.preload = () => load().catch(() => undefined);
   return LazyPage;
 }
+
+/** Whether an error is a browser's word for code that could not be loaded (the service unreachable). */
+export function isLoadFailure(error: unknown): boolean {
+  return /dynamically imported module|preload CSS|Importing a module script failed/i.test(String(error));
+}

@@ -1,5 +1,6 @@
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { onServiceBack } from '../connection';
+import { isLoadFailure } from '../app/lazy-page';
 
 /** The parts whose load failed, each renewed (loaded anew when next shown) by `forgetFailedParts`. */
 const failed = new Set<() => void>();
@@ -10,10 +11,10 @@ function forgetFailedParts(): void {
 }
 
 /**
- * A part of a page whose code loads when it is first shown. A load that fails (the service went
- * away meanwhile) stays failed, so the `OptionalPart` around it shows its fallback (rendering the
- * part again would load it again at once, without end); it is loaded anew when an `OptionalPart`
- * is next shown, or once the service answers again.
+ * A part of a page whose code loads when it is first shown, inside an `OptionalPart`. A load that
+ * fails (the service went away meanwhile) stays failed, so the boundary shows its fallback
+ * (rendering the part again at once would load it again at once, without end); it is loaded anew
+ * once when a boundary around it next appears, or once the service answers again.
  */
 export function lazyPart<P extends object>(importer: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   const make = () =>
@@ -30,28 +31,33 @@ export function lazyPart<P extends object>(importer: () => Promise<{ default: Co
   };
 }
 
+interface OptionalPartProps {
+  /** What shows while its code loads. */
+  loading: ReactNode;
+  /** What shows in its place when it failed: its code could not be `loaded`, or it could not be `shown`. */
+  fallback: (failure: 'loaded' | 'shown') => ReactNode;
+  children: ReactNode;
+}
+
 /**
- * A part the page can do without (a map beside the list of the same numbers): when it fails, its
- * fallback shows in its place and the rest of the page stays, rather than the whole page giving way
- * to "This page could not be shown".
+ * A part the page can do without (a map beside the list of the same numbers): while its code loads
+ * `loading` shows, and when it fails its fallback shows in its place and the rest of the page stays,
+ * rather than the whole page giving way to "This page could not be shown".
  */
-export class OptionalPart extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+export class OptionalPart extends Component<OptionalPartProps, { failure: 'loaded' | 'shown' | null }> {
+  override state: { failure: 'loaded' | 'shown' | null } = { failure: null };
   private stop?: () => void;
 
-  constructor(props: { fallback: ReactNode; children: ReactNode }) {
-    super(props);
-    forgetFailedParts();
-  }
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failure: 'loaded' | 'shown' } {
+    return { failure: isLoadFailure(error) ? 'loaded' : 'shown' };
   }
 
   override componentDidMount(): void {
+    // Shown again (another visit of the page) after a load that failed: tried once more, from here
+    // rather than while rendering (a render React throws away would try again without end).
+    if (this.state.failure === 'loaded') this.retry();
     this.stop = onServiceBack(() => {
-      forgetFailedParts();
-      this.setState({ failed: false });
+      if (this.state.failure !== null) this.retry();
     });
   }
 
@@ -60,6 +66,12 @@ export class OptionalPart extends Component<{ fallback: ReactNode; children: Rea
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (this.state.failure) return this.props.fallback(this.state.failure);
+    return <Suspense fallback={this.props.loading}>{this.props.children}</Suspense>;
+  }
+
+  private retry(): void {
+    forgetFailedParts();
+    this.setState({ failure: null });
   }
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSeries, type Series, type SeriesOf } from '../resources/stats';
 import { ClicksChart } from './ClicksChart';
 import { previousRange, type Range } from '../resources/stats';
@@ -186,17 +186,18 @@ export function OriginTops({
         // The map, and beside it the countries' list: the same numbers, as text and buttons.
         <div className="map-row">
           <OptionalPart
-            fallback={<p className="clicks-map muted small">The map could not be loaded; the list beside it has the same numbers.</p>}
+            loading={<div className="clicks-map" />}
+            fallback={(failure) => (
+              <p className="clicks-map muted small">The map could not be {failure}; the countries' list has the same numbers.</p>
+            )}
           >
-            <Suspense fallback={<div className="clicks-map" />}>
-              <ClicksMap
-                values={series.top.countries}
-                describe={countryName}
-                choose={onFilter && ((code) => onFilter({ country: code }))}
-                chosen={filters.country}
-                noun={noun}
-              />
-            </Suspense>
+            <ClicksMap
+              values={series.top.countries}
+              describe={countryName}
+              choose={onFilter && ((code) => onFilter({ country: code }))}
+              chosen={filters.country}
+              noun={noun}
+            />
           </OptionalPart>
           {list(countries)}
         </div>
