@@ -216,7 +216,8 @@ async function clickhouseSeries(total) {
   const first = (await read()).toFixed(0);
   for (let wait = 0; wait < 600; wait += 1) {
     const [{ stale }] = await clickhouse.query(
-      `SELECT count() AS stale FROM (SELECT hour FROM ${db}.click_hour_totals WHERE target = 'link' AND target_id = 1 GROUP BY hour HAVING max(version) % 2 = 0)`,
+      `SELECT count() AS stale FROM (SELECT hour FROM ${db}.click_hour_totals WHERE target = 'link' AND target_id = 1 GROUP BY hour
+                                      HAVING countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1))`,
     );
     if (Number(stale) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -429,4 +429,43 @@ describe('the retention of raw clicks', () => {
     ]);
     expect(await hourly(id)).toEqual({ clicks: 40, visitors: 42, bots: 2 });
   });
+
+  it("adds stale hours to counted ones in an account's buckets, by hour and by local day", async () => {
+    const owner = await createUser(api);
+    const [counted, fresh] = [await createLink(api, owner), await createLink(api, owner)];
+    const writer = api.linkyard.app.get(ClickWriter);
+    await writer.write([clickOf(counted, 7, { at })], null, newBatchId());
+    await settle(counted);
+    await clickhouse.insert('click_hour_totals', [
+      { target: 'link', target_id: counted, hour, kind: 1, clicks: 40, bots: 2, visitors: 42, version: 500 },
+    ]);
+    // The other link: two people in the counted link's hour, one (and a bot) at 23:30 UTC, which is
+    // the next local day in Paris. Fresh, so read from their batches.
+    const late = new Date('2026-01-05T23:30:00Z');
+    await writer.write(
+      [clickOf(fresh, 1, { at }), clickOf(fresh, 2, { at }), clickOf(fresh, 3, { at: late }), clickOf(fresh, 4, { at: late, bot: true })],
+      null,
+      newBatchId(),
+    );
+    const read = async (query: string) => {
+      const response = await api.request('GET', `/l/api/stats?${query}`, { key: owner.apikey });
+      expect(response.status).toBe(200);
+      return response.body.data as {
+        totals: { clicks: number; visitors: number; bots: number };
+        series: { start: string; clicks: number; visitors: number; bots: number }[];
+      };
+    };
+    const byHour = await read('from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z&interval=hour');
+    expect(byHour.series).toHaveLength(24);
+    expect(byHour.series.filter((bucket) => bucket.clicks + bucket.bots > 0)).toEqual([
+      { start: '2026-01-05T10:00:00+00:00', clicks: 42, visitors: 44, bots: 2 },
+      { start: '2026-01-05T23:00:00+00:00', clicks: 1, visitors: 1, bots: 1 },
+    ]);
+    const byDay = await read('from=2026-01-05&to=2026-01-07&tz=Europe/Paris');
+    expect(byDay.series.map(({ clicks, visitors, bots }) => ({ clicks, visitors, bots }))).toEqual([
+      { clicks: 42, visitors: 44, bots: 2 },
+      { clicks: 1, visitors: 1, bots: 1 },
+    ]);
+    expect(byDay.totals).toEqual({ clicks: 43, visitors: 45, bots: 3 });
+  });
 });

@@ -26,6 +26,8 @@ const HOUR_MS = 3_600_000;
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
 /** An hour whose latest mark (kind 0) is not covered by a count (kind 1): its count is missing or older. */
 const STALE = 'countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1)';
+/** Scopes of one target, whose hours are its own. */
+const ONE_TARGET = ['link', 'qr', 'bio', 'block', 'domain'] as const;
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
 const COUNT_BATCH = 10_000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
@@ -118,67 +120,87 @@ export class ClickHouseReads implements ClickStatsReads {
             ? `toUInt32(toDateTime(toMonday(hour, ${TZ}), ${TZ}))`
             : `toUInt32(toDateTime(toStartOfMonth(hour, ${TZ}), ${TZ}))`;
     const range = `${owner} AND hour >= toDateTime(${first}, 'UTC') AND toUInt64(hour) * 1000 < ${int(toMs)}`;
-    // Unfiltered: each hour's count, and the hours marked since their count (stale) from their
-    // batches' rows and visitor sets, as a count is made (see countHours). Filtered: per hour, each
-    // batch's row once (a batch sent again is the same rows), then summed.
-    const totals = filtered ? null : await this.totalsPerHour(range);
-    const hours = totals
-      ? totals.hours
-      : `SELECT hour, sum(c) AS clicks FROM (
-           SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS c FROM ${db}.click_hour_groups
+    // Unfiltered: each hour's count where it covers the hour's latest mark; the other hours (stale:
+    // marked since their count) are named by the answer and added from their batches' rows and
+    // visitor sets (see addStale). Filtered: per hour, each batch's row once (a batch sent again
+    // is the same rows), then summed.
+    const counts = filtered
+      ? `SELECT ${bucketOf} AS start, sum(k) AS c FROM (
+           SELECT target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}, any(clicks) AS k FROM ${db}.click_hour_groups
             WHERE ${range}${filterConditions(request)}
             GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
-         ) GROUP BY hour`;
-    const counts = filtered
-      ? `SELECT ${bucketOf} AS start, sum(clicks) AS clicks FROM (${hours}) GROUP BY start`
-      : `SELECT ${bucketOf} AS start, sum(clicks) AS clicks, sum(visitors) AS visitors, sum(bots) AS bots FROM (${hours}) GROUP BY start`;
+         ) GROUP BY start`
+      : countedPerBucket(db, range, bucketOf, { oneTarget: ONE_TARGET.some((kind) => kind in scope), byHour: interval === 'hour' });
     // Each bucket's offset from UTC, in minutes (by formatting its start in the zone: 12 ms of a
     // year by hour); UTC's is 0.
     const offset =
       request.tz === 'UTC' ? '0' : `intDiv(toInt64(toUInt32(toDateTime(toString(toDateTime(start), ${TZ}), 'UTC'))) - toInt64(start), 60)`;
     const line = filtered
-      ? `concat(toString(${offset}), ' ', toString(clicks))`
-      : `concat(toString(${offset}), ' ', toString(clicks), ' ', toString(visitors), ' ', toString(bots))`;
+      ? `concat(toString(${offset}), ' ', toString(c))`
+      : `concat(toString(${offset}), ' ', toString(c), ' ', toString(v), ' ', toString(b))`;
     const sql = `
       SELECT replaceOne(toString(toDateTime(min(start), ${TZ})), ' ', 'T') AS first,
-             arrayStringConcat(arrayMap(x -> x.2, arraySort(x -> x.1, groupArray((n, line)))), '\\n') AS buckets
+             arrayStringConcat(arraySort((line, n) -> n, groupArray(line), groupArray(n)), '\\n') AS buckets${
+               filtered
+                 ? ''
+                 : `,\n             arrayStringConcat(groupArrayIf(concat(toString(n), '=', arrayStringConcat(stale, ',')), notEmpty(stale)), ';') AS stale`
+             }
         FROM (
-          SELECT n, start, ${line} AS line
+          SELECT n, start, ${line} AS line${filtered ? '' : ', stale'}
             FROM (
               SELECT n, ${nth('n')} AS start FROM (SELECT arrayJoin(range(${int(count)})) AS n)
                WHERE start >= ${first} AND toUInt64(start) * 1000 < ${int(toMs)}
             ) AS b ANY LEFT JOIN (${counts}) AS c USING start
         )
        GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
-    return this.zoned(() => this.ch.query<SeriesText>(sql, settingsFor(sql)));
+    const texts = await this.zoned(() => this.ch.query<SeriesText & { stale?: string }>(sql, settingsFor(sql)));
+    if (filtered) return texts;
+    const stale = texts.flatMap((text) => (text.stale ? text.stale.split(';') : []));
+    if (stale.length > 0) {
+      // Counted meanwhile, whatever this read's fate: a first read that takes long (every hour of a
+      // year stale, after an upgrade) is fast once they are counted.
+      this.countHours(range);
+      await this.addStale(texts, stale, range);
+    }
+    return texts.map(({ first, buckets }) => ({ first, buckets }));
   }
 
   /**
-   * People's clicks, bots and visitors per hour of `range`, summed over its targets, and the hours
-   * to count: an hour's count where it covers the hour's latest mark, else (stale) its batches' rows
-   * once each and its visitor set merged now. The stale hours are read first (usually those still
-   * being clicked) and named to the series' statement, which reads no other hour's batches. An hour
-   * marked between the two statements is read from its last count (a count is never replaced by a
-   * mark), one first clicked between them not at all: the answer stands as of the first.
+   * Adds the stale hours' clicks, bots and visitors to their buckets' lines (`n=key,key` each: a
+   * bucket's place and its stale hours, which its line counted as none). Read from the hours named
+   * by the series' statement, so an hour marked after it is read from its last count, one first
+   * clicked after it not at all: the answer stands as of that statement.
    */
-  private async totalsPerHour(range: string): Promise<{ hours: string }> {
-    const db = this.ch.db;
-    const staleSql = `SELECT target, target_id, toUInt32(hour) AS hour FROM ${db}.click_hour_totals WHERE ${range}
-                       GROUP BY target, target_id, hour HAVING ${STALE}`;
-    const stale = await this.zoned(() =>
-      this.ch.query<{ target: string; target_id: number; hour: number }>(staleSql, settingsFor(staleSql)),
-    );
-    // Counted meanwhile, whatever this read's fate: a first read that takes too long (every hour of
-    // a year stale, after an upgrade) is fast once they are counted. A count landing during the
-    // read changes nothing in it: the hours it reads from their parts are named.
-    if (stale.length > 0) this.countHours(range);
-    const set = hourSet(stale);
-    const counted = `SELECT target, target_id, hour, argMaxIf(clicks, version, kind = 1) AS c, argMaxIf(bots, version, kind = 1) AS b,
-                            argMaxIf(visitors, version, kind = 1) AS v
-                       FROM ${db}.click_hour_totals WHERE ${range}
-                      GROUP BY target, target_id, hour${set === '' ? '' : ` HAVING (target, target_id, hour) NOT IN (${set})`}`;
-    const parts = set === '' ? '' : `UNION ALL ${hourParts(db, range, set)}`;
-    return { hours: `SELECT hour, sum(c) AS clicks, sum(b) AS bots, sum(v) AS visitors FROM (${counted} ${parts}) GROUP BY hour` };
+  private async addStale(texts: SeriesText[], stale: readonly string[], range: string): Promise<void> {
+    const bucketOf = new Map<string, number>();
+    for (const entry of stale) {
+      const [n, keys] = entry.split('=') as [string, string];
+      for (const key of keys.split(',')) bucketOf.set(key, Number(n));
+    }
+    const hours = [...bucketOf.keys()].map((key) => {
+      const [target, id, hour] = key.split(':') as [string, string, string];
+      return { target, target_id: Number(id), hour: Number(hour) };
+    });
+    const sql = `SELECT concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour))) AS key,
+                        toString(sum(c)) AS c, toString(sum(b)) AS b, toString(sum(v)) AS v
+                   FROM (${hourParts(this.ch.db, range, hourSet(hours))}) GROUP BY target, target_id, hour`;
+    const parts = await this.ch.query<{ key: string; c: string; b: string; v: string }>(sql, settingsFor(sql));
+    const added = new Map<number, [number, number, number]>();
+    for (const part of parts) {
+      const n = bucketOf.get(part.key);
+      if (n === undefined) continue;
+      const sums = added.get(n) ?? [0, 0, 0];
+      added.set(n, [sums[0] + Number(part.c), sums[1] + Number(part.v), sums[2] + Number(part.b)]);
+    }
+    const lines = new Map<number, string[]>();
+    for (const [n, [clicks, visitors, bots]] of added) {
+      const text = Math.floor(n / BUCKETS_PER_TEXT);
+      const list = lines.get(text) ?? texts[text]!.buckets.split('\n');
+      lines.set(text, list);
+      const [offset, c, v, b] = list[n % BUCKETS_PER_TEXT]!.split(' ');
+      list[n % BUCKETS_PER_TEXT] = `${offset} ${Number(c) + clicks} ${Number(v) + visitors} ${Number(b) + bots}`;
+    }
+    for (const [text, list] of lines) texts[text]!.buckets = list.join('\n');
   }
 
   /**
@@ -368,6 +390,25 @@ function hourSet(hours: readonly { target: string; target_id: number; hour: numb
   const keys = hours.map((key) => `${key.target}:${int(Number(key.target_id))}:${int(Number(key.hour))}`).join(',');
   return `SELECT CAST(key[1] AS ${TARGET_TYPE}), toUInt32(key[2]), toDateTime(toUInt32(key[3]), 'UTC')
             FROM (SELECT splitByChar(':', arrayJoin(splitByChar(',', ${str(keys)}))) AS key)`;
+}
+
+/**
+ * People's clicks, visitors and bots per bucket (`start`) from the range's counted hours, and the
+ * bucket's stale hours (`target:id:hour`), whose counts it leaves out: one scan of the counts. The
+ * levels that would group nothing are left out (one target's hours are its own; an hour is its bucket).
+ */
+function countedPerBucket(db: string, range: string, bucketOf: string, levels: { oneTarget: boolean; byHour: boolean }): string {
+  const perTarget = `SELECT hour, toUInt32(hour) AS start, toUInt8(${STALE}) AS s,
+                            if(s, 0, argMaxIf(clicks, version, kind = 1)) AS c, if(s, 0, argMaxIf(visitors, version, kind = 1)) AS v,
+                            if(s, 0, argMaxIf(bots, version, kind = 1)) AS b,
+                            if(s, [concat(toString(target), ':', toString(target_id), ':', toString(start))], emptyArrayString()) AS stale
+                       FROM ${db}.click_hour_totals WHERE ${range} GROUP BY target, target_id, hour`;
+  const perHour = levels.oneTarget
+    ? perTarget
+    : `SELECT hour, toUInt32(hour) AS start, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale FROM (${perTarget}) GROUP BY hour`;
+  return levels.byHour
+    ? perHour
+    : `SELECT ${bucketOf} AS start, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale FROM (${perHour}) GROUP BY start`;
 }
 
 /**
