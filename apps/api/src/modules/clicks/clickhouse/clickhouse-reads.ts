@@ -26,8 +26,6 @@ const HOUR_MS = 3_600_000;
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
 /** An hour whose latest mark (kind 0) is not covered by a count (kind 1): its count is missing or older. */
 const STALE = 'countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1)';
-/** Scopes of one target, whose hours are its own. */
-const ONE_TARGET = ['link', 'qr', 'bio', 'block', 'domain'] as const;
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
 const COUNT_BATCH = 10_000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
@@ -91,7 +89,7 @@ export class ClickHouseReads implements ClickStatsReads {
   ) {}
 
   async series(scope: SeriesScope, request: SeriesRequest): Promise<SeriesText[]> {
-    const owner = await this.owner(scope);
+    const { sql: owner, oneTarget } = await this.owner(scope);
     const { interval } = request;
     const db = this.ch.db;
     const TZ = str(request.tz);
@@ -130,7 +128,7 @@ export class ClickHouseReads implements ClickStatsReads {
             WHERE ${range}${filterConditions(request)}
             GROUP BY target, target_id, hour, batch_id, ${GROUP_COLUMN_NAMES.join(', ')}
          ) GROUP BY start`
-      : countedPerBucket(db, range, bucketOf, { oneTarget: ONE_TARGET.some((kind) => kind in scope), byHour: interval === 'hour' });
+      : countedPerBucket(db, range, bucketOf, { oneTarget, byHour: interval === 'hour' });
     // Each bucket's offset from UTC, in minutes (by formatting its start in the zone: 12 ms of a
     // year by hour); UTC's is 0.
     const offset =
@@ -153,7 +151,8 @@ export class ClickHouseReads implements ClickStatsReads {
             ) AS b ANY LEFT JOIN (${counts}) AS c USING start
         )
        GROUP BY intDiv(n, ${BUCKETS_PER_TEXT}) ORDER BY intDiv(n, ${BUCKETS_PER_TEXT})`;
-    const texts = await this.zoned(() => this.ch.query<SeriesText & { stale?: string }>(sql, settingsFor(sql)));
+    // A bucket without counts joins zeros and no stale hours, whatever a server's profile says.
+    const texts = await this.zoned(() => this.ch.query<SeriesText & { stale?: string }>(sql, { ...settingsFor(sql), join_use_nulls: 0 }));
     if (filtered) return texts;
     const stale = texts.flatMap((text) => (text.stale ? text.stale.split(';') : []));
     if (stale.length > 0) {
@@ -168,8 +167,8 @@ export class ClickHouseReads implements ClickStatsReads {
   /**
    * Adds the stale hours' clicks, bots and visitors to their buckets' lines (`n=key,key` each: a
    * bucket's place and its stale hours, which its line counted as none). Read from the hours named
-   * by the series' statement, so an hour marked after it is read from its last count, one first
-   * clicked after it not at all: the answer stands as of that statement.
+   * by the series' statement, so an hour marked after it is read from its last count, and one first
+   * clicked after it not at all; the named hours' clicks are read as of this second statement.
    */
   private async addStale(texts: SeriesText[], stale: readonly string[], range: string): Promise<void> {
     const bucketOf = new Map<string, number>();
@@ -242,7 +241,7 @@ export class ClickHouseReads implements ClickStatsReads {
   private counting: Promise<void> | null = null;
 
   async topValues(scope: SeriesScope, request: SeriesRequest): Promise<{ list: TopList; value: string; clicks: string }[]> {
-    const owner = await this.owner(scope);
+    const { sql: owner } = await this.owner(scope);
     const db = this.ch.db;
     const F = `toDateTime(${int(Math.floor(request.from.getTime() / 1000))}, 'UTC')`;
     const first = firstBucket(request.interval, F, str(request.tz));
@@ -367,17 +366,18 @@ export class ClickHouseReads implements ClickStatsReads {
     }
   }
 
-  /** The rows of a scope in the click tables. */
-  private async owner(scope: SeriesScope): Promise<string> {
-    if ('link' in scope) return `target = 'link' AND target_id = ${int(scope.link)}`;
-    if ('qr' in scope) return `target = 'qr' AND target_id = ${int(scope.qr)}`;
-    if ('bio' in scope) return `target = 'bio' AND target_id = ${int(scope.bio)}`;
-    if ('block' in scope) return `target = 'block' AND target_id = ${int(scope.block)}`;
-    if ('domain' in scope) return `target = 'domain' AND target_id = ${int(scope.domain)}`;
+  /** The rows of a scope in the click tables, and whether they are one target's. */
+  private async owner(scope: SeriesScope): Promise<{ sql: string; oneTarget: boolean }> {
+    const one = (target: ClickTarget, id: number) => ({ sql: `target = ${str(target)} AND target_id = ${int(id)}`, oneTarget: true });
+    if ('link' in scope) return one('link', scope.link);
+    if ('qr' in scope) return one('qr', scope.qr);
+    if ('bio' in scope) return one('bio', scope.bio);
+    if ('block' in scope) return one('block', scope.block);
+    if ('domain' in scope) return one('domain', scope.domain);
     const { links, qrs } = await this.pg.scopeTargets(scope);
     const parts = [`(target = 'link' AND target_id IN ${idSet(links)})`];
     if (qrs.length > 0) parts.push(`(target = 'qr' AND target_id IN ${idSet(qrs)})`);
-    return `(${parts.join(' OR ')})`;
+    return { sql: `(${parts.join(' OR ')})`, oneTarget: false };
   }
 }
 
@@ -394,8 +394,8 @@ function hourSet(hours: readonly { target: string; target_id: number; hour: numb
 
 /**
  * People's clicks, visitors and bots per bucket (`start`) from the range's counted hours, and the
- * bucket's stale hours (`target:id:hour`), whose counts it leaves out: one scan of the counts. The
- * levels that would group nothing are left out (one target's hours are its own; an hour is its bucket).
+ * bucket's stale hours (`target:id:hour`), whose counts it leaves out: one scan of the counts,
+ * grouped once more per bucket unless each row is one already (one target's hours, by hour).
  */
 function countedPerBucket(db: string, range: string, bucketOf: string, levels: { oneTarget: boolean; byHour: boolean }): string {
   const perTarget = `SELECT hour, toUInt32(hour) AS start, toUInt8(${STALE}) AS s,
@@ -403,12 +403,10 @@ function countedPerBucket(db: string, range: string, bucketOf: string, levels: {
                             if(s, 0, argMaxIf(bots, version, kind = 1)) AS b,
                             if(s, [concat(toString(target), ':', toString(target_id), ':', toString(start))], emptyArrayString()) AS stale
                        FROM ${db}.click_hour_totals WHERE ${range} GROUP BY target, target_id, hour`;
-  const perHour = levels.oneTarget
-    ? perTarget
-    : `SELECT hour, toUInt32(hour) AS start, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale FROM (${perTarget}) GROUP BY hour`;
-  return levels.byHour
-    ? perHour
-    : `SELECT ${bucketOf} AS start, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale FROM (${perHour}) GROUP BY start`;
+  if (levels.byHour && levels.oneTarget) return perTarget;
+  // The targets' hours summed per bucket (an hour, or the local day, week or month it falls in).
+  return `SELECT ${levels.byHour ? 'start' : `${bucketOf} AS start`}, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale
+            FROM (${perTarget}) GROUP BY start`;
 }
 
 /**
