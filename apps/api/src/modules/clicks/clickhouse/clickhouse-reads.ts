@@ -26,6 +26,8 @@ const HOUR_MS = 3_600_000;
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
 /** An hour whose latest mark (kind 0) is not covered by a count (kind 1): its count is missing or older. */
 const STALE = 'countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1)';
+/** A target's hour as one text, `target:id:hour` (unix seconds), as hourSet reads it. */
+const HOUR_KEY = "concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour)))";
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
 const COUNT_BATCH = 10_000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
@@ -176,13 +178,8 @@ export class ClickHouseReads implements ClickStatsReads {
       const [n, keys] = entry.split('=') as [string, string];
       for (const key of keys.split(',')) bucketOf.set(key, Number(n));
     }
-    const hours = [...bucketOf.keys()].map((key) => {
-      const [target, id, hour] = key.split(':') as [string, string, string];
-      return { target, target_id: Number(id), hour: Number(hour) };
-    });
-    const sql = `SELECT concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour))) AS key,
-                        toString(sum(c)) AS c, toString(sum(b)) AS b, toString(sum(v)) AS v
-                   FROM (${hourParts(this.ch.db, range, hourSet(hours))}) GROUP BY target, target_id, hour`;
+    const sql = `SELECT ${HOUR_KEY} AS key, toString(sum(c)) AS c, toString(sum(b)) AS b, toString(sum(v)) AS v
+                   FROM (${hourParts(this.ch.db, range, hourSet([...bucketOf.keys()]))}) GROUP BY target, target_id, hour`;
     const parts = await this.ch.query<{ key: string; c: string; b: string; v: string }>(sql, settingsFor(sql));
     const added = new Map<number, [number, number, number]>();
     for (const part of parts) {
@@ -212,18 +209,15 @@ export class ClickHouseReads implements ClickStatsReads {
   private countHours(range: string): void {
     if (this.counting) return;
     const db = this.ch.db;
-    const dueSql = `SELECT target, target_id, toUInt32(hour) AS hour, maxIf(version, kind = 0) AS mark FROM ${db}.click_hour_totals
+    const dueSql = `SELECT ${HOUR_KEY} AS key, maxIf(version, kind = 0) AS mark FROM ${db}.click_hour_totals
                      WHERE ${range} GROUP BY target, target_id, hour
                     HAVING ${STALE} AND mark < toUInt64(now()) - ${int(this.settled)}
                      LIMIT ${int(COUNT_BATCH)}`;
     this.counting = (async () => {
-      const due = await this.ch.query<{ target: string; target_id: number; hour: number; mark: number | string }>(
-        dueSql,
-        settingsFor(dueSql),
-      );
+      const due = await this.ch.query<{ key: string; mark: number | string }>(dueSql, settingsFor(dueSql));
       if (due.length === 0) return;
       const version = due.reduce((latest, row) => (BigInt(row.mark) > latest ? BigInt(row.mark) : latest), 0n);
-      const set = hourSet(due);
+      const set = hourSet(due.map((row) => row.key));
       const sql = `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
            SELECT target, target_id, hour, toUInt8(1), toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(v)), toUInt64(${version.toString()})
              FROM (${hourParts(db, range, set)}) GROUP BY target, target_id, hour`;
@@ -382,14 +376,14 @@ export class ClickHouseReads implements ClickStatsReads {
 }
 
 /**
- * Target hours, for `(target, target_id, hour) IN (...)`; '' for none: one string literal the server
+ * Target hours (HOUR_KEY's texts, as the server wrote them), for `(target, target_id, hour) IN (...)`;
+ * '' for none: one string literal the server
  * splits (a list of tuples is past the parser's limits at a few thousand hours, as in idSet).
  */
-function hourSet(hours: readonly { target: string; target_id: number; hour: number }[]): string {
-  if (hours.length === 0) return '';
-  const keys = hours.map((key) => `${key.target}:${int(Number(key.target_id))}:${int(Number(key.hour))}`).join(',');
+function hourSet(keys: readonly string[]): string {
+  if (keys.length === 0) return '';
   return `SELECT CAST(key[1] AS ${TARGET_TYPE}), toUInt32(key[2]), toDateTime(toUInt32(key[3]), 'UTC')
-            FROM (SELECT splitByChar(':', arrayJoin(splitByChar(',', ${str(keys)}))) AS key)`;
+            FROM (SELECT splitByChar(':', arrayJoin(splitByChar(',', ${str(keys.join(','))}))) AS key)`;
 }
 
 /**
@@ -401,7 +395,7 @@ function countedPerBucket(db: string, range: string, bucketOf: string, levels: {
   const perTarget = `SELECT hour, toUInt32(hour) AS start, toUInt8(${STALE}) AS s,
                             if(s, 0, argMaxIf(clicks, version, kind = 1)) AS c, if(s, 0, argMaxIf(visitors, version, kind = 1)) AS v,
                             if(s, 0, argMaxIf(bots, version, kind = 1)) AS b,
-                            if(s, [concat(toString(target), ':', toString(target_id), ':', toString(start))], emptyArrayString()) AS stale
+                            if(s, [${HOUR_KEY}], emptyArrayString()) AS stale
                        FROM ${db}.click_hour_totals WHERE ${range} GROUP BY target, target_id, hour`;
   if (levels.byHour && levels.oneTarget) return perTarget;
   // The targets' hours summed per bucket (an hour, or the local day, week or month it falls in).
