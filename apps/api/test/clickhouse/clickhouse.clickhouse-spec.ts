@@ -201,16 +201,42 @@ describe('ClickHouse as the click store', () => {
   });
 
   it('keeps hostile text as it came, in stored clicks and in the filters that name it', async () => {
-    const hostile = [`it's a \\ back'slash\\'`, 'Zürich 東京 😀', `\u0001\u0007\ttab`, 'javascript:alert(1)', `')) OR 1=1 --`];
+    // With what ends a value or a row in an insert's text (tab, line breaks, NUL), and its NULL (\N) as text.
+    const hostile = [
+      `it's a \\ back'slash\\'`,
+      'Zürich 東京 😀',
+      `\u0001\u0007\ttab`,
+      'javascript:alert(1)',
+      `')) OR 1=1 --`,
+      'line\nbreak\r\nend\r',
+      '\\N',
+    ];
     const target = await createLink(api, user);
     const at = new Date('2026-01-01T12:00:00Z');
-    await api.linkyard.app.get(ClickWriter).write(
-      hostile.map((text, index) => clickOf(target, index, { at, referrer: text, utmCampaign: text })),
-      null,
-      newBatchId(),
+    const clicks = hostile.map((text, index) => clickOf(target, index, { at, referrer: text, utmCampaign: text }));
+    await api.linkyard.app.get(ClickWriter).write(clicks, null, newBatchId());
+    // What PostgreSQL's half refuses (a visit's texts never hold NUL, and are at most a few hundred
+    // characters: see visitor.ts), in ClickHouse alone.
+    const raw = ['\u0000nul\\0\\t', 'é\t'.repeat(50_000)];
+    await clickhouse.insert(
+      'clicks',
+      clickRows(
+        raw.map((text, index) => clickOf(target, 90 + index, { at, referrer: text, utmCampaign: text })),
+        newBatchId(),
+      ),
     );
+    hostile.push(...raw);
     const response = await api.request('GET', `/l/api/url/${target}/stats?from=2026-01-01&to=2026-01-03&top=10`, { key: user.apikey });
     expect(response.body.data.top.referrers.map((row: { value: string }) => row.value).sort()).toEqual([...hostile].sort());
+    const exported = await api.request('GET', `/l/api/url/${target}/clicks?from=2026-01-01&to=2026-01-03&format=ndjson`, {
+      key: user.apikey,
+    });
+    const stored = exported.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { referrer: string; utmCampaign: string });
+    expect(stored.map((click) => click.referrer).sort()).toEqual([...hostile].sort());
+    expect(stored.map((click) => click.utmCampaign).sort()).toEqual([...hostile].sort());
     // Control characters are refused in a filter (400); the other texts filter what they name.
     for (const text of hostile.filter((entry) => !/[\u0000-\u001f]/.test(entry))) {
       const filtered = await api.request(

@@ -1,4 +1,4 @@
-import { idSet, identifier, int, str } from './clickhouse-sql';
+import { idSet, identifier, int, str, tsvLines, tsvValue } from './clickhouse-sql';
 
 describe('ClickHouse literals', () => {
   it('quotes strings so that quotes and backslashes stay text', () => {
@@ -29,5 +29,28 @@ describe('ClickHouse literals', () => {
     expect(idSet([1, 22, 333])).toBe(`(SELECT toUInt32(arrayJoin(splitByChar(',', '1,22,333'))))`);
     expect(idSet([])).toBe('(SELECT toUInt32(0) WHERE 0)');
     expect(() => idSet([1, 0.5])).toThrow(RangeError);
+  });
+
+  it("writes rows' values so that no text ends a value or a row, and NULL apart from the text \\N", () => {
+    expect(tsvValue('a\tb\nc\rd\u0000e\\f')).toBe('a\\tb\\nc\\rd\\0e\\\\f');
+    expect(tsvValue('\\N')).toBe('\\\\N');
+    expect(tsvValue(null)).toBe('\\N');
+    expect(tsvValue('Zürich 東京 😀 javascript:alert(1) \u0007')).toBe('Zürich 東京 😀 javascript:alert(1) \u0007');
+    expect([tsvValue(true), tsvValue(false), tsvValue(0), tsvValue(1_764_000_000_123_456)]).toEqual(['1', '0', '0', '1764000000123456']);
+    for (const bad of [1.5, NaN, Infinity]) expect(() => tsvValue(bad)).toThrow(RangeError);
+    const long = 'x\t'.repeat(50_000);
+    expect(tsvValue(long)).toHaveLength(150_000);
+  });
+
+  it('writes rows as lines of their columns in order, a field left out as NULL, and refuses objects', () => {
+    const rows = [
+      { a: 'x\ty', b: 1, c: null },
+      { c: 'z', b: 2, a: '' },
+      { a: 'w', b: 3, c: false },
+    ];
+    expect(tsvLines(rows, ['a', 'b', 'c'], 0, 2)).toBe('x\\ty\t1\t\\N\n\t2\tz\n');
+    expect(tsvLines(rows, ['a', 'b', 'c'], 2, 3)).toBe('w\t3\t0\n');
+    expect(tsvLines([{ a: 'x' }], ['a', 'b'], 0, 1)).toBe('x\t\\N\n');
+    expect(() => tsvLines([{ a: { nested: 1 } }], ['a'], 0, 1)).toThrow(TypeError);
   });
 });

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
-import { identifier, int } from './clickhouse-sql';
+import { Readable } from 'node:stream';
+import { Turns } from '../../../common/turns';
+import { identifier, int, tsvLines } from './clickhouse-sql';
 import { schemaVersions } from './clickhouse-schema';
 
 /** The click store's connection (ClickHouse), or null without CLICKHOUSE_URL: made and closed by app.ts. */
@@ -29,6 +31,17 @@ function unavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
   return UNAVAILABLE.test(`${typeof code === 'string' ? code : ''} ${typeof message === 'string' ? message : ''}`) || name === 'AbortError';
+}
+
+/** Rows an insert writes as text at a time (a few milliseconds), giving the event loop its turns between. */
+const INSERT_CHUNK = 500;
+
+async function* insertText(rows: readonly Record<string, unknown>[], columns: readonly string[]): AsyncGenerator<string> {
+  const turns = new Turns();
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    await turns.take();
+    yield tsvLines(rows, columns, from, Math.min(rows.length, from + INSERT_CHUNK));
+  }
 }
 
 /** The engine's version, from `SELECT version()` ('18.16.1', '26.7.2.1'). */
@@ -129,14 +142,22 @@ export class ClickHouse {
     });
   }
 
-  /** Inserts rows in one request (one block: the server takes it whole or not at all). */
+  /**
+   * Inserts rows in one request (one block: the server takes it whole or not at all), every row
+   * with the first row's columns. Written as text a few hundred rows at a time, the event loop free
+   * between them: a batch of 20,000 clicks written at once held it (and the redirects) for over 100 ms.
+   */
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+    if (rows.length === 0) return;
     const version = await this.ready();
+    const columns = Object.keys(rows[0]!).map(identifier);
     await this.guard(() =>
       this.client.insert({
         table: `${this.db}.${identifier(table)}`,
-        values: rows,
-        format: 'JSONEachRow',
+        // Made anew for each attempt (guard() may send it twice).
+        values: Readable.from(insertText(rows, columns), { objectMode: false }),
+        format: 'TabSeparated',
+        columns: columns as [string, ...string[]],
         // Engines from 21.11 may buffer inserts (chdb does by default): a batch is stored when answered.
         clickhouse_settings: version.major > 21 || (version.major === 21 && version.minor >= 11) ? { async_insert: 0 } : {},
       }),
