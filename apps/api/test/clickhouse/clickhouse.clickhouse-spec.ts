@@ -250,6 +250,18 @@ describe('ClickHouse as the click store', () => {
     }
   });
 
+  it('stores nothing of an insert holding a value it cannot write, wherever that value is', async () => {
+    const target = await createLink(api, user);
+    const at = new Date('2026-01-01T12:00:00Z');
+    const rows = clickRows(
+      Array.from({ length: 1200 }, (_, index) => clickOf(target, index, { at })),
+      newBatchId(),
+    );
+    (rows[1100] as Record<string, unknown>).referrer = { nested: ['x'] };
+    await expect(clickhouse.insert('clicks', rows)).rejects.toThrow(TypeError);
+    expect(await rawClickCount(api.linkyard.app, target)).toBe(0);
+  });
+
   it('answers 400 for a zone the platform knows and the server does not', async () => {
     // Node takes SystemV/AST4; Debian's ClickHouse 18.16 has no such file.
     const response = await api.request('GET', `/l/api/url/${linkId}/stats?tz=SystemV/AST4`, { key: user.apikey });

@@ -48,7 +48,7 @@ export function tsvLines(rows: readonly Record<string, unknown>[], columns: read
   for (let index = from; index < to; index++) {
     const row = rows[index]!;
     for (let column = 0; column < columns.length; column++) {
-      // A field left out is NULL, as a key left out of JSON's rows was.
+      // A field left out is NULL (what a Nullable column holds when not given).
       const value = row[columns[column]!] ?? null;
       if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
         throw new TypeError(`not a value ClickHouse's rows take here: ${columns[column]}`);

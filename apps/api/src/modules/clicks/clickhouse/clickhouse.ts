@@ -36,12 +36,18 @@ function unavailable(error: unknown): boolean {
 /** Rows an insert writes as text at a time (a few milliseconds), giving the event loop its turns between. */
 const INSERT_CHUNK = 500;
 
-async function* insertText(rows: readonly Record<string, unknown>[], columns: readonly string[]): AsyncGenerator<string> {
+/**
+ * The rows as text, in pieces, all of it written before any is sent: a value refused (a TypeError)
+ * then sends nothing, where a request cut short could leave the rows before it stored.
+ */
+async function insertText(rows: readonly Record<string, unknown>[], columns: readonly string[]): Promise<string[]> {
   const turns = new Turns();
+  const pieces: string[] = [];
   for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
     await turns.take();
-    yield tsvLines(rows, columns, from, Math.min(rows.length, from + INSERT_CHUNK));
+    pieces.push(tsvLines(rows, columns, from, Math.min(rows.length, from + INSERT_CHUNK)));
   }
+  return pieces;
 }
 
 /** The engine's version, from `SELECT version()` ('18.16.1', '26.7.2.1'). */
@@ -151,11 +157,12 @@ export class ClickHouse {
     if (rows.length === 0) return;
     const version = await this.ready();
     const columns = Object.keys(rows[0]!).map(identifier);
+    const text = await insertText(rows, columns);
     await this.guard(() =>
       this.client.insert({
         table: `${this.db}.${identifier(table)}`,
-        // Made anew for each attempt (guard() may send it twice).
-        values: Readable.from(insertText(rows, columns), { objectMode: false }),
+        // A stream made anew for each attempt (guard() may send it twice).
+        values: Readable.from(text, { objectMode: false }),
         format: 'TabSeparated',
         columns: columns as [string, ...string[]],
         // Engines from 21.11 may buffer inserts (chdb does by default): a batch is stored when answered.
