@@ -7,6 +7,7 @@
 // of a link holding `--sizes` clicks there, in the same run.
 //
 //   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
+//   (`--sizes ''`: the write rates alone)
 //
 // Needs the built service (pnpm build). It makes a database of its own beside DATABASE_URL's and
 // drops it at the end; ClickHouse's database is CLICKHOUSE_URL's (use a throw-away one). Nothing
@@ -15,6 +16,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../apps/api/dist/', import.meta.url).pathname;
@@ -42,14 +44,20 @@ const { values } = parseArgs({
   },
 });
 const seconds = Number(values.seconds);
+const sizes = values.sizes.split(',').filter(Boolean).map(Number);
 
 async function open(url) {
   return new DataSource({ ...serviceConnection({ url }, 60_000), poolSize: 2 }).initialize();
 }
 
-/** A batch of `size` clicks of now, over the links, from different visitors. */
+/**
+ * A batch of `size` clicks of now, over the links, from different visitors. Their ids are cut from
+ * one random buffer: a call per click took a fifth of a ClickHouse writer's time here, making the
+ * batch rather than writing it (the service makes a visitor's id on the redirect, not the writer).
+ */
 function batchOf(linkIds, round, size) {
   const at = new Date();
+  const ids = randomBytes(16 * size).toString('hex');
   return Array.from({ length: size }, (_, index) => ({
     linkId: linkIds[(round * size + index) % linkIds.length],
     qrId: null,
@@ -63,10 +71,14 @@ function batchOf(linkIds, round, size) {
     device: 'desktop',
     social: null,
     bot: index % 50 === 0,
-    visitor: randomBytes(16).toString('hex'),
+    visitor: ids.slice(32 * index, 32 * index + 32),
     utmSource: index % 5 === 0 ? 'newsletter' : null,
     utmMedium: null,
     utmCampaign: null,
+    variant: null,
+    domainId: null,
+    orphan: null,
+    alias: null,
   }));
 }
 
@@ -84,6 +96,9 @@ async function writer(url, store) {
   const clickhouse = store.startsWith('postgres') ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
   const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
   await clickhouse?.ready();
+  // How long the writer held its event loop at most (what a redirect served beside it would wait).
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   const until = Date.now() + seconds * 1000;
   let written = 0;
   let round = 0;
@@ -111,13 +126,17 @@ async function writer(url, store) {
     written += batch.length;
   }
   const elapsed = (Date.now() - started) / 1000;
+  delay.disable();
   await dataSource.destroy();
   await clickhouse?.close();
-  return { written, elapsed };
+  return { written, elapsed, stall: delay.max / 1e6 };
 }
 
-/** `count` writer processes at once; clicks per second of all of them together. */
-async function writers(url, count, store = 'postgres') {
+/**
+ * `count` writer processes at once; clicks per second of all of them together. `stalls` gets the
+ * longest any of them held its event loop, in ms.
+ */
+async function writers(url, count, store = 'postgres', stalls = []) {
   const runs = await Promise.all(
     Array.from(
       { length: count },
@@ -132,6 +151,7 @@ async function writers(url, count, store = 'postgres') {
   );
   const written = runs.reduce((sum, run) => sum + run.written, 0);
   const elapsed = Math.max(...runs.map((run) => run.elapsed));
+  stalls.push(Math.max(...runs.map((run) => run.stall)));
   return Math.round(written / elapsed);
 }
 
@@ -260,7 +280,9 @@ async function main() {
     console.log(
       `clicks written over ${LINKS} links, ${seconds} s a run, in the recorder's largest batches: ${MAX_BATCH} on PostgreSQL, ${CLICKHOUSE_BATCH} with ClickHouse`,
     );
-    console.log(`one writer: ${(await writers(url.toString(), 1)).toLocaleString('en')} clicks/s`);
+    const stalls = [];
+    const rate = await writers(url.toString(), 1, 'postgres', stalls);
+    console.log(`one writer: ${rate.toLocaleString('en')} clicks/s (its event loop held at most ${stalls[0].toFixed(0)} ms)`);
     console.log(`two writers at once (two instances): ${(await writers(url.toString(), 2)).toLocaleString('en')} clicks/s together`);
     console.log(
       `PostgreSQL alone in batches of ${CLICKHOUSE_BATCH} (for comparison), one writer: ${(await writers(url.toString(), 1, 'postgres-large')).toLocaleString('en')} clicks/s`,
@@ -270,19 +292,21 @@ async function main() {
         ['clickhouse-only', "ClickHouse's insert alone"],
         ['clickhouse', "The service's click writer (the targets' check, ClickHouse's insert, the visitor counts, PostgreSQL's half)"],
       ]) {
-        console.log(`${what}, one writer: ${(await writers(url.toString(), 1, store)).toLocaleString('en')} clicks/s`);
+        const stalls = [];
+        const rate = await writers(url.toString(), 1, store, stalls);
+        console.log(`${what}, one writer: ${rate.toLocaleString('en')} clicks/s (its event loop held at most ${stalls[0].toFixed(0)} ms)`);
         console.log(`${what}, two writers: ${(await writers(url.toString(), 2, store)).toLocaleString('en')} clicks/s together`);
       }
     }
     if (process.env.CLICKHOUSE_URL) {
-      for (const size of values.sizes.split(',').map(Number)) {
+      for (const size of sizes) {
         const series = await clickhouseSeries(size);
         console.log(
           `ClickHouse, ${size.toLocaleString('en')} clicks (seeded in ${series.seeded} s): a year by hour of the link that has them all: the first read ${series.first} ms, then p50 ${series.p50} ms, p99 ${series.p99} ms`,
         );
       }
     }
-    for (const size of values.sizes.split(',').map(Number)) {
+    for (const size of sizes) {
       const started = Date.now();
       await seedTo(client, size);
       const seeded = ((Date.now() - started) / 1000).toFixed(0);
