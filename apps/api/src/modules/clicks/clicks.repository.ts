@@ -228,7 +228,7 @@ const hourOf = (click: Click) => Math.floor(click.at.getTime() / HOUR_MS) * HOUR
 /**
  * People's clicks of a batch on one target and UTC hour with the same values (see GROUP_COLUMNS);
  * or, for the totals and counters alone (`rollups` false: the click store is ClickHouse), on one
- * target with the same counted values, a shorter key that made the grouping twice as fast.
+ * target with the same counted values (a shorter key, and fewer groups to count).
  */
 interface ClickGroup {
   id: number;

@@ -33,7 +33,8 @@ const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '
 /**
  * A value in a row of an insert (TabSeparated: cheaper to write and to read than JSON for both
  * sides): a string with the characters that end a value or a row escaped, NUL (which chdb's
- * in-process statements would end at) and backslashes (so `\N` stays text); null as `\N` (NULL); integers checked; true and false as 1 and 0.
+ * in-process statements would end at) and backslashes (so `\N` stays text); null as `\N` (NULL);
+ * integers checked; true and false as 1 and 0.
  */
 export function tsvValue(value: string | number | boolean | null): string {
   if (value === null) return '\\N';
