@@ -30,6 +30,7 @@ const { ClickHouse } = require(`${dist}modules/clicks/clickhouse/clickhouse.js`)
 const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse/clickhouse-reads.js`);
 const { newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
 const { ClickWriter } = require(`${dist}modules/clicks/click-writer.js`);
+const { UniqueCounts } = require(`${dist}modules/clicks/clickhouse/unique-counts.js`);
 const { SystemClock } = require(`${dist}common/clock.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
@@ -86,9 +87,10 @@ function batchOf(linkIds, round, size) {
  * One writer process: writes batches for `seconds` as the click writer does for `store`, says how
  * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `postgres-large`: the same in
  * ClickHouse's batch size (not what the recorder does: for comparison); `clickhouse`: the raw
- * clicks in ClickHouse (CLICKHOUSE_URL), then the all-time visitors' counts read from it, then
- * PostgreSQL's half (totals, counters), by the service's own click writer (ClickWriter, which first
- * checks the batch's targets still exist); `clickhouse-only`: ClickHouse's insert alone.
+ * clicks in ClickHouse (CLICKHOUSE_URL), then PostgreSQL's half (totals, counters), by the
+ * service's own click writer (ClickWriter, which first checks the batch's targets still exist), the
+ * all-time unique counts read from ClickHouse once a second beside it (UniqueCounts), as in the
+ * service; `clickhouse-only`: ClickHouse's insert alone.
  */
 async function writer(url, store) {
   const dataSource = await open(url);
@@ -112,12 +114,15 @@ async function writer(url, store) {
       new SystemClock(),
       { written: () => undefined },
       clickhouse,
+      new UniqueCounts(clickhouse, clicks),
     );
     while (Date.now() < until) {
       const batch = batchOf(linkIds, round++, CLICKHOUSE_BATCH);
       await clickWriter.write(batch, null, newBatchId());
       written += batch.length;
     }
+    // The unique counts of the last batches too (read once a second meanwhile), within the time taken.
+    await clickWriter.settle();
   }
   while (Date.now() < until) {
     const batch = batchOf(linkIds, round++, store === 'postgres' ? MAX_BATCH : CLICKHOUSE_BATCH);
@@ -290,7 +295,10 @@ async function main() {
     if (process.env.CLICKHOUSE_URL) {
       for (const [store, what] of [
         ['clickhouse-only', "ClickHouse's insert alone"],
-        ['clickhouse', "The service's click writer (the targets' check, ClickHouse's insert, the visitor counts, PostgreSQL's half)"],
+        [
+          'clickhouse',
+          "The service's click writer (the targets' check, ClickHouse's insert, PostgreSQL's half; the unique counts once a second)",
+        ],
       ]) {
         const stalls = [];
         const rate = await writers(url.toString(), 1, store, stalls);

@@ -46,6 +46,13 @@ class FakeWriter implements ClickBatchWriter {
     this.written.push({ clicks, spoolId, batchId });
   }
 
+  /** How many batches were written each time the writer was asked to settle its work. */
+  readonly settled: number[] = [];
+
+  async settle(): Promise<void> {
+    this.settled.push(this.written.length);
+  }
+
   get writtenClicks(): number[] {
     return this.written.flatMap((batch) => numberOf(batch.clicks));
   }
@@ -296,6 +303,17 @@ describe('ClickRecorder', () => {
   });
 
   describe('on stop', () => {
+    it("settles the writer's work after what it holds is written, on a flush and on a stop", async () => {
+      const recorder = recorderWith();
+      recordClicks(recorder, 0, 10);
+      await recorder.flush();
+      expect(writer.settled).toEqual([1]);
+      recordClicks(recorder, 10, 10);
+      await recorder.stop();
+      expect(writer.settled).toEqual([1, 2]);
+      expect(writer.writtenClicks).toEqual(range(0, 20));
+    });
+
     it('writes what it holds at once, and counts clicks recorded afterwards as lost', async () => {
       const recorder = recorderWith();
       recordClicks(recorder, 0, 10);

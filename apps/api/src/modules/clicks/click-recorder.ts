@@ -22,6 +22,8 @@ const DROP_LOG_INTERVAL_MS = 10_000;
  */
 export interface ClickBatchWriter {
   write(batch: Click[], spoolId: string | null, batchId: string): Promise<void>;
+  /** What the writer does after its batches (the unique counts ClickHouse reads apart), done; never rejects. */
+  settle?(): Promise<void>;
 }
 
 /** A batch of clicks and its id (`clicks-<ms>-<uuid>`, the spool's file name when it goes there). */
@@ -170,6 +172,7 @@ export class ClickRecorder implements OnModuleInit {
     this.clearTimer();
     if (this.running) await this.running;
     await this.drain();
+    await this.writer.settle?.();
   }
 
   /** The last flush, on a clean stop; what cannot be written goes to the spool, or is counted lost. */
@@ -177,6 +180,7 @@ export class ClickRecorder implements OnModuleInit {
     this.clearTimer();
     if (this.running) await this.running;
     await this.drain();
+    await this.writer.settle?.();
     this.stopped = true;
     // Batches on their way to the spool are there before the process ends.
     await Promise.all(this.puts);

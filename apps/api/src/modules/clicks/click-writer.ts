@@ -7,8 +7,8 @@ import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
-import { clickRows, targetOf } from './clickhouse/clickhouse-reads';
-import { allTimeVisitors } from './clickhouse/clickhouse-visitors';
+import { clickRows, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
+import { UniqueCounts } from './clickhouse/unique-counts';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
@@ -16,10 +16,11 @@ import { allTimeVisitors } from './clickhouse/clickhouse-visitors';
  * back, or a spooled batch written before, is told to no one.
  *
  * With ClickHouse (CLICKHOUSE_URL) the raw clicks go there first, in one insert under the batch's
- * id, and its views make the hourly rollups and the sets of all-time visitors, whose counts it then
- * reads; PostgreSQL's transaction keeps the rest (totals, the unique counts read, counters,
- * webhooks' events). Either failing fails the batch, which the
- * recorder retries whole: ClickHouse reads a batch sent twice once (see clickhouse-schema.ts).
+ * id, and its views make the hourly rollups and the sets of all-time visitors; PostgreSQL's
+ * transaction keeps the rest (totals, counters, webhooks' events). Either failing fails the batch,
+ * which the recorder retries whole: ClickHouse reads a batch sent twice once (see
+ * clickhouse-schema.ts). The batch's targets are then marked for their unique counts, read from
+ * ClickHouse apart from the batches (UniqueCounts).
  * Clicks of a target deleted since they were made are left out of both.
  */
 @Injectable()
@@ -33,10 +34,11 @@ export class ClickWriter implements ClickBatchWriter {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ClickLimits) private readonly limits: ClickLimits,
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse | null,
+    @Inject(UniqueCounts) private readonly uniques: UniqueCounts,
   ) {}
 
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
-    let visitors: Map<string, number> | undefined;
+    let rows: ClickHouseRow[] = [];
     if (this.clickhouse) {
       // Not the clicks of a target deleted since (its clicks there are being deleted, see
       // ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
@@ -52,20 +54,26 @@ export class ClickWriter implements ClickBatchWriter {
         block: [...ids.block],
         domain: [...ids.domain],
       });
-      const rows = clickRows(batch, batchId).filter((row) => existing.has(`${String(row.target)}:${String(row.target_id)}`));
+      rows = clickRows(batch, batchId).filter((row) => existing.has(`${String(row.target)}:${String(row.target_id)}`));
       if (rows.length > 0) await this.clickhouse.insert('clicks', rows);
-      visitors = await allTimeVisitors(this.clickhouse, rows);
     }
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     const written = await this.clicks.writeBatch(
       batch,
       spoolId,
       (scope) => this.webhookEvents.recordClicks(scope, batch, new Date(this.clock.now())),
-      { rollups: this.clickhouse === null, visitors },
+      { rollups: this.clickhouse === null },
     );
+    // After the totals' commit: a count read then covers clicks PostgreSQL has counted.
+    this.uniques.touched(rows);
     // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
     if (written) this.limits.written(batch);
     // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
     if (written) this.live.written(batch).catch((error: Error) => this.logger.warn(`Live clicks not told: ${error.message}`));
+  }
+
+  /** The unique counts of every batch written until now, read and written (the recorder's flush and stop). */
+  settle(): Promise<void> {
+    return this.uniques.settle();
   }
 }

@@ -6,6 +6,7 @@ import { CLICK_STATS_READS, type ClickStatsReads } from './click-stats-reads';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
 import { ClickHouseReads } from './clickhouse/clickhouse-reads';
 import { ClickHouseVisitorsCopy } from './clickhouse/clickhouse-visitors';
+import { UniqueCounts } from './clickhouse/unique-counts';
 import { CLICK_BATCH_WRITER, ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
@@ -34,6 +35,7 @@ import { VisitorSalt } from './visitor-salt';
         clickhouse ? new ClickHouseReads(clickhouse, pg) : pg,
       inject: [CLICKHOUSE, ClickReadsRepository],
     },
+    UniqueCounts,
     ClickWriter,
     { provide: CLICK_BATCH_WRITER, useExisting: ClickWriter },
     ClickRecorder,

@@ -233,41 +233,55 @@ ROLLBACK;
 
 -- ClicksRepository.writeBatch (example 4)
 START TRANSACTION;
-WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks, unique_clicks = GREATEST(t.unique_clicks, v.uniques)
+WITH counted AS (UPDATE links t SET clicks = t.clicks + v.clicks
 FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (link_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN links t ON t.id = v.id
 ON CONFLICT (link_id, dimension, value) WHERE link_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks, unique_scans = GREATEST(t.unique_scans, v.uniques)
+WITH counted AS (UPDATE qr_codes t SET scans = t.scans + v.clicks
 FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (qr_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN qr_codes t ON t.id = v.id
 ON CONFLICT (qr_id, dimension, value) WHERE qr_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks, unique_visits = GREATEST(t.unique_visits, v.uniques)
+WITH counted AS (UPDATE bio_pages t SET visits = t.visits + v.clicks
 FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM counted;
 INSERT INTO click_counters (bio_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_pages t ON t.id = v.id
 ON CONFLICT (bio_id, dimension, value) WHERE bio_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-UPDATE bio_blocks t SET clicks = t.clicks + v.clicks, unique_clicks = GREATEST(t.unique_clicks, v.uniques)
+UPDATE bio_blocks t SET clicks = t.clicks + v.clicks
 FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (block_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN bio_blocks t ON t.id = v.id
 ON CONFLICT (block_id, dimension, value) WHERE block_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
-UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks, unique_orphan_visits = GREATEST(t.unique_orphan_visits, v.uniques)
+UPDATE domains t SET orphan_visits = t.orphan_visits + v.clicks
 FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id;
 INSERT INTO click_counters (domain_id, dimension, value, count)
 SELECT v.id, v.dimension, v.value, v.count
 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS v(id, dimension, value, count) JOIN domains t ON t.id = v.id
 ON CONFLICT (domain_id, dimension, value) WHERE domain_id IS NOT NULL
 DO UPDATE SET count = click_counters.count + EXCLUDED.count;
+COMMIT;
+
+-- ClicksRepository.writeUniques
+START TRANSACTION;
+WITH raised AS (UPDATE links t SET unique_clicks = LEAST(v.uniques, t.clicks)
+FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
+WHERE t.id = v.id AND t.unique_clicks < LEAST(v.uniques, t.clicks) RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM raised;
+COMMIT;
+
+-- ClicksRepository.writeUniques (example 2)
+START TRANSACTION;
+UPDATE bio_blocks t SET unique_clicks = LEAST(v.uniques, t.clicks)
+FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
+WHERE t.id = v.id AND t.unique_clicks < LEAST(v.uniques, t.clicks);
 COMMIT;
 
 -- ClicksRepository.linkClicks

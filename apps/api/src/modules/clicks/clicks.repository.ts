@@ -29,8 +29,8 @@ export class ClicksRepository {
     // A spooled batch of one click, then the same batch again: written once.
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
     (f) => [exampleBatch(f).slice(0, 1), EXAMPLE_SPOOL_ID],
-    // Beside ClickHouse: the totals and counters only, the unique counts as ClickHouse read them.
-    (f) => [exampleBatch(f), null, undefined, { rollups: false, visitors: new Map([[`link:${f.ids.link}`, 7]]) }],
+    // Beside ClickHouse: the totals and counters only (the unique counts are written apart: writeUniques).
+    (f) => [exampleBatch(f), null, undefined, { rollups: false }],
   )
   async writeBatch(
     batch: Click[],
@@ -56,6 +56,42 @@ export class ClicksRepository {
         await this.events.emit(runner.manager, ...[...counted].map((account) => ({ kind: 'clicks' as const, account })));
         await runner.commitTransaction();
         return true;
+      } catch (error) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * With ClickHouse, the all-time unique counts it read of targets of one kind (`counts`: id to
+   * count; see UniqueCounts), in a transaction marked CLICKS_ONLY that announces the accounts whose
+   * counts it raised. A count only rises (two instances read the same sets), and never past the
+   * target's clicks: a read may include a batch stored in ClickHouse whose totals PostgreSQL has
+   * not committed yet. Ids in order, as every writer of these rows takes them.
+   */
+  @Sql((f) => ['link', new Map([[f.ids.link, 7]])], (f) => ['block', new Map([[f.ids.block, 2]])])
+  async writeUniques(kind: ClickTarget, counts: ReadonlyMap<number, number>): Promise<void> {
+    if (counts.size === 0) return;
+    const target = TARGETS.find((candidate) => candidate.name === kind)!;
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const { table, total, unique } = target;
+    const update = `UPDATE ${table} t SET ${unique} = LEAST(v.uniques, t.${total})
+         FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
+        WHERE t.id = v.id AND t.${unique} < LEAST(v.uniques, t.${total})`;
+    const runner = this.dataSource.createQueryRunner();
+    runner.data = { [CLICKS_ONLY]: true };
+    try {
+      await runner.startTransaction();
+      try {
+        const owners = (await runner.query(
+          target.owned ? `WITH raised AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM raised` : update,
+          [arrayLiteral(ids), arrayLiteral(ids.map((id) => counts.get(id)!))],
+        )) as { account: number }[];
+        if (target.owned) await this.events.emit(runner.manager, ...owners.map(({ account }) => ({ kind: 'clicks' as const, account })));
+        await runner.commitTransaction();
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;
@@ -182,13 +218,12 @@ function monthTable(month: Date): { name: string; from: string; to: string } {
 }
 
 /**
- * How a batch is written: `rollups`, PostgreSQL's hourly rollups (not with ClickHouse, whose views
- * make them); `visitors`, the all-time unique visitors of the batch's targets as the click store
- * counted them (`target:id`, see allTimeVisitors), instead of a row per visitor here.
+ * How a batch is written: `rollups`, PostgreSQL's hourly rollups, the raw click rows and a row per
+ * visitor (not with ClickHouse, whose views make them, and which counts the unique visitors:
+ * their counts are written apart, see writeUniques).
  */
 export interface WriteOptions {
   rollups: boolean;
-  visitors?: ReadonlyMap<string, number>;
 }
 
 /** Each kind of target: the click's field, its table, its column in the click tables, its two totals. */
@@ -291,7 +326,7 @@ async function writeIn(
   manager: EntityManager,
   batch: Click[],
   alsoIn: ((scope: Scope) => Promise<void>) | undefined,
-  { rollups, visitors }: WriteOptions,
+  { rollups }: WriteOptions,
 ): Promise<Set<number>> {
   const counted = new Set<number>();
   // Clicks whose target was deleted meanwhile are dropped by the joins.
@@ -331,12 +366,9 @@ async function writeIn(
       totals.set(group.id, total);
     }
     const [clicksColumn, uniquesColumn] = [target.total, target.unique];
-    let uniques: string;
-    if (visitors) {
-      // Counted by the click store (ClickHouse), the batch included: the greater count stands.
-      for (const [id, total] of totals) total.uniques = visitors.get(`${target.name}:${id}`) ?? 0;
-      uniques = `GREATEST(t.${uniquesColumn}, v.uniques)`;
-    } else {
+    // Beside ClickHouse, which counts the visitors, the unique counts are written apart (writeUniques).
+    let uniques = '';
+    if (rollups) {
       // Each (target, visitor) pair once: a batch often holds the same visitor many times.
       const pairs = new Map<string, Click>();
       for (const click of humans) pairs.set(`${click[key]}\n${click.visitor}`, click);
@@ -348,9 +380,9 @@ async function writeIn(
         [arrayLiteral(seen.map((click) => click[key])), arrayLiteral(seen.map((click) => click.visitor))],
       );
       for (const { id } of fresh) totals.get(id)!.uniques += 1;
-      uniques = `t.${uniquesColumn} + v.uniques`;
+      uniques = `, ${uniquesColumn} = t.${uniquesColumn} + v.uniques`;
     }
-    const update = `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks, ${uniquesColumn} = ${uniques}
+    const update = `UPDATE ${table} t SET ${clicksColumn} = t.${clicksColumn} + v.clicks${uniques}
          FROM unnest($1::int[], $2::int[], $3::bigint[]) AS v(id, clicks, uniques) WHERE t.id = v.id`;
     // The owners of what it counted, once each (as a SELECT: the driver answers an UPDATE's rows with its count).
     const owners = await manager.query<{ account: number }[]>(

@@ -34,7 +34,13 @@ describe('ClickHouse literals', () => {
   it("writes rows' values so that no text ends a value or a row, and NULL apart from the text \\N", () => {
     expect(tsvValue('a\tb\nc\rd\u0000e\\f')).toBe('a\\tb\\nc\\rd\\0e\\\\f');
     // Each alone too: a value holding just one of them is still escaped.
-    const escapes: [string, string][] = [['\t', '\\t'], ['\n', '\\n'], ['\r', '\\r'], ['\u0000', '\\0'], ['\\', '\\\\']];
+    const escapes: [string, string][] = [
+      ['\t', '\\t'],
+      ['\n', '\\n'],
+      ['\r', '\\r'],
+      ['\u0000', '\\0'],
+      ['\\', '\\\\'],
+    ];
     for (const [raw, written] of escapes) expect(tsvValue(`a${raw}b`)).toBe(`a${written}b`);
     expect(tsvValue('\\N')).toBe('\\\\N');
     expect(tsvValue(null)).toBe('\\N');

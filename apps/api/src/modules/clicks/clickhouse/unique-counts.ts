@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ClickTarget } from '../click';
+import { ClicksRepository } from '../clicks.repository';
+import { CLICKHOUSE, type ClickHouse } from './clickhouse';
+import type { ClickHouseRow } from './clickhouse-reads';
+import { allTimeVisitors } from './clickhouse-visitors';
+
+/** How often the counts of the targets clicked since are read: a target's unique count trails its clicks by about this. */
+const INTERVAL_MS = 1000;
+/** Waits after a failed read or write: 1 s, doubling up to this. */
+const RETRY_MAX_MS = 30_000;
+/** Targets read in one statement (its text stays far below ClickHouse's limit on a query's size). */
+const CHUNK = 5000;
+/** Targets waiting at most; past it, new ones wait for their next click (logged). */
+const MAX_WAITING = 1_000_000;
+
+/** What marking needs of a raw click's row (clickRows). */
+type TouchedRow = Pick<ClickHouseRow, 'target' | 'target_id' | 'bot'>;
+
+/**
+ * With ClickHouse, the all-time unique counts PostgreSQL shows on a link, QR code, bio page, block
+ * or domain, read apart from the batches: the click writer marks the targets people clicked once a
+ * batch is stored, and the counts of all the targets marked since are read here at most once a
+ * second, one read at a time. Reading them with every batch made the write path pay for every
+ * link's whole visitor set (up to 256 kB) with every batch it touched.
+ *
+ * A count trails the clicks by about a second; `settle()` reads what is marked now (the recorder's
+ * flush and its clean stop). A read that fails (ClickHouse or PostgreSQL away) puts its targets
+ * back, to be read again later. Targets marked when the process ends otherwise are read again at
+ * their next click (the whole set is read then).
+ */
+@Injectable()
+export class UniqueCounts implements OnModuleDestroy {
+  private readonly logger = new Logger('ClickHouse');
+  private waiting = new Map<ClickTarget, Set<number>>();
+  private size = 0;
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private stopped = false;
+  private lastDropLog = 0;
+
+  constructor(
+    @Inject(CLICKHOUSE) private readonly ch: ClickHouse | null,
+    @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
+  ) {}
+
+  /** Marks the targets of people's clicks in `rows` (bots are never counted) to be read. */
+  touched(rows: readonly TouchedRow[]): void {
+    if (!this.ch || this.stopped) return;
+    let dropped = 0;
+    for (const row of rows) if (!row.bot && !this.mark(row.target, row.target_id)) dropped += 1;
+    if (dropped > 0 && Date.now() - this.lastDropLog > 10_000) {
+      this.lastDropLog = Date.now();
+      this.logger.warn(`${MAX_WAITING.toLocaleString('en')} targets wait for their unique counts: the others wait for their next click`);
+    }
+    if (this.size > 0 && !this.running) this.schedule(INTERVAL_MS);
+  }
+
+  /** Reads and writes the counts of every target marked until now (done when it is, or when that failed). */
+  async settle(): Promise<void> {
+    if (this.running) await this.running;
+    this.clearTimer();
+    if (this.size > 0) await this.run();
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    this.clearTimer();
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, ms);
+    this.timer.unref();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private run(): Promise<void> {
+    this.running ??= this.refresh().finally(() => {
+      this.running = null;
+      if (this.size > 0) this.schedule(this.failures > 0 ? Math.min(RETRY_MAX_MS, INTERVAL_MS * 2 ** (this.failures - 1)) : INTERVAL_MS);
+    });
+    return this.running;
+  }
+
+  private async refresh(): Promise<void> {
+    const ch = this.ch;
+    if (!ch) return;
+    const taken = this.waiting;
+    this.waiting = new Map();
+    this.size = 0;
+    const chunks: [ClickTarget, number[]][] = [];
+    for (const [target, ids] of taken) {
+      // Sorted: every writer of these rows takes their locks in the same order.
+      const sorted = [...ids].sort((a, b) => a - b);
+      for (let from = 0; from < sorted.length; from += CHUNK) chunks.push([target, sorted.slice(from, from + CHUNK)]);
+    }
+    let done = 0;
+    try {
+      for (const [target, ids] of chunks) {
+        const read = await allTimeVisitors(ch, new Map([[target, ids]]));
+        const counts = new Map<number, number>();
+        for (const id of ids) {
+          const count = read.get(`${target}:${id}`);
+          if (count !== undefined) counts.set(id, count);
+        }
+        await this.clicks.writeUniques(target, counts);
+        done += 1;
+      }
+      this.failures = 0;
+    } catch (error) {
+      // What was not written waits for the next read, with what was marked meanwhile.
+      for (const [target, ids] of chunks.slice(done)) for (const id of ids) this.mark(target, id);
+      this.failures += 1;
+      if (!this.stopped) this.logger.warn(`Unique counts not read from ClickHouse yet (tried again later): ${(error as Error).message}`);
+    }
+  }
+
+  /** Marks one target; false when the bound kept it out. */
+  private mark(target: ClickTarget, id: number): boolean {
+    let set = this.waiting.get(target);
+    if (!set) this.waiting.set(target, (set = new Set()));
+    if (set.has(id)) return true;
+    if (this.size >= MAX_WAITING) return false;
+    set.add(id);
+    this.size += 1;
+    return true;
+  }
+}
