@@ -180,7 +180,6 @@ export class ClickRecorder implements OnModuleInit {
     this.clearTimer();
     if (this.running) await this.running;
     await this.drain();
-    await this.writer.settle?.();
     this.stopped = true;
     // Batches on their way to the spool are there before the process ends.
     await Promise.all(this.puts);
@@ -188,7 +187,13 @@ export class ClickRecorder implements OnModuleInit {
     if (this.pending.length > 0) this.cut();
     const left = this.queue.splice(0);
     this.queued = 0;
-    if (left.length === 0) return;
+    if (left.length > 0) await this.spoolAtStop(left);
+    // Then what the writer does after its batches (a store away may keep it until its time limit).
+    await this.writer.settle?.();
+  }
+
+  /** What a stop could not write: to the spool, or counted lost. */
+  private async spoolAtStop(left: ClickBatch[]): Promise<void> {
     let saved = 0;
     let lost = 0;
     for (const batch of left) {

@@ -272,6 +272,7 @@ COMMIT;
 
 -- ClicksRepository.writeUniques
 START TRANSACTION;
+SELECT id FROM links WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED;
 WITH raised AS (UPDATE links t SET unique_clicks = LEAST(v.uniques, t.clicks)
 FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
 WHERE t.id = v.id AND t.unique_clicks < LEAST(v.uniques, t.clicks) RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM raised;
@@ -279,9 +280,8 @@ COMMIT;
 
 -- ClicksRepository.writeUniques (example 2)
 START TRANSACTION;
-UPDATE bio_blocks t SET unique_clicks = LEAST(v.uniques, t.clicks)
-FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
-WHERE t.id = v.id AND t.unique_clicks < LEAST(v.uniques, t.clicks);
+SELECT id FROM bio_blocks WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED;
+SELECT id FROM bio_blocks WHERE id = ANY($1::int[]);
 COMMIT;
 
 -- ClicksRepository.linkClicks

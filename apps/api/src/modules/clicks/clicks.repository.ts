@@ -70,28 +70,44 @@ export class ClicksRepository {
    * count; see UniqueCounts), in a transaction marked CLICKS_ONLY that announces the accounts whose
    * counts it raised. A count only rises (two instances read the same sets), and never past the
    * target's clicks: a read may include a batch stored in ClickHouse whose totals PostgreSQL has
-   * not committed yet. Ids in order, as every writer of these rows takes them.
+   * not committed yet. It never waits for a row: a batch's transaction updates its totals in an
+   * order of its own, and waiting could deadlock with it. Answers the ids it left because another
+   * transaction held them (to be written next time); a target deleted is neither.
    */
   @Sql((f) => ['link', new Map([[f.ids.link, 7]])], (f) => ['block', new Map([[f.ids.block, 2]])])
-  async writeUniques(kind: ClickTarget, counts: ReadonlyMap<number, number>): Promise<void> {
-    if (counts.size === 0) return;
+  async writeUniques(kind: ClickTarget, counts: ReadonlyMap<number, number>): Promise<number[]> {
+    if (counts.size === 0) return [];
     const target = TARGETS.find((candidate) => candidate.name === kind)!;
     const ids = [...counts.keys()].sort((a, b) => a - b);
     const { table, total, unique } = target;
-    const update = `UPDATE ${table} t SET ${unique} = LEAST(v.uniques, t.${total})
-         FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
-        WHERE t.id = v.id AND t.${unique} < LEAST(v.uniques, t.${total})`;
     const runner = this.dataSource.createQueryRunner();
     runner.data = { [CLICKS_ONLY]: true };
     try {
       await runner.startTransaction();
       try {
-        const owners = (await runner.query(
-          target.owned ? `WITH raised AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM raised` : update,
-          [arrayLiteral(ids), arrayLiteral(ids.map((id) => counts.get(id)!))],
-        )) as { account: number }[];
-        if (target.owned) await this.events.emit(runner.manager, ...owners.map(({ account }) => ({ kind: 'clicks' as const, account })));
+        const locked = (await runner.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE SKIP LOCKED`, [
+          arrayLiteral(ids),
+        ])) as { id: number }[];
+        const taken = new Set(locked.map((row) => row.id));
+        const others = ids.filter((id) => !taken.has(id));
+        // Of the others, those that exist (held by another transaction; a plain read waits for none).
+        const held =
+          others.length === 0
+            ? []
+            : ((await runner.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [arrayLiteral(others)])) as { id: number }[]);
+        const mine = ids.filter((id) => taken.has(id));
+        if (mine.length > 0) {
+          const update = `UPDATE ${table} t SET ${unique} = LEAST(v.uniques, t.${total})
+               FROM unnest($1::int[], $2::bigint[]) AS v(id, uniques)
+              WHERE t.id = v.id AND t.${unique} < LEAST(v.uniques, t.${total})`;
+          const owners = (await runner.query(
+            target.owned ? `WITH raised AS (${update} RETURNING t.user_id) SELECT DISTINCT user_id AS account FROM raised` : update,
+            [arrayLiteral(mine), arrayLiteral(mine.map((id) => counts.get(id)!))],
+          )) as { account: number }[];
+          if (target.owned) await this.events.emit(runner.manager, ...owners.map(({ account }) => ({ kind: 'clicks' as const, account })));
+        }
         await runner.commitTransaction();
+        return held.map((row) => row.id);
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;

@@ -59,7 +59,8 @@ export class UniqueCounts implements OnModuleDestroy {
 
   /** Reads and writes the counts of every target marked until now (done when it is, or when that failed). */
   async settle(): Promise<void> {
-    if (this.running) await this.running;
+    // Another settle() may have started the next read meanwhile: wait for it too.
+    while (this.running) await this.running;
     this.clearTimer();
     if (this.size > 0) await this.run();
   }
@@ -112,7 +113,8 @@ export class UniqueCounts implements OnModuleDestroy {
           const count = read.get(`${target}:${id}`);
           if (count !== undefined) counts.set(id, count);
         }
-        await this.clicks.writeUniques(target, counts);
+        // Targets whose rows a batch holds now (never waited for) are read again next time.
+        for (const id of await this.clicks.writeUniques(target, counts)) this.mark(target, id);
         done += 1;
       }
       this.failures = 0;
