@@ -9,23 +9,24 @@ import { idSet, str } from './clickhouse-sql';
 const RETRY_MS = 60_000;
 
 /**
- * The all-time unique visitors of `ids` (by kind of target), as ClickHouse counts them (schema
- * version 5's `target_visitors`), by `target:id`. Read apart from the batches (UniqueCounts), after
- * the batches that marked them were stored, so each count includes them; PostgreSQL keeps the
- * greater of it and what it had (two instances read the same sets: a count never goes back).
+ * The all-time unique visitors of the targets `ids` of one kind, as ClickHouse counts them (schema
+ * version 5's `target_visitors`), by id (a target without a set is left out). Read apart from the
+ * batches (UniqueCounts), after the batches that marked them were stored, so each count includes
+ * them; PostgreSQL keeps the greater of it and what it had (two instances read the same sets: a
+ * count never goes back).
  *
  * `uniq` is ClickHouse's adaptive sample of 32-bit hashes: it keeps every hash up to 65,536
  * visitors, so a target below that is counted exactly but for two visitors whose hashes collide
  * (about one pair in 60,000 visitors), and past it is an estimate (docs/clicks-over-time.md says
  * by how much). A set merges in constant space, however many visitors a link has had.
  */
-export async function allTimeVisitors(ch: ClickHouse, ids: ReadonlyMap<ClickTarget, readonly number[]>): Promise<Map<string, number>> {
-  if (ids.size === 0) return new Map();
-  const where = [...ids].map(([target, list]) => `(target = ${str(target)} AND target_id IN ${idSet(list)})`).join(' OR ');
-  const counts = await ch.query<{ target: ClickTarget; target_id: number; visitors: number }>(
-    `SELECT target, target_id, uniqMerge(visitors) AS visitors FROM ${ch.db}.target_visitors WHERE ${where} GROUP BY target, target_id`,
+export async function allTimeVisitors(ch: ClickHouse, target: ClickTarget, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const counts = await ch.query<{ target_id: number; visitors: number }>(
+    `SELECT target_id, uniqMerge(visitors) AS visitors FROM ${ch.db}.target_visitors
+      WHERE target = ${str(target)} AND target_id IN ${idSet(ids)} GROUP BY target_id`,
   );
-  return new Map(counts.map((row) => [`${row.target}:${Number(row.target_id)}`, Number(row.visitors)]));
+  return new Map(counts.map((row) => [Number(row.target_id), Number(row.visitors)]));
 }
 
 /**

@@ -99,20 +99,14 @@ export class UniqueCounts implements OnModuleDestroy {
     this.waiting = new Map();
     this.size = 0;
     const chunks: [ClickTarget, number[]][] = [];
-    for (const [target, ids] of taken) {
-      // Sorted: every writer of these rows takes their locks in the same order.
-      const sorted = [...ids].sort((a, b) => a - b);
-      for (let from = 0; from < sorted.length; from += CHUNK) chunks.push([target, sorted.slice(from, from + CHUNK)]);
+    for (const [target, set] of taken) {
+      const ids = [...set];
+      for (let from = 0; from < ids.length; from += CHUNK) chunks.push([target, ids.slice(from, from + CHUNK)]);
     }
     let done = 0;
     try {
       for (const [target, ids] of chunks) {
-        const read = await allTimeVisitors(ch, new Map([[target, ids]]));
-        const counts = new Map<number, number>();
-        for (const id of ids) {
-          const count = read.get(`${target}:${id}`);
-          if (count !== undefined) counts.set(id, count);
-        }
+        const counts = await allTimeVisitors(ch, target, ids);
         // Targets whose rows a batch holds now (never waited for) are read again next time.
         for (const id of await this.clicks.writeUniques(target, counts)) this.mark(target, id);
         done += 1;
