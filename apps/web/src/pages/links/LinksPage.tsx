@@ -156,7 +156,8 @@ export function LinksPage() {
         </Empty>
       ) : (
         <>
-          <div className="table-wrap" role="region" aria-label="Links table" tabIndex={0}>
+          {/* Rows of the previous query stay shown while the new one loads: marked busy, and dimmed. */}
+          <div className="table-wrap" role="region" aria-label="Links table" tabIndex={0} aria-busy={links.isPlaceholderData}>
             <table className="links">
               <caption className="visually-hidden">
                 Links {links.data.result > 0 ? `, page ${links.data.currentpage} of ${links.data.maxpage}` : ''}
