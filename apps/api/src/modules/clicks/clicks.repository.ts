@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { arrayElement, arrayLiteral, literalOf } from '../../database/array-literal';
 import { Sql, type Scope, type SqlFixtures } from '../../database/sql';
 import { WriteEvents } from '../../database/write-events';
+import { Turns } from '../../common/turns';
 import { CLICKS_ONLY, GROUP_COLUMNS, GROUP_FIELDS, type Click, type ClickTarget } from './click';
 
 /**
@@ -289,9 +290,19 @@ interface ClickGroup {
   clicks: number;
 }
 
-function groupClicks(clicks: Click[], key: Target['key'], rollups: boolean): ClickGroup[] {
+/** Clicks or groups a loop of the writer goes through between looks at the time (see Turns). */
+const TURN_CHECK = 512;
+
+/**
+ * Gives the event loop its turns (a batch of 20,000 clicks, ClickHouse's, took 30 ms here at once:
+ * a redirect beside the writer waited that long).
+ */
+async function groupClicks(clicks: Click[], key: Target['key'], rollups: boolean): Promise<ClickGroup[]> {
   const groups = new Map<string, ClickGroup>();
-  for (const click of clicks) {
+  const turns = new Turns();
+  for (let index = 0; index < clicks.length; index++) {
+    if (index % TURN_CHECK === 0) await turns.take();
+    const click = clicks[index]!;
     // Stored as '' when unknown, so null and '' are one group. (No value holds a line break.) The
     // target and what the counters count (DIMENSIONS), then the rest of a rollup's group.
     const counted = `${click[key]}\n${click.country ?? ''}\n${click.referrer ?? ''}\n${click.browser ?? ''}\n${click.os ?? ''}\n${click.social ?? ''}`;
@@ -371,7 +382,7 @@ async function writeIn(
     if (all.length === 0) continue;
     const humans = all.filter((click) => !click.bot);
     // People's clicks are counted through their groups: one per combination, not one per click.
-    const groups = groupClicks(humans, key, rollups);
+    const groups = await groupClicks(humans, key, rollups);
     if (rollups) await writeHours(manager, target, all, humans, groups);
     if (humans.length === 0) continue;
 
@@ -412,7 +423,10 @@ async function writeIn(
     if (target.owned) for (const { account } of owners) counted.add(account);
 
     const counters = new Map<string, { id: number; dimension: string; value: string; count: number }>();
-    for (const group of groups) {
+    const turns = new Turns();
+    for (let index = 0; index < groups.length; index++) {
+      if (index % TURN_CHECK === 0) await turns.take();
+      const group = groups[index]!;
       for (const dimension of DIMENSIONS) {
         const value = group.click[dimension];
         if (!value) continue;
