@@ -5,7 +5,17 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { startApi, type TestApi } from '../support/app';
 import { createUser, type TestUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, portFree, saveDocsPicture, screenshotDir, waitInPage } from './browser';
+import {
+  accessibilityProblems,
+  findChromium,
+  freePort,
+  launch,
+  portFree,
+  saveDocsPicture,
+  screenshotDir,
+  settled,
+  waitInPage,
+} from './browser';
 
 /**
  * Bio pages in the dashboard, in a real browser (Debian's Chromium driven by playwright-core),
@@ -104,7 +114,9 @@ suite('bio pages in the dashboard', () => {
    * blank.)
    */
   async function check(name: string, docs: false | 'page' | 'preview' = false, target: Page = page): Promise<void> {
+    // Network idle is no data wait after a navigation within the page: settled() is.
     await target.waitForLoadState('networkidle');
+    await settled(target);
     const problems = await accessibilityProblems(target);
     if (problems.length > 0 || pageErrors.length > 0) {
       await target.screenshot({ path: join(screenshotDir('failures'), `bio-${name}.png`), fullPage: true });

@@ -65,6 +65,16 @@ export async function waitInPage(page: Page, expression: string, timeout = 30_00
   }
 }
 
+/**
+ * The page's data is on screen: nothing is loading, and no table shows an earlier query's rows
+ * (the dashboard keeps them, marked aria-busy, while the next query loads).
+ */
+export const settled = (page: Page): Promise<void> => waitInPage(page, `!document.querySelector('.loading, [aria-busy="true"]')`);
+
+/** The links list shows the rows of the query in the address (not the previous query's, kept meanwhile). */
+export const linksShown = (page: Page): Promise<void> =>
+  page.locator('[aria-label="Links table"][aria-busy="false"] table.links tbody tr').first().waitFor();
+
 /** The serious and critical accessibility violations axe-core finds on the page, as readable lines. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Only violations are read: axe then keeps one node of each passing or inapplicable rule rather

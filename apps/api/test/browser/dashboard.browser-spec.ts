@@ -16,6 +16,7 @@ import {
   portFree,
   saveDocsPicture,
   screenshotDir,
+  settled,
   waitInPage,
 } from './browser';
 
@@ -134,7 +135,9 @@ suite('the dashboard in a browser', () => {
 
   /** Fails the test on a serious accessibility problem or a script error, and keeps a screenshot of a failure. */
   async function check(name: string, docs = false): Promise<void> {
+    // Network idle is no data wait after a navigation within the page: settled() is.
     await page.waitForLoadState('networkidle');
+    await settled(page);
     const problems = await accessibilityProblems(page);
     if (problems.length > 0 || pageErrors.length > 0) {
       await page.screenshot({ path: join(screenshotDir('failures'), `${name}.png`), fullPage: true });
@@ -330,6 +333,7 @@ suite('the dashboard in a browser', () => {
       await pinDates();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click();
       await page.getByRole('heading', { name: 'Links' }).waitFor();
+      await page.getByRole('link', { name: /autumn-sale/ }).waitFor();
       await check('links', true);
       await page.getByLabel('Search links').fill('summer');
       await page.getByText('1 link', { exact: true }).waitFor();
@@ -869,7 +873,10 @@ suite('the dashboard in a browser', () => {
         const picker = users.getByRole('combobox', { name: /^Plan of / }).first();
         expect((await picker.boundingBox())!.width).toBeGreaterThan(200);
         expect(await page.getByText(/Free\s+Free/).count()).toBe(0);
-        const prices = await page.getByRole('region', { name: 'Plans table' }).locator('td[data-label="Price"]').allTextContents();
+        const priceCells = page.getByRole('region', { name: 'Plans table' }).locator('td[data-label="Price"]');
+        await priceCells.first().waitFor();
+        const prices = await priceCells.allTextContents();
+        expect(prices.length).toBeGreaterThan(0);
         expect(prices.every((price) => price === 'Free' || / a period$/.test(price))).toBe(true);
         await saveDocsPicture(join(DOCS, 'dashboard-admin-375.png'), await page.screenshot({ fullPage: true }));
       } finally {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createCampaign, createDomain, createLink, createUser, PASSWORD, type TestUser } from '../support/factories';
-import { accessibilityProblems, findChromium, freePort, launch, saveDocsPicture, signIn } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, linksShown, saveDocsPicture, signIn } from './browser';
 import { CHROME_MAC, FIREFOX, IPHONE, UK, US } from '../support/visitors';
 
 /**
@@ -58,8 +58,6 @@ suite('tags and the links list’s filters in the dashboard', () => {
 
   const signedIn = (width = 1280) => signIn(browser, base, { username: user.username, password: PASSWORD }, errors, { width });
 
-  // The rows of the query in the address: while the next query loads, the table is busy with the previous one's.
-  const listed = (page: Page) => page.locator('[aria-label="Links table"][aria-busy="false"] table.links tbody tr').first().waitFor();
   const shownAliases = async (page: Page) =>
     (await page.locator('table.links tbody tr td:nth-child(2) a.strong').allInnerTexts()).map((text) => text.split('/').pop());
 
@@ -107,7 +105,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await row.getByRole('link', { name: 'Links tagged spring' }).click();
     await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor();
     expect(decodeURIComponent(page.url())).toContain('tag=["spring"]');
-    await listed(page);
+    await linksShown(page);
     expect((await shownAliases(page)).sort()).toEqual(expect.arrayContaining(['spring-post', 'spring-sale']));
     expect(await shownAliases(page)).not.toContain('summer-sale');
 
@@ -115,7 +113,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.getByLabel('Tag', { exact: true }).selectOption('newsletter');
     await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).waitFor();
     await page.waitForURL(/newsletter/);
-    await listed(page);
+    await linksShown(page);
     expect(await shownAliases(page)).toEqual(['spring-sale']);
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-tags-filter.png'), await page.screenshot());
@@ -123,11 +121,11 @@ suite('tags and the links list’s filters in the dashboard', () => {
     // The view is bookmarked: opened again from its address, the same filters and links.
     await page.reload();
     await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).waitFor();
-    await listed(page);
+    await linksShown(page);
     expect(await shownAliases(page)).toEqual(['spring-sale']);
     await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).click();
     await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor({ state: 'detached' });
-    await listed(page);
+    await linksShown(page);
     expect(await shownAliases(page)).toEqual(['spring-sale']);
     await page.getByRole('button', { name: 'Remove the filter Tagged newsletter' }).click();
     await page.getByRole('link', { name: /summer-sale/ }).waitFor();
@@ -138,7 +136,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     const page = await signedIn(375);
     await page.goto(`${base}/dashboard/links?tag=${encodeURIComponent('["spring"]')}`);
     await page.getByRole('button', { name: 'Remove the filter Tagged spring' }).waitFor();
-    await listed(page);
+    await linksShown(page);
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-tags-phone.png'), await page.screenshot({ fullPage: true }));
     await page.context().close();
@@ -154,7 +152,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await page.getByLabel('Made from').fill('2020-01-01');
     await page.getByRole('button', { name: /^Remove the filter Made from/ }).waitFor();
     await page.waitForURL(/status=public/);
-    await listed(page);
+    await linksShown(page);
     expect(await shownAliases(page)).toEqual(['winter-sale']);
     expect(await accessibilityProblems(page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-link-filters.png'), await page.screenshot());
@@ -310,7 +308,7 @@ suite('tags and the links list’s filters in the dashboard', () => {
     await list.getByLabel('State').selectOption({ label: 'Over its click limit' });
     await list.getByRole('button', { name: 'Remove the filter Over its click limit' }).waitFor();
     await list.waitForURL(/state=limited/);
-    await listed(list);
+    await linksShown(list);
     expect(await shownAliases(list)).toEqual(['only-once']);
     await list.context().close();
     // A limit that is no number is refused by the service, and said.

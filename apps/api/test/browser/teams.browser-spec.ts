@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/app';
 import { createUser, PASSWORD, type TestUser } from '../support/factories';
 import { startProvider, type TestProvider } from '../support/openid-provider';
-import { accessibilityProblems, findChromium, freePort, launch, openFromMenu, saveDocsPicture, waitInPage } from './browser';
+import { accessibilityProblems, findChromium, freePort, launch, openFromMenu, saveDocsPicture, settled, waitInPage } from './browser';
 
 /**
  * A team in the dashboard: an owner makes a workspace and invites an editor and a viewer; each
@@ -144,6 +144,8 @@ suite('a team in the dashboard', () => {
     const members = owned.page.getByRole('table', { name: 'Members' });
     await members.getByRole('button', { name: 'Remove eddie' }).waitFor();
     expect(await members.getByRole('row').allInnerTexts()).toHaveLength(4);
+    // The invitations and keys are lists of their own, read apart.
+    await settled(owned.page);
     expect(await accessibilityProblems(owned.page)).toEqual([]);
     await saveDocsPicture(join(DOCS, 'dashboard-team-members.png'), await owned.page.screenshot({ fullPage: true }));
     await owned.page.getByRole('link', { name: 'Audit log' }).click();
@@ -171,6 +173,8 @@ suite('a team in the dashboard', () => {
     await openFromMenu(edited.page, 'Campaigns');
     await edited.page.getByText(`You are no longer a member of ${TEAM}: you are back in your own workspace.`).waitFor();
     await edited.page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    // Their own workspace's list, read (not the team's, and not still loading).
+    await edited.page.getByText('No links yet.').waitFor();
     expect(await edited.page.getByRole('link', { name: /nord-launch/ }).count()).toBe(0);
 
     expect(errors).toEqual([]);

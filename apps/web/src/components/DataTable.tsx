@@ -5,7 +5,8 @@ export type Header = ReactNode | { label: ReactNode; className: string };
 
 /**
  * A table of records in a region that scrolls sideways when it must, reachable with the keyboard
- * (a screen reader names the region and the table). `children` are the rows.
+ * (a screen reader names the region and the table). `children` are the rows. `busy`: the rows
+ * are an earlier query's, shown while the next one loads (marked busy, and dimmed).
  */
 export function DataTable({
   label,
@@ -14,6 +15,7 @@ export function DataTable({
   headers,
   className,
   wrap = 'table-wrap',
+  busy,
   children,
 }: {
   label?: string;
@@ -22,10 +24,11 @@ export function DataTable({
   headers: Header[];
   className?: string;
   wrap?: string;
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
-    <div className={wrap} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
+    <div className={wrap} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0} aria-busy={busy}>
       <table className={className}>
         <caption className="visually-hidden">{caption ?? label}</caption>
         <thead>

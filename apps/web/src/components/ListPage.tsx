@@ -101,7 +101,13 @@ export function ListPage<T extends { id: number }, D extends PageInfo>(props: Li
   ) : (
     <>
       {props.columns ? (
-        <div className="table-wrap" role="region" aria-label={`${props.label ?? title} table`} tabIndex={0}>
+        <div
+          className="table-wrap"
+          role="region"
+          aria-label={`${props.label ?? title} table`}
+          tabIndex={0}
+          aria-busy={list.isPlaceholderData}
+        >
           <table>
             <caption className="visually-hidden">{props.label ?? title}</caption>
             <thead>

@@ -37,7 +37,7 @@ export function PagedTable<D extends PageInfo, T>({
     <QueryView query={query} loading={loading} empty={(data) => (empty && records(data).length === 0 ? empty : null)}>
       {(data) => (
         <>
-          <DataTable label={label} headers={headers}>
+          <DataTable label={label} headers={headers} busy={query.isPlaceholderData}>
             {records(data).map(row)}
           </DataTable>
           <Pager page={page} info={data} noun={noun} onPage={onPage} />

@@ -93,6 +93,7 @@ function Administration({ self }: { self: number }) {
             {/* At a desk a table; on a phone each user a block of its own, every control at full width. */}
             <DataTable
               label="Users table"
+              busy={users.isPlaceholderData}
               caption="Users"
               headers={['User', 'Plan', 'Requests a minute', 'State', 'Since', 'Actions']}
               className="stacked"

@@ -126,7 +126,11 @@ function CampaignLinks({ id }: { id: number }) {
       >
         {(data) => (
           <>
-            <DataTable label="Links of the campaign" headers={['Link', 'Destination', { label: 'Clicks', className: 'num' }, 'Created']}>
+            <DataTable
+              label="Links of the campaign"
+              busy={links.isPlaceholderData}
+              headers={['Link', 'Destination', { label: 'Clicks', className: 'num' }, 'Created']}
+            >
               {data.urls.map((link) => (
                 <tr key={link.id}>
                   <td>

@@ -52,7 +52,12 @@ export default function ChannelPage() {
       >
         {(data) => (
           <>
-            <DataTable label="Items table" caption="Items of the channel" headers={['Item', 'Kind', 'Added', 'Actions']}>
+            <DataTable
+              label="Items table"
+              busy={items.isPlaceholderData}
+              caption="Items of the channel"
+              headers={['Item', 'Kind', 'Added', 'Actions']}
+            >
               {data.items.map((item) => {
                 const name = item.title || item.link;
                 return (

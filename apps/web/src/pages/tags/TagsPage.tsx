@@ -76,7 +76,7 @@ export default function TagsPage() {
         </Empty>
       ) : (
         <>
-          <div className="table-wrap" role="region" aria-label="Tags table" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label="Tags table" tabIndex={0} aria-busy={tags.isPlaceholderData}>
             <table>
               <caption className="visually-hidden">Tags, alphabetical</caption>
               <thead>

@@ -107,6 +107,7 @@ function Deliveries({ id }: { id: number }) {
           <>
             <DataTable
               label="Deliveries table"
+              busy={deliveries.isPlaceholderData}
               caption="Deliveries, newest first"
               headers={['Event', 'State', 'Attempts', 'Last answer', 'Times', 'Actions']}
             >

@@ -68,7 +68,7 @@ export default function AuditPage() {
       >
         {(data) => (
           <>
-            <DataTable label="Audit log" headers={['When (UTC)', 'Who', 'What', 'Result', 'From']}>
+            <DataTable label="Audit log" busy={audit.isPlaceholderData} headers={['When (UTC)', 'Who', 'What', 'Result', 'From']}>
               {data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatApiDate(entry.date)}</td>
