@@ -5,8 +5,15 @@ import { CLICKHOUSE, type ClickHouse } from './clickhouse';
 import type { ClickHouseRow } from './clickhouse-reads';
 import { allTimeVisitors } from './clickhouse-visitors';
 
-/** How often the counts of the targets clicked since are read: a target's unique count trails its clicks by about this. */
+/** How often the counts of the targets clicked since are read at most: a target's unique count trails its clicks by about this. */
 const INTERVAL_MS = 1000;
+/**
+ * The pause after a read, in reads' durations: reads take at most a tenth of the time. A read
+ * merges the all-time visitor sets of every target clicked since, so its cost grows with their
+ * visitors (0.4 s for 1,000 links of 4,000 visitors each): read every second, those took a fifth
+ * of what the click writer could store.
+ */
+const PAUSE_FACTOR = 9;
 /** Waits after a failed read or write: 1 s, doubling up to this. */
 const RETRY_MAX_MS = 30_000;
 /** Targets read in one statement (its text stays far below ClickHouse's limit on a query's size). */
@@ -21,10 +28,12 @@ type TouchedRow = Pick<ClickHouseRow, 'target' | 'target_id' | 'bot'>;
  * With ClickHouse, the all-time unique counts PostgreSQL shows on a link, QR code, bio page, block
  * or domain, read apart from the batches: the click writer marks the targets people clicked once a
  * batch is stored, and the counts of all the targets marked since are read here at most once a
- * second, one read at a time. Reading them with every batch made the write path pay for every
- * link's whole visitor set (up to 256 kB) with every batch it touched.
+ * second, one read at a time, and paused for nine times a read's duration after it (slow reads
+ * are of many targets with many visitors, under heavy traffic). Reading them with every batch made
+ * the write path pay for every link's whole visitor set (up to 256 kB) with every batch it touched.
  *
- * A count trails the clicks by about a second; `settle()` reads what is marked now (the recorder's
+ * A count trails the clicks by about a second, by ten times a read's duration when reads are slow
+ * (the pause at most 30 s); `settle()` reads what is marked now (the recorder's
  * flush and its clean stop). A read that fails (ClickHouse or PostgreSQL away) puts its targets
  * back, to be read again later. Targets marked when the process ends otherwise are read again at
  * their next click (the whole set is read then).
@@ -39,6 +48,8 @@ export class UniqueCounts implements OnModuleDestroy {
   private failures = 0;
   private stopped = false;
   private lastDropLog = 0;
+  /** When the next read may start (performance.now()): the last one's end and its pause. */
+  private nextReadAt = 0;
 
   constructor(
     @Inject(CLICKHOUSE) private readonly ch: ClickHouse | null,
@@ -54,7 +65,7 @@ export class UniqueCounts implements OnModuleDestroy {
       this.lastDropLog = Date.now();
       this.logger.warn(`${MAX_WAITING.toLocaleString('en')} targets wait for their unique counts: the others wait for their next click`);
     }
-    if (this.size > 0 && !this.running) this.schedule(INTERVAL_MS);
+    if (this.size > 0 && !this.running) this.schedule(this.pause());
   }
 
   /** Reads and writes the counts of every target marked until now (done when it is, or when that failed). */
@@ -79,6 +90,11 @@ export class UniqueCounts implements OnModuleDestroy {
     this.timer.unref();
   }
 
+  /** The wait before the next read: a second, or longer while the last read's pause lasts. */
+  private pause(): number {
+    return Math.max(INTERVAL_MS, this.nextReadAt - performance.now());
+  }
+
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -87,7 +103,7 @@ export class UniqueCounts implements OnModuleDestroy {
   private run(): Promise<void> {
     this.running ??= this.refresh().finally(() => {
       this.running = null;
-      if (this.size > 0) this.schedule(this.failures > 0 ? Math.min(RETRY_MAX_MS, INTERVAL_MS * 2 ** (this.failures - 1)) : INTERVAL_MS);
+      if (this.size > 0) this.schedule(this.failures > 0 ? Math.min(RETRY_MAX_MS, INTERVAL_MS * 2 ** (this.failures - 1)) : this.pause());
     });
     return this.running;
   }
@@ -104,6 +120,7 @@ export class UniqueCounts implements OnModuleDestroy {
       for (let from = 0; from < ids.length; from += CHUNK) chunks.push([target, ids.slice(from, from + CHUNK)]);
     }
     let done = 0;
+    const started = performance.now();
     try {
       for (const [target, ids] of chunks) {
         const counts = await allTimeVisitors(ch, target, ids);
@@ -112,6 +129,8 @@ export class UniqueCounts implements OnModuleDestroy {
         done += 1;
       }
       this.failures = 0;
+      const ended = performance.now();
+      this.nextReadAt = ended + Math.min(RETRY_MAX_MS, PAUSE_FACTOR * (ended - started));
     } catch (error) {
       // What was not written waits for the next read, with what was marked meanwhile.
       for (const [target, ids] of chunks.slice(done)) for (const id of ids) this.mark(target, id);
