@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /** Debian's Chromium (or CHROMIUM_PATH); the browser suite is skipped without one. */
@@ -178,10 +178,15 @@ export async function serviceDoor(target: number): Promise<ServiceDoor> {
   return { port, shut, open, close: shut };
 }
 
+/** What a browser keeps of a sign-in (its cookies and local storage), by service and username. */
+const signedInStates = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
 /**
  * A new browser context signed in to the dashboard at `base` with a password, on the links page: a
  * desk's width unless said, British English, the time zone and colour scheme asked for. The page's
- * script errors are pushed to `errors`.
+ * script errors are pushed to `errors`. The first time for a user it fills the sign-in form; later
+ * contexts start with what the browser kept of that sign-in (its session cookie), as a person
+ * coming back would, and fill the form again only if that session has ended (signed out, revoked).
  */
 export async function signIn(
   browser: Browser,
@@ -190,18 +195,28 @@ export async function signIn(
   errors: string[],
   options: { width?: number; timezoneId?: string; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Page> {
+  const key = `${base}\n${login.username}`;
+  const kept = signedInStates.get(key);
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     locale: 'en-GB',
     timezoneId: options.timezoneId ?? 'UTC',
     colorScheme: options.colorScheme ?? 'light',
+    ...(kept ? { storageState: kept } : {}),
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${base}/dashboard/`);
-  await page.getByLabel('Username or e-mail address').fill(login.username);
+  const links = page.getByRole('heading', { name: 'Links', level: 1 });
+  const username = page.getByLabel('Username or e-mail address');
+  if (kept) {
+    await links.or(username).first().waitFor();
+    if (await links.isVisible()) return page;
+  }
+  await username.fill(login.username);
   await page.locator('#password').fill(login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+  await links.waitFor();
+  signedInStates.set(key, await context.storageState());
   return page;
 }
