@@ -26,7 +26,8 @@ podman() { command podman --storage-driver=vfs --cgroup-manager=cgroupfs --runti
 
 install() {
   local missing=()
-  command -v podman >/dev/null || missing+=(podman)
+  # type -P: the program on the PATH (command -v would find the podman function above).
+  type -P podman >/dev/null || missing+=(podman)
   [ -x /usr/sbin/runc ] || missing+=(runc)
   command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
   command -v podman-compose >/dev/null || missing+=(podman-compose)
