@@ -10,11 +10,10 @@ const INTERVAL_MS = 1000;
 /**
  * The pause after a read, in reads' durations: reads take at most a tenth of the time. A read
  * merges the all-time visitor sets of every target clicked since, so its cost grows with their
- * visitors (0.4 s for 1,000 links of 4,000 visitors each): read every second, those took a fifth
- * of what the click writer could store.
+ * visitors: read every second regardless, slow reads crowded out the click writer's inserts.
  */
 const PAUSE_FACTOR = 9;
-/** Waits after a failed read or write: 1 s, doubling up to this. */
+/** The longest wait between reads: after failures (1 s, doubling) and after slow reads. */
 const RETRY_MAX_MS = 30_000;
 /** Targets read in one statement (its text stays far below ClickHouse's limit on a query's size). */
 const CHUNK = 5000;
