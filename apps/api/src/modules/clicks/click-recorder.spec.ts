@@ -335,6 +335,20 @@ describe('ClickRecorder', () => {
       expect(recorder.progress()).toMatchObject({ buffered: 0, spooled: MAX_BATCH + 500, dropped: 0 });
     });
 
+    it('tries nothing more once stopped: what it spooled is left to the next start (another process may take it)', async () => {
+      const spool = new FakeSpool();
+      const recorder = recorderWith({ spool });
+      writer.down = true;
+      recordClicks(recorder, 0, 10);
+      // A failed attempt first, so that the last drain of the stop sets the retry's wait again.
+      await jest.advanceTimersByTimeAsync(1000);
+      await recorder.stop();
+      const attempts = writer.attempts.length;
+      await jest.advanceTimersByTimeAsync(120_000);
+      expect(writer.attempts).toHaveLength(attempts);
+      expect(spool.batches.map((batch) => batch.claimed)).toEqual([false]);
+    });
+
     it('counts what it can neither write nor spool as lost', async () => {
       const recorder = recorderWith({ spool: null });
       writer.down = true;

@@ -181,6 +181,9 @@ export class ClickRecorder implements OnModuleInit {
     if (this.running) await this.running;
     await this.drain();
     this.stopped = true;
+    // That drain, had it failed, set the retry's timer: a stopped recorder retries nothing (its
+    // spooled batches are the next start's, or another instance's).
+    this.clearTimer();
     // Batches on their way to the spool are there before the process ends.
     await Promise.all(this.puts);
     // Each batch keeps its id on disk: one a store took without answering is then counted once.
