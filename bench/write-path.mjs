@@ -3,11 +3,12 @@
 // and then by two at once (two instances sharing one database), and how a writer's rate and a
 // year-by-hour series read change as the clicks table grows (seeded in SQL, not replayed).
 // With CLICKHOUSE_URL, the same batches the way the writer sends them with ClickHouse as the click
-// store (ClickHouse's insert, then PostgreSQL's half), ClickHouse's insert alone, and a year by hour
+// store (ClickHouse's insert, then PostgreSQL's half, through the recorder), ClickHouse's insert alone, and a year by hour
 // of a link holding `--sizes` clicks there, in the same run.
 //
 //   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
-//   (`--sizes ''`: the write rates alone)
+//   (`--sizes ''`: the write rates alone; BENCH_NO_PREPARE=1: the recorder's batches one at a time,
+//   without the next batch's insert beside a batch's PostgreSQL half, for comparison)
 //
 // Needs the built service (pnpm build). It makes a database of its own beside DATABASE_URL's and
 // drops it at the end; ClickHouse's database is CLICKHOUSE_URL's (use a throw-away one). Nothing
@@ -28,7 +29,7 @@ const { WriteEvents } = require(`${dist}database/write-events.js`);
 const { ClickReadsRepository } = require(`${dist}modules/clicks/click-reads.repository.js`);
 const { ClickHouse } = require(`${dist}modules/clicks/clickhouse/clickhouse.js`);
 const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse/clickhouse-reads.js`);
-const { newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
+const { ClickRecorder, newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
 const { ClickWriter } = require(`${dist}modules/clicks/click-writer.js`);
 const { UniqueCounts } = require(`${dist}modules/clicks/clickhouse/unique-counts.js`);
 const { SystemClock } = require(`${dist}common/clock.js`);
@@ -47,8 +48,9 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const sizes = values.sizes.split(',').filter(Boolean).map(Number);
 
-async function open(url) {
-  return new DataSource({ ...serviceConnection({ url }, 60_000), poolSize: 2 }).initialize();
+/** `poolSize` 3 for the service's click writer with ClickHouse: a batch's transaction, the next batch's check, a unique count. */
+async function open(url, poolSize = 2) {
+  return new DataSource({ ...serviceConnection({ url }, 60_000), poolSize }).initialize();
 }
 
 /**
@@ -88,12 +90,14 @@ function batchOf(linkIds, round, size) {
  * many clicks it wrote. `postgres`: the whole batch in PostgreSQL; `postgres-large`: the same in
  * ClickHouse's batch size (not what the recorder does: for comparison); `clickhouse`: the raw
  * clicks in ClickHouse (CLICKHOUSE_URL), then PostgreSQL's half (totals, counters), by the
- * service's own click writer (ClickWriter, which first checks the batch's targets still exist), the
- * all-time unique counts read from ClickHouse beside it (UniqueCounts: once a second, less often
- * while reads are slow), as in the service; `clickhouse-only`: ClickHouse's insert alone.
+ * service's own recorder and click writer (ClickRecorder, fed faster than it writes, so that the
+ * next batch's insert runs beside a batch's transaction; ClickWriter, which first checks the batch's
+ * targets still exist), the all-time unique counts read from ClickHouse beside it (UniqueCounts:
+ * once a second, less often while reads are slow), as in the service; `clickhouse-only`:
+ * ClickHouse's insert alone.
  */
 async function writer(url, store) {
-  const dataSource = await open(url);
+  const dataSource = await open(url, store === 'clickhouse' ? 3 : 2);
   const clicks = new ClicksRepository(dataSource, new WriteEvents(dataSource));
   const clickhouse = store.startsWith('postgres') ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
   const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
@@ -116,11 +120,23 @@ async function writer(url, store) {
       clickhouse,
       new UniqueCounts(clickhouse, clicks),
     );
+    // Fed by the service's recorder as redirects would feed it, faster than it writes: two batches
+    // queued behind the one being written (the next one's insert then starts beside its transaction).
+    const recorder = new ClickRecorder(
+      process.env.BENCH_NO_PREPARE ? { write: (...args) => clickWriter.write(...args), settle: () => clickWriter.settle() } : clickWriter,
+      { bufferLimit: 4 * CLICKHOUSE_BATCH, batchSize: CLICKHOUSE_BATCH, spool: null },
+      new SystemClock(),
+    );
+    // A thousand clicks at a time, the event loop free between (as redirects come).
     while (Date.now() < until) {
-      const batch = batchOf(linkIds, round++, CLICKHOUSE_BATCH);
-      await clickWriter.write(batch, null, newBatchId());
-      written += batch.length;
+      if (recorder.progress().buffered >= 3 * CLICKHOUSE_BATCH) await new Promise((resolve) => setTimeout(resolve, 2));
+      else {
+        for (const click of batchOf(linkIds, round++, 1000)) recorder.record(click);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
+    await recorder.flush();
+    written = recorder.progress().written;
     // The unique counts of the last batches too (read meanwhile as the service does), within the time taken.
     await clickWriter.settle();
   }
@@ -305,7 +321,7 @@ async function main() {
         ['clickhouse-only', "ClickHouse's insert alone"],
         [
           'clickhouse',
-          "The service's click writer (the targets' check, ClickHouse's insert, PostgreSQL's half; the unique counts as the service reads them)",
+          "The service's recorder and click writer (the targets' check, ClickHouse's insert, PostgreSQL's half, the next batch's insert beside it; the unique counts as the service reads them)",
         ],
       ]) {
         const stalls = [];

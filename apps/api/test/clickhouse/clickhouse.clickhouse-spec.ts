@@ -15,6 +15,7 @@ import { ClickHouseVisitorsCopy } from '../../src/modules/clicks/clickhouse/clic
 import { idSet, str } from '../../src/modules/clicks/clickhouse/clickhouse-sql';
 import { ClickRetention } from '../../src/modules/clicks/click-retention';
 import { ClickWriter } from '../../src/modules/clicks/click-writer';
+import { ClicksRepository } from '../../src/modules/clicks/clicks.repository';
 import { copyClicksToClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse-copy.command';
 import { startApi, type TestApi } from '../support/app';
 import { rawClickCount } from '../support/clickhouse';
@@ -113,6 +114,35 @@ describe('ClickHouse as the click store', () => {
     // The link's own totals are PostgreSQL's, written once by the writer.
     const link = await api.request('GET', `/l/api/url/${linkId}`, { key: user.apikey });
     expect(link.body.data).toMatchObject({ clicks: 4, uniqueClicks: 3 });
+  });
+
+  it('counts a batch inserted ahead of its write once, when PostgreSQL refused its write and it was written again', async () => {
+    const id = await createLink(api, user);
+    const writer = api.linkyard.app.get(ClickWriter);
+    const at = new Date('2026-01-02T08:00:00Z');
+    const batch = [1, 2, 2].map((visitor) => clickOf(id, visitor, { at, referrer: 'ahead.example' }));
+    const batchId = newBatchId();
+    const inserts = jest.spyOn(clickhouse, 'insert');
+    // The recorder prepares the next batch while the one before is written: its insert starts now.
+    writer.prepare(batch, batchId);
+    const refused = jest
+      .spyOn(api.linkyard.app.get(ClicksRepository), 'writeBatch')
+      .mockRejectedValueOnce(new Error('the database is away'));
+    await expect(writer.write(batch, null, batchId)).rejects.toThrow('the database is away');
+    refused.mockRestore();
+    // The retry sends the batch to ClickHouse again, then PostgreSQL takes it.
+    await writer.write(batch, null, batchId);
+    await writer.settle();
+    // The first write waited for the prepared insert; the second inserted again.
+    expect(inserts).toHaveBeenCalledTimes(2);
+    inserts.mockRestore();
+
+    const response = await api.request('GET', `/l/api/url/${id}/stats?from=2026-01-01&to=2026-01-03`, { key: user.apikey });
+    expect(response.body.data.totals).toEqual({ clicks: 3, visitors: 2, bots: 0 });
+    expect(response.body.data.top.referrers).toEqual([{ value: 'ahead.example', clicks: 3 }]);
+    expect(await rawClickCount(api.linkyard.app, id)).toBe(3);
+    const link = await api.request('GET', `/l/api/url/${id}`, { key: user.apikey });
+    expect(link.body.data).toMatchObject({ clicks: 3, uniqueClicks: 2 });
   });
 
   it("counts a link's people for ever in ClickHouse, across batches and days, bots apart, and never backwards", async () => {

@@ -46,6 +46,13 @@ class FakeWriter implements ClickBatchWriter {
     this.written.push({ clicks, spoolId, batchId });
   }
 
+  /** The batches the writer was asked to prepare (ClickBatchWriter.prepare), with the batches written until then. */
+  readonly prepared: { batchId: string; clicks: Click[]; writtenBefore: number }[] = [];
+
+  prepare(clicks: Click[], batchId: string): void {
+    this.prepared.push({ batchId, clicks, writtenBefore: this.written.length });
+  }
+
   /** How many batches were written each time the writer was asked to settle its work. */
   readonly settled: number[] = [];
 
@@ -144,6 +151,50 @@ describe('ClickRecorder', () => {
       await jest.advanceTimersByTimeAsync(0);
       expect(writer.written.map((batch) => batch.clicks.length)).toEqual([500, 500]);
       expect(writer.writtenClicks).toEqual(range(0, 1000));
+    });
+  });
+
+  describe('the next batch prepared (ClickHouse: its insert beside the batch before)', () => {
+    it('lets the writer start on the next batch while one is being written, once each, and writes them in order', async () => {
+      const recorder = recorderWith();
+      let release = () => undefined as void;
+      writer.hold = new Promise<void>((resolve) => (release = resolve));
+      recordClicks(recorder, 0, MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.attempts).toHaveLength(1);
+      // Nothing queued behind the first batch yet: nothing to prepare.
+      expect(writer.prepared).toHaveLength(0);
+      recordClicks(recorder, MAX_BATCH, 2 * MAX_BATCH);
+      expect(writer.prepared.map((entry) => numberOf(entry.clicks)[0])).toEqual([MAX_BATCH]);
+      expect(writer.prepared[0]!.writtenBefore).toBe(0);
+
+      writer.hold = null;
+      release();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(writer.writtenClicks).toEqual(range(0, 3 * MAX_BATCH));
+      // The third batch was prepared as the second went to be written; each prepared batch was then written under its id.
+      expect(writer.prepared.map((entry) => numberOf(entry.clicks)[0])).toEqual([MAX_BATCH, 2 * MAX_BATCH]);
+      expect(writer.prepared.map((entry) => entry.writtenBefore)).toEqual([0, 1]);
+      expect(writer.prepared.map((entry) => entry.batchId)).toEqual(writer.written.slice(1).map((batch) => batch.batchId));
+    });
+
+    it('prepares nothing while writes fail: the oldest batch is retried alone', async () => {
+      const recorder = recorderWith();
+      writer.down = true;
+      recordClicks(recorder, 0, 3 * MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(0);
+      // The first attempt, before any failure, prepared the second batch.
+      expect(writer.prepared.map((entry) => numberOf(entry.clicks)[0])).toEqual([MAX_BATCH]);
+      recordClicks(recorder, 3 * MAX_BATCH, MAX_BATCH);
+      await jest.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+      expect(writer.attempts).toHaveLength(4);
+      expect(writer.prepared).toHaveLength(1);
+
+      writer.down = false;
+      await jest.advanceTimersByTimeAsync(8000);
+      expect(writer.writtenClicks).toEqual(range(0, 4 * MAX_BATCH));
+      // Once the oldest batch is written, the batches after it are prepared again, one ahead.
+      expect(writer.prepared.map((entry) => numberOf(entry.clicks)[0])).toEqual([MAX_BATCH, 2 * MAX_BATCH, 3 * MAX_BATCH]);
     });
   });
 

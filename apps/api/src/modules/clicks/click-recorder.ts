@@ -22,6 +22,12 @@ const DROP_LOG_INTERVAL_MS = 10_000;
  */
 export interface ClickBatchWriter {
   write(batch: Click[], spoolId: string | null, batchId: string): Promise<void>;
+  /**
+   * Starts the part of writing a queued batch that a store takes twice as once (ClickHouse's insert),
+   * while the batch before it is still being written; its write() then waits for that part instead
+   * of doing it (a failure there fails that attempt, retried as any). Never throws.
+   */
+  prepare?(batch: Click[], batchId: string): void;
   /** What the writer does after its batches (the unique counts ClickHouse reads apart), done; never rejects. */
   settle?(): Promise<void>;
 }
@@ -85,7 +91,8 @@ export const CLICK_RECORDER_OPTIONS = Symbol('CLICK_RECORDER_OPTIONS');
 /**
  * Clicks are recorded off the response path: the redirect only appends to a batch in memory.
  * Full batches queue up; the batch writer (ClickBatchWriter) takes them in order, one at a time,
- * every second or as soon as a batch is full. The recorder holds no SQL. When the database
+ * every second or as soon as a batch is full (a writer may start on the next batch meanwhile: see
+ * ClickBatchWriter.prepare). The recorder holds no SQL. When the database
  * refuses, the writer waits (1 s, doubling to 30 s) and retries the oldest batch alone: new clicks
  * never trigger a retry of everything held. Memory is bounded: past `bufferLimit` clicks, the
  * oldest full batches go to the disk spool, and only past the spool's bound are clicks dropped,
@@ -103,6 +110,8 @@ export class ClickRecorder implements OnModuleInit {
   private readonly puts = new Set<Promise<void>>();
   /** The batch being written (out of the queue meanwhile), or null. */
   private writing: ClickBatch | null = null;
+  /** The id of the last batch the writer was asked to prepare (see ClickBatchWriter.prepare). */
+  private prepared: string | null = null;
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -160,8 +169,12 @@ export class ClickRecorder implements OnModuleInit {
     if (this.pending.length >= Math.min(this.options.batchSize ?? MAX_BATCH, this.options.bufferLimit)) {
       this.cut();
       this.bound();
-      // A full batch is written at once, unless writes are failing (then the retry timer runs).
-      if (this.failures === 0) this.schedule(0);
+      // A full batch is written at once, unless writes are failing (then the retry timer runs); while
+      // another is being written, the writer may start on it.
+      if (this.failures === 0) {
+        this.prepareNext();
+        this.schedule(0);
+      }
     } else {
       this.schedule(FLUSH_INTERVAL_MS);
     }
@@ -293,6 +306,7 @@ export class ClickRecorder implements OnModuleInit {
       // (written twice then); still counted in `queued` until it is written.
       const batch = this.queue.shift()!;
       this.writing = batch;
+      if (this.failures === 0) this.prepareNext();
       const written = await this.attempt(() => this.writer.write(batch.clicks, null, batch.id), batch.clicks.length);
       this.writing = null;
       if (!written) {
@@ -311,6 +325,18 @@ export class ClickRecorder implements OnModuleInit {
       }
       await spooled.done();
     }
+  }
+
+  /**
+   * While a batch is being written, the next one queued is prepared (once): the writer's two stores
+   * then work at once, the next batch's insert beside this one's transaction. Not while writes
+   * fail: the retry of the oldest batch goes alone.
+   */
+  private prepareNext(): void {
+    const next = this.queue[0];
+    if (!this.writing || !next || next.id === this.prepared || !this.writer.prepare) return;
+    this.prepared = next.id;
+    this.writer.prepare(next.clicks, next.id);
   }
 
   private async attempt(write: () => Promise<void>, size: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock';
+import { Turns } from '../../common/turns';
 import { WebhookEvents } from '../webhooks/webhook-events.repository';
 import type { Click, ClickTarget } from './click';
 import type { ClickBatchWriter } from './click-recorder';
@@ -7,7 +8,7 @@ import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
-import { clickRows, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
+import { clickRow, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
 import { UniqueCounts } from './clickhouse/unique-counts';
 
 /**
@@ -16,7 +17,7 @@ import { UniqueCounts } from './clickhouse/unique-counts';
  * back, or a spooled batch written before, is told to no one.
  *
  * With ClickHouse (CLICKHOUSE_URL) the raw clicks go there first, in one insert under the batch's
- * id, and its views make the hourly rollups and the sets of all-time visitors; PostgreSQL's
+ * id (begun while the batch before is written to PostgreSQL: prepare), and its views make the hourly rollups and the sets of all-time visitors; PostgreSQL's
  * transaction keeps the rest (totals, counters, webhooks' events). Either failing fails the batch,
  * which the recorder retries whole: ClickHouse reads a batch sent twice once (see
  * clickhouse-schema.ts). The batch's targets are then marked for their unique counts, read from
@@ -26,6 +27,8 @@ import { UniqueCounts } from './clickhouse/unique-counts';
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {
   private readonly logger = new Logger(ClickWriter.name);
+  /** ClickHouse's inserts started ahead of their batch's write (prepare), by batch id. */
+  private readonly prepared = new Map<string, Promise<ClickHouseRow[]>>();
 
   constructor(
     @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
@@ -40,22 +43,11 @@ export class ClickWriter implements ClickBatchWriter {
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
     let rows: ClickHouseRow[] = [];
     if (this.clickhouse) {
-      // Not the clicks of a target deleted since (its clicks there are being deleted, see
-      // ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
-      const ids: Record<ClickTarget, Set<number>> = { link: new Set(), qr: new Set(), bio: new Set(), block: new Set(), domain: new Set() };
-      for (const click of batch) {
-        const { target, id } = targetOf(click);
-        ids[target].add(id);
-      }
-      const existing = await this.clicks.existingTargets({
-        link: [...ids.link],
-        qr: [...ids.qr],
-        bio: [...ids.bio],
-        block: [...ids.block],
-        domain: [...ids.domain],
-      });
-      rows = clickRows(batch, batchId).filter((row) => existing.has(`${String(row.target)}:${String(row.target_id)}`));
-      if (rows.length > 0) await this.clickhouse.insert('clicks', rows);
+      const prepared = this.prepared.get(batchId);
+      this.prepared.delete(batchId);
+      // A prepared insert that failed fails this attempt (ClickHouse away: no second wait for it
+      // now); the recorder's retry inserts anew.
+      rows = await (prepared ?? this.insert(this.clickhouse, batch, batchId));
     }
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     const written = await this.clicks.writeBatch(
@@ -70,6 +62,54 @@ export class ClickWriter implements ClickBatchWriter {
     if (written) this.limits.written(batch);
     // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
     if (written) this.live.written(batch).catch((error: Error) => this.logger.warn(`Live clicks not told: ${error.message}`));
+  }
+
+  /**
+   * ClickHouse's half of a queued batch, started while the batch before it is written to PostgreSQL
+   * (the recorder calls this): the two servers then work at once, and write() waits for it.
+   * ClickHouse counts a batch it took twice once, so an insert made here for a batch that is then
+   * retried, or spooled and written after a restart, counts nothing twice. Without ClickHouse,
+   * nothing to start.
+   */
+  prepare(batch: Click[], batchId: string): void {
+    if (!this.clickhouse || this.prepared.has(batchId)) return;
+    const insert = this.insert(this.clickhouse, batch, batchId);
+    // A failure is write()'s to see; none is left unhandled meanwhile.
+    insert.catch(() => undefined);
+    this.prepared.set(batchId, insert);
+    // A prepared batch the recorder then spooled is written later, or never by this process: at most
+    // two kept (the next batch, and one spooled since), each its rows for the unique counts.
+    for (const id of this.prepared.keys()) if (this.prepared.size > 2) this.prepared.delete(id);
+  }
+
+  /**
+   * The batch's raw clicks into ClickHouse, in one insert under the batch's id; the rows inserted.
+   * Not the clicks of a target deleted since (its clicks there are being deleted, see
+   * ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
+   */
+  private async insert(clickhouse: ClickHouse, batch: Click[], batchId: string): Promise<ClickHouseRow[]> {
+    const ids: Record<ClickTarget, Set<number>> = { link: new Set(), qr: new Set(), bio: new Set(), block: new Set(), domain: new Set() };
+    for (const click of batch) {
+      const { target, id } = targetOf(click);
+      ids[target].add(id);
+    }
+    const existing = await this.clicks.existingTargets({
+      link: [...ids.link],
+      qr: [...ids.qr],
+      bio: [...ids.bio],
+      block: [...ids.block],
+      domain: [...ids.domain],
+    });
+    // In turns: a batch's rows made at once held the event loop (the redirects) for tens of milliseconds.
+    const turns = new Turns();
+    const rows: ClickHouseRow[] = [];
+    for (let seq = 0; seq < batch.length; seq++) {
+      if (seq % 512 === 0) await turns.take();
+      const row = clickRow(batch[seq]!, batchId, seq);
+      if (existing.has(`${String(row.target)}:${String(row.target_id)}`)) rows.push(row);
+    }
+    if (rows.length > 0) await clickhouse.insert('clicks', rows);
+    return rows;
   }
 
   /** The unique counts of every batch written until now, read and written (the recorder's flush and stop). */

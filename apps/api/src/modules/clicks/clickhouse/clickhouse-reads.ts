@@ -47,32 +47,35 @@ export type ClickHouseRow = { target: ClickTarget; target_id: number; bot: numbe
 
 /** A batch's raw clicks as ClickHouse rows, each with the batch's id and its place in it. */
 export function clickRows(batch: readonly Click[], batchId: string): ClickHouseRow[] {
-  return batch.map((click, seq) => {
-    const { target, id } = targetOf(click);
-    const ms = click.at.getTime();
-    return {
-      target,
-      target_id: id,
-      at: Math.floor(ms / 1000),
-      at_ms: ms % 1000,
-      batch_id: batchId,
-      seq,
-      country: click.country,
-      referrer: click.referrer,
-      browser: click.browser,
-      os: click.os,
-      device: click.device,
-      social: click.social,
-      bot: click.bot ? 1 : 0,
-      visitor: click.visitor,
-      utm_source: click.utmSource,
-      utm_medium: click.utmMedium,
-      utm_campaign: click.utmCampaign,
-      variant: click.variant,
-      orphan: click.orphan,
-      alias: click.alias,
-    };
-  });
+  return batch.map((click, seq) => clickRow(click, batchId, seq));
+}
+
+/** Click number `seq` of the batch `batchId` as a row of ClickHouse's `clicks`. */
+export function clickRow(click: Click, batchId: string, seq: number): ClickHouseRow {
+  const { target, id } = targetOf(click);
+  const ms = click.at.getTime();
+  return {
+    target,
+    target_id: id,
+    at: Math.floor(ms / 1000),
+    at_ms: ms % 1000,
+    batch_id: batchId,
+    seq,
+    country: click.country,
+    referrer: click.referrer,
+    browser: click.browser,
+    os: click.os,
+    device: click.device,
+    social: click.social,
+    bot: click.bot ? 1 : 0,
+    visitor: click.visitor,
+    utm_source: click.utmSource,
+    utm_medium: click.utmMedium,
+    utm_campaign: click.utmCampaign,
+    variant: click.variant,
+    orphan: click.orphan,
+    alias: click.alias,
+  };
 }
 
 /**
