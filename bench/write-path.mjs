@@ -32,6 +32,7 @@ const { clickRows, ClickHouseReads } = require(`${dist}modules/clicks/clickhouse
 const { ClickRecorder, newBatchId, MAX_BATCH, CLICKHOUSE_BATCH } = require(`${dist}modules/clicks/click-recorder.js`);
 const { ClickWriter } = require(`${dist}modules/clicks/click-writer.js`);
 const { UniqueCounts } = require(`${dist}modules/clicks/clickhouse/unique-counts.js`);
+const { HourCounts } = require(`${dist}modules/clicks/clickhouse/hour-counts.js`);
 const { SystemClock } = require(`${dist}common/clock.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
@@ -119,6 +120,7 @@ async function writer(url, store) {
       { written: () => undefined },
       clickhouse,
       new UniqueCounts(clickhouse, clicks),
+      new HourCounts(clickhouse),
     );
     // Fed by the service's recorder as redirects would feed it, faster than it writes: two batches
     // queued behind the one being written (the next one's insert then starts beside its transaction).

@@ -3,6 +3,7 @@ import { ClickRetention } from '../src/modules/clicks/click-retention';
 import { ClickWriter } from '../src/modules/clicks/click-writer';
 import { CLICKHOUSE, type ClickHouse } from '../src/modules/clicks/clickhouse/clickhouse';
 import { clickRows } from '../src/modules/clicks/clickhouse/clickhouse-reads';
+import { HourCounts } from '../src/modules/clicks/clickhouse/hour-counts';
 import { useApi, type TestApi } from './support/app';
 import { rawClickCount } from './support/clickhouse';
 import { createLink, createQr, createUser, linkAlias, type TestUser } from './support/factories';
@@ -418,6 +419,28 @@ describe('the retention of raw clicks', () => {
     await clickhouse.command(`OPTIMIZE TABLE ${clickhouse.db}.click_hour_totals FINAL`);
     expect(await countsOf(id)).toEqual([{ clicks: 4, bots: 1, visitors: 3, version: 500 }]);
     expect(await hourly(id)).toEqual({ clicks: 6, visitors: 4, bots: 1 });
+  });
+
+  it('counts an hour people clicked once it settled, in the background, before any read of it', async () => {
+    const id = await createLink(api, user);
+    await api.linkyard.app
+      .get(ClickWriter)
+      .write(
+        [clickOf(id, 0, { at }), clickOf(id, 1, { at }), clickOf(id, 1, { at }), clickOf(id, 9, { at, bot: true })],
+        null,
+        newBatchId(),
+      );
+    const hours = api.linkyard.app.get(HourCounts);
+    // Its last click is fresh: an insert may still be landing in it, so it waits; a read takes it
+    // from its batches, and leaves it uncounted too.
+    await hours.count();
+    expect(await hourly(id)).toEqual({ clicks: 3, visitors: 2, bots: 1 });
+    await sleep(1000);
+    expect(await countsOf(id)).toEqual([]);
+    await settle(id);
+    await hours.count();
+    expect(await countsOf(id)).toEqual([{ clicks: 3, bots: 1, visitors: 2, version: 500 }]);
+    expect(await hourly(id)).toEqual({ clicks: 3, visitors: 2, bots: 1 });
   });
 
   it('reads a counted hour from its count alone (one that disagrees with the rows, to tell them apart)', async () => {

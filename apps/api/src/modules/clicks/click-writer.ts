@@ -10,6 +10,7 @@ import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
 import { clickRow, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
 import { UniqueCounts } from './clickhouse/unique-counts';
+import { HourCounts } from './clickhouse/hour-counts';
 
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
@@ -21,7 +22,7 @@ import { UniqueCounts } from './clickhouse/unique-counts';
  * transaction keeps the rest (totals, counters, webhooks' events). Either failing fails the batch,
  * which the recorder retries whole: ClickHouse reads a batch sent twice once (see
  * clickhouse-schema.ts). The batch's targets are then marked for their unique counts, read from
- * ClickHouse apart from the batches (UniqueCounts).
+ * ClickHouse apart from the batches (UniqueCounts), and its hours to be counted once settled (HourCounts).
  * Clicks of a target deleted since they were made are left out of both.
  */
 @Injectable()
@@ -38,6 +39,7 @@ export class ClickWriter implements ClickBatchWriter {
     @Inject(ClickLimits) private readonly limits: ClickLimits,
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse | null,
     @Inject(UniqueCounts) private readonly uniques: UniqueCounts,
+    @Inject(HourCounts) private readonly hours: HourCounts,
   ) {}
 
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
@@ -58,6 +60,8 @@ export class ClickWriter implements ClickBatchWriter {
     );
     // After the totals' commit: a count read then covers clicks PostgreSQL has counted.
     this.uniques.touched(rows);
+    // Their hours, counted once settled (see HourCounts).
+    this.hours.touched(rows);
     // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
     if (written) this.limits.written(batch);
     // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).

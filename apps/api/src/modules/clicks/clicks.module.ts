@@ -7,6 +7,7 @@ import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
 import { ClickHouseReads } from './clickhouse/clickhouse-reads';
 import { ClickHouseVisitorsCopy } from './clickhouse/clickhouse-visitors';
 import { UniqueCounts } from './clickhouse/unique-counts';
+import { HourCounts } from './clickhouse/hour-counts';
 import { CLICK_BATCH_WRITER, ClickRecorder } from './click-recorder';
 import { ClickRetention } from './click-retention';
 import { ClickSeriesService } from './click-series';
@@ -36,6 +37,7 @@ import { VisitorSalt } from './visitor-salt';
       inject: [CLICKHOUSE, ClickReadsRepository],
     },
     UniqueCounts,
+    HourCounts,
     ClickWriter,
     { provide: CLICK_BATCH_WRITER, useExisting: ClickWriter },
     ClickRecorder,

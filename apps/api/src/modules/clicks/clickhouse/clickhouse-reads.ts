@@ -25,7 +25,7 @@ const HOUR_MS = 3_600_000;
 /** The shortest bucket of each interval (a local day may last 23 hours, a month 28 days less an hour): how many buckets a range may hold. */
 const SHORTEST_MS = { hour: HOUR_MS, day: 23 * HOUR_MS, week: 7 * 24 * HOUR_MS - HOUR_MS, month: 28 * 24 * HOUR_MS - HOUR_MS } as const;
 /** An hour whose latest mark (kind 0) is not covered by a count (kind 1): its count is missing or older. */
-const STALE = 'countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1)';
+const STALE = '(countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(version, kind = 1))';
 /** A target's hour as one text, `target:id:hour` (unix seconds), as hourSet reads it. */
 const HOUR_KEY = "concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour)))";
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
@@ -43,7 +43,7 @@ export function targetOf(click: Click): { target: ClickTarget; id: number } {
 }
 
 /** A raw click as ClickHouse's row (the clicks table's columns). */
-export type ClickHouseRow = { target: ClickTarget; target_id: number; bot: number } & Record<string, unknown>;
+export type ClickHouseRow = { target: ClickTarget; target_id: number; at: number; bot: number } & Record<string, unknown>;
 
 /** A batch's raw clicks as ClickHouse rows, each with the batch's id and its place in it. */
 export function clickRows(batch: readonly Click[], batchId: string): ClickHouseRow[] {
@@ -202,37 +202,13 @@ export class ClickHouseReads implements ClickStatsReads {
     for (const [text, list] of lines) texts[text]!.buckets = list.join('\n');
   }
 
-  /**
-   * Counts the range's stale hours whose latest mark is older than `settled` (every insert that
-   * marked them is whole by then), for the next reads; beside the read, one pass at a time per
-   * instance. The hours and the version are read first and named to the insert: the count covers
-   * every mark up to the latest of them, and a later insert marks its hour above it. Two instances
-   * counting the same hour store the same numbers.
-   */
+  /** The range's stale hours, counted for the next reads; beside the read, one pass at a time per instance. */
   private countHours(range: string): void {
     if (this.counting) return;
-    const db = this.ch.db;
-    const dueSql = `SELECT ${HOUR_KEY} AS key, maxIf(version, kind = 0) AS mark FROM ${db}.click_hour_totals
-                     WHERE ${range} GROUP BY target, target_id, hour
-                    HAVING ${STALE} AND mark < toUInt64(now()) - ${int(this.settled)}
-                     LIMIT ${int(COUNT_BATCH)}`;
-    this.counting = (async () => {
-      const due = await this.ch.query<{ key: string; mark: number | string }>(dueSql, settingsFor(dueSql));
-      if (due.length === 0) return;
-      const version = due.reduce((latest, row) => (BigInt(row.mark) > latest ? BigInt(row.mark) : latest), 0n);
-      const set = hourSet(due.map((row) => row.key));
-      const sql = `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
-           SELECT target, target_id, hour, toUInt8(1), toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(v)), toUInt64(${version.toString()})
-             FROM (${hourParts(db, range, set)}) GROUP BY target, target_id, hour`;
-      await this.ch.command(sql, settingsFor(sql));
-    })()
+    this.counting = countSettledHours(this.ch, range)
+      .then(() => undefined)
       .catch((error: unknown) => this.logger.warn(`Hours not counted (the next read tries again): ${(error as Error).message}`))
       .finally(() => (this.counting = null));
-  }
-
-  /** Seconds after an hour's last mark before its count may stand for it: longer than an insert may take to be whole. */
-  private get settled(): number {
-    return Math.max(60, Math.ceil((2 * this.ch.timeoutMs) / 1000) + 30);
   }
 
   private counting: Promise<void> | null = null;
@@ -404,6 +380,42 @@ function countedPerBucket(db: string, range: string, bucketOf: string, levels: {
   // The targets' hours summed per bucket (an hour, or the local day, week or month it falls in).
   return `SELECT ${levels.byHour ? 'start' : `${bucketOf} AS start`}, sum(c) AS c, sum(v) AS v, sum(b) AS b, groupArrayArray(stale) AS stale
             FROM (${perTarget}) GROUP BY start`;
+}
+
+/** Seconds after an hour's last mark before its count may stand for it: longer than an insert may take to be whole. */
+function settledAfter(ch: ClickHouse): number {
+  return Math.max(60, Math.ceil((2 * ch.timeoutMs) / 1000) + 30);
+}
+
+/**
+ * Counts the stale hours within `range` (and among `keys`, `target:id:hour` texts, when given) whose
+ * latest mark is settled (every insert that marked them is whole by then), COUNT_BATCH at most. The
+ * hours and the version are read first and named to the insert: the count covers every mark up to
+ * the latest of them, and a later insert marks its hour above it. Two instances counting the same
+ * hour store the same numbers. Answers the hours counted, and those still stale but not settled yet.
+ */
+export async function countSettledHours(
+  ch: ClickHouse,
+  range: string,
+  keys?: readonly string[],
+): Promise<{ counted: number; unsettled: string[] }> {
+  const db = ch.db;
+  const among = keys ? ` AND (target, target_id, hour) IN (${hourSet(keys)})` : '';
+  const dueSql = `SELECT ${HOUR_KEY} AS key, maxIf(version, kind = 0) AS mark, toUInt8(mark < toUInt64(now()) - ${int(settledAfter(ch))}) AS due
+                    FROM ${db}.click_hour_totals WHERE ${range}${among} GROUP BY target, target_id, hour
+                  HAVING ${STALE}${keys ? '' : ' AND due = 1'}
+                   LIMIT ${int(COUNT_BATCH)}`;
+  const stale = await ch.query<{ key: string; mark: number | string; due: number | string }>(dueSql, settingsFor(dueSql));
+  const due = stale.filter((row) => Number(row.due) === 1);
+  const unsettled = stale.filter((row) => Number(row.due) !== 1).map((row) => row.key);
+  if (due.length === 0) return { counted: 0, unsettled };
+  const version = due.reduce((latest, row) => (BigInt(row.mark) > latest ? BigInt(row.mark) : latest), 0n);
+  const set = hourSet(due.map((row) => row.key));
+  const sql = `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
+       SELECT target, target_id, hour, toUInt8(1), toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(v)), toUInt64(${version.toString()})
+         FROM (${hourParts(db, range, set)}) GROUP BY target, target_id, hour`;
+  await ch.command(sql, settingsFor(sql));
+  return { counted: due.length, unsettled };
 }
 
 /**
