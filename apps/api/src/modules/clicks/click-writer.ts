@@ -18,12 +18,13 @@ import { HourCounts } from './clickhouse/hour-counts';
  * back, or a spooled batch written before, is told to no one.
  *
  * With ClickHouse (CLICKHOUSE_URL) the raw clicks go there first, in one insert under the batch's
- * id (begun while the batch before is written to PostgreSQL: prepare), and its views make the hourly rollups and the sets of all-time visitors; PostgreSQL's
- * transaction keeps the rest (totals, counters, webhooks' events). Either failing fails the batch,
- * which the recorder retries whole: ClickHouse reads a batch sent twice once (see
- * clickhouse-schema.ts). The batch's targets are then marked for their unique counts, read from
- * ClickHouse apart from the batches (UniqueCounts), and its hours to be counted once settled (HourCounts).
- * Clicks of a target deleted since they were made are left out of both.
+ * id (begun while the batch before is written to PostgreSQL: prepare), and its views make the
+ * hourly rollups and the sets of all-time visitors; PostgreSQL's transaction keeps the rest
+ * (totals, counters, webhooks' events). Either failing fails the batch, which the recorder retries
+ * whole: ClickHouse reads a batch sent twice once (see clickhouse-schema.ts). The batch's targets
+ * are then marked for their unique counts, read from ClickHouse apart from the batches
+ * (UniqueCounts), and its hours to be counted once settled (HourCounts). Clicks of a target
+ * deleted since they were made are left out of both.
  */
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {

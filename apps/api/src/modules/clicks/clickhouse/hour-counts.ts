@@ -43,7 +43,7 @@ export class HourCounts implements OnModuleDestroy {
     for (const row of rows) {
       if (row.bot) continue;
       const key = `${String(row.target)}:${String(row.target_id)}:${String(Number(row.at) - (Number(row.at) % 3600))}`;
-      // A batch's rows come in runs of one target's hour: most are the key just seen.
+      // A hot link's clicks follow each other in a batch: often the key just seen.
       if (key === last || this.waiting.has(key)) continue;
       last = key;
       if (this.waiting.size >= MAX_WAITING) dropped += 1;
