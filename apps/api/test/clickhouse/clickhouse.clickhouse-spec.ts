@@ -122,7 +122,7 @@ describe('ClickHouse as the click store', () => {
     const at = new Date('2026-01-02T08:00:00Z');
     const batch = [1, 2, 2].map((visitor) => clickOf(id, visitor, { at, referrer: 'ahead.example' }));
     const batchId = newBatchId();
-    const inserts = jest.spyOn(clickhouse, 'insert');
+    const inserts = jest.spyOn(clickhouse, 'insertText');
     // The recorder prepares the next batch while the one before is written: its insert starts now.
     writer.prepare(batch, batchId);
     const refused = jest

@@ -8,7 +8,8 @@ import { ClicksRepository } from './clicks.repository';
 import { LiveClicks } from './live-clicks';
 import { ClickLimits } from './click-limits';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse/clickhouse';
-import { clickRow, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
+import { CLICK_COLUMNS, clickLine, targetOf, type ClickHouseRow } from './clickhouse/clickhouse-reads';
+import { tsvValue } from './clickhouse/clickhouse-sql';
 import { UniqueCounts } from './clickhouse/unique-counts';
 import { HourCounts } from './clickhouse/hour-counts';
 
@@ -26,11 +27,14 @@ import { HourCounts } from './clickhouse/hour-counts';
  * (UniqueCounts), and its hours to be counted once settled (HourCounts). Clicks of a target
  * deleted since they were made are left out of both.
  */
+/** A target's hour that people clicked in a batch (`at`: the hour), as the unique and hour counts mark it. */
+type ClickMark = Pick<ClickHouseRow, 'target' | 'target_id' | 'at' | 'bot'>;
+
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {
   private readonly logger = new Logger(ClickWriter.name);
   /** ClickHouse's inserts started ahead of their batch's write (prepare), by batch id. */
-  private readonly prepared = new Map<string, Promise<ClickHouseRow[]>>();
+  private readonly prepared = new Map<string, Promise<ClickMark[]>>();
 
   constructor(
     @Inject(ClicksRepository) private readonly clicks: ClicksRepository,
@@ -44,13 +48,13 @@ export class ClickWriter implements ClickBatchWriter {
   ) {}
 
   async write(batch: Click[], spoolId: string | null, batchId: string): Promise<void> {
-    let rows: ClickHouseRow[] = [];
+    let marks: ClickMark[] = [];
     if (this.clickhouse) {
       const prepared = this.prepared.get(batchId);
       this.prepared.delete(batchId);
       // A prepared insert that failed fails this attempt (ClickHouse away: no second wait for it
       // now); the recorder's retry inserts anew.
-      rows = await (prepared ?? this.insert(this.clickhouse, batch, batchId));
+      marks = await (prepared ?? this.insert(this.clickhouse, batch, batchId));
     }
     // The webhooks' events of these clicks, in the same transaction (nothing when no webhook wants clicks).
     const written = await this.clicks.writeBatch(
@@ -60,9 +64,9 @@ export class ClickWriter implements ClickBatchWriter {
       { rollups: this.clickhouse === null },
     );
     // After the totals' commit: a count read then covers clicks PostgreSQL has counted.
-    this.uniques.touched(rows);
+    this.uniques.touched(marks);
     // Their hours, counted once settled (see HourCounts).
-    this.hours.touched(rows);
+    this.hours.touched(marks);
     // The click limits count them as stored now (a batch written before, by an earlier run, was never held here).
     if (written) this.limits.written(batch);
     // The dashboard's live streams hear of the clicks once they are written (never of a batch rolled back).
@@ -83,16 +87,17 @@ export class ClickWriter implements ClickBatchWriter {
     insert.catch(() => undefined);
     this.prepared.set(batchId, insert);
     // A prepared batch the recorder then spooled is written later, or never by this process: at most
-    // two kept (the next batch, and one spooled since), each its rows for the unique counts.
+    // two kept (the next batch, and one spooled since), each its marks for the unique and hour counts.
     for (const id of this.prepared.keys()) if (this.prepared.size > 2) this.prepared.delete(id);
   }
 
   /**
-   * The batch's raw clicks into ClickHouse, in one insert under the batch's id; the rows inserted.
+   * The batch's raw clicks into ClickHouse, in one insert under the batch's id; the hours of
+   * people's clicks it inserted, each target's hour once (what the unique and hour counts mark).
    * Not the clicks of a target deleted since (its clicks there are being deleted, see
    * ClickRetention); each row keeps its place in the whole batch, so a retry is the same rows.
    */
-  private async insert(clickhouse: ClickHouse, batch: Click[], batchId: string): Promise<ClickHouseRow[]> {
+  private async insert(clickhouse: ClickHouse, batch: Click[], batchId: string): Promise<ClickMark[]> {
     const ids: Record<ClickTarget, Set<number>> = { link: new Set(), qr: new Set(), bio: new Set(), block: new Set(), domain: new Set() };
     for (const click of batch) {
       const { target, id } = targetOf(click);
@@ -105,16 +110,43 @@ export class ClickWriter implements ClickBatchWriter {
       block: [...ids.block],
       domain: [...ids.domain],
     });
-    // In turns: a batch's rows made at once held the event loop (the redirects) for tens of milliseconds.
+    // The hours marked, by target and id.
+    const marked: Record<ClickTarget, Map<number, number[]>> = {
+      link: new Map(),
+      qr: new Map(),
+      bio: new Map(),
+      block: new Map(),
+      domain: new Map(),
+    };
+    const marks: ClickMark[] = [];
+    const batchText = tsvValue(batchId);
+    // In turns, each piece made bytes at once (see ClickHouse.insert): a batch's text made at once
+    // held the event loop (the redirects) for tens of milliseconds.
     const turns = new Turns();
-    const rows: ClickHouseRow[] = [];
+    const text: Buffer[] = [];
+    let lines = '';
     for (let seq = 0; seq < batch.length; seq++) {
-      if (seq % 512 === 0) await turns.take();
-      const row = clickRow(batch[seq]!, batchId, seq);
-      if (existing.has(`${String(row.target)}:${String(row.target_id)}`)) rows.push(row);
+      if (seq % 512 === 0) {
+        await turns.take();
+        if (lines !== '') text.push(Buffer.from(lines));
+        lines = '';
+      }
+      const click = batch[seq]!;
+      const { target, id } = targetOf(click);
+      if (!existing[target].has(id)) continue;
+      lines += clickLine(click, target, id, batchText, seq);
+      if (click.bot) continue;
+      const at = Math.floor(click.at.getTime() / 1000);
+      const hour = at - (at % 3600);
+      const hours = marked[target].get(id);
+      if (hours?.includes(hour)) continue;
+      if (hours) hours.push(hour);
+      else marked[target].set(id, [hour]);
+      marks.push({ target, target_id: id, at: hour, bot: 0 });
     }
-    if (rows.length > 0) await clickhouse.insert('clicks', rows);
-    return rows;
+    if (lines !== '') text.push(Buffer.from(lines));
+    await clickhouse.insertText('clicks', CLICK_COLUMNS, text);
+    return marks;
   }
 
   /** The unique counts of every batch written until now, read and written (the recorder's flush and stop). */

@@ -161,11 +161,11 @@ export class ClicksRepository {
   }
 
   /**
-   * Which of these targets still exist, as `target:id`: a batch's clicks for a target deleted since
-   * are not sent to the click store outside PostgreSQL (PostgreSQL's own joins drop them).
+   * Which of these targets still exist, the ids of each kind: a batch's clicks for a target deleted
+   * since are not sent to the click store outside PostgreSQL (PostgreSQL's own joins drop them).
    */
   @Sql((f) => [{ link: [f.ids.link, f.spare.link], qr: [], bio: [], block: [], domain: [f.ids.domain] }])
-  async existingTargets(ids: Record<ClickTarget, number[]>): Promise<Set<string>> {
+  async existingTargets(ids: Record<ClickTarget, number[]>): Promise<Record<ClickTarget, Set<number>>> {
     const rows = await this.dataSource.query<{ target: ClickTarget; id: number }[]>(
       `SELECT 'link' AS target, id FROM links WHERE id = ANY($1::int[])
        UNION ALL SELECT 'qr', id FROM qr_codes WHERE id = ANY($2::int[])
@@ -174,7 +174,15 @@ export class ClicksRepository {
        UNION ALL SELECT 'domain', id FROM domains WHERE id = ANY($5::int[])`,
       [ids.link, ids.qr, ids.bio, ids.block, ids.domain],
     );
-    return new Set(rows.map((row) => `${row.target}:${Number(row.id)}`));
+    const existing: Record<ClickTarget, Set<number>> = {
+      link: new Set(),
+      qr: new Set(),
+      bio: new Set(),
+      block: new Set(),
+      domain: new Set(),
+    };
+    for (const row of rows) existing[row.target].add(Number(row.id));
+    return existing;
   }
 
   /** The notes of targets whose clicks are gone from the click store (or that has none). */

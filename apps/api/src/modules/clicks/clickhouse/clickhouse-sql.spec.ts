@@ -1,3 +1,5 @@
+import type { Click } from '../click';
+import { CLICK_COLUMNS, clickLine, clickRow } from './clickhouse-reads';
 import { idSet, identifier, int, str, tsvLines, tsvValue } from './clickhouse-sql';
 
 describe('ClickHouse literals', () => {
@@ -61,5 +63,44 @@ describe('ClickHouse literals', () => {
     expect(tsvLines(rows, ['a', 'b', 'c'], 2, 3)).toBe('w\t3\t0\n');
     expect(tsvLines([{ a: 'x' }], ['a', 'b'], 0, 1)).toBe('x\t\\N\n');
     expect(() => tsvLines([{ a: { nested: 1 } }], ['a'], 0, 1)).toThrow(TypeError);
+  });
+});
+
+describe("A click's line of an insert", () => {
+  const click: Click = {
+    linkId: null,
+    qrId: 7,
+    bioId: null,
+    blockId: null,
+    domainId: 3,
+    at: new Date('2026-03-29T01:59:59.987Z'),
+    country: 'JP',
+    referrer: "https://例え.jp/a'b\\c\td\ne\rf\u0000g javascript:alert(1)",
+    browser: null,
+    os: 'iOS',
+    device: 'mobile',
+    social: null,
+    bot: false,
+    visitor: 'v\\N',
+    utmSource: 'x'.repeat(100_000),
+    utmMedium: '\u0007',
+    utmCampaign: 'Zürich 😀',
+    variant: 'B',
+    orphan: null,
+    alias: '',
+  };
+
+  it('is the text its row is written as, in the same columns, hostile text and all', () => {
+    const row = clickRow(click, 'batch\t1', 41);
+    expect(Object.keys(row)).toEqual(CLICK_COLUMNS);
+    expect(clickLine(click, 'qr', 7, tsvValue('batch\t1'), 41)).toBe(tsvLines([row], CLICK_COLUMNS, 0, 1));
+    expect(clickLine({ ...click, bot: true }, 'qr', 7, 'b', 0)).toBe(
+      tsvLines([clickRow({ ...click, bot: true }, 'b', 0)], CLICK_COLUMNS, 0, 1),
+    );
+  });
+
+  it('refuses a time or an id that is not an integer', () => {
+    expect(() => clickLine({ ...click, at: new Date(Number.NaN) }, 'qr', 7, 'b', 0)).toThrow(RangeError);
+    expect(() => clickLine(click, 'qr', 1.5, 'b', 0)).toThrow(RangeError);
   });
 });
