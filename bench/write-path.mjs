@@ -6,8 +6,9 @@
 // store (ClickHouse's insert, then PostgreSQL's half, through the recorder), ClickHouse's insert alone, and a year by hour
 // of a link holding `--sizes` clicks there, in the same run.
 //
-//   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15]
-//   (`--sizes ''`: the write rates alone; BENCH_NO_PREPARE=1: the recorder's batches one at a time,
+//   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15] [--rounds 3]
+//   (`--sizes ''`: the write rates alone; `--rounds`: pairs of one PostgreSQL writer and one
+//   ClickHouse writer run one after the other, each pair a ratio; BENCH_NO_PREPARE=1: the recorder's batches one at a time,
 //   without the next batch's insert beside a batch's PostgreSQL half, for comparison)
 //
 // Needs the built service (pnpm build). It makes a database of its own beside DATABASE_URL's and
@@ -42,6 +43,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000000,10000000' },
     seconds: { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '3' },
     writer: { type: 'string' },
     store: { type: 'string', default: 'postgres' },
   },
@@ -333,6 +335,23 @@ async function main() {
       }
     }
     if (process.env.CLICKHOUSE_URL) {
+      // The ratio, from runs side by side: this machine's speed drifts by a quarter from one minute
+      // to the next, so the two stores' runs alternate and each pair gives a ratio.
+      const ratios = [];
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        const postgres = await writers(url.toString(), 1);
+        const clickhouse = await writers(url.toString(), 1, 'clickhouse');
+        ratios.push(clickhouse / postgres);
+        console.log(
+          `side by side, round ${round}: PostgreSQL ${postgres.toLocaleString('en')} clicks/s, the recorder and writer with ClickHouse ${clickhouse.toLocaleString('en')} clicks/s: ${(clickhouse / postgres).toFixed(1)} times`,
+        );
+      }
+      if (ratios.length > 0) {
+        ratios.sort((a, b) => a - b);
+        console.log(
+          `ClickHouse against PostgreSQL, one writer each: median ${ratios[Math.floor(ratios.length / 2)].toFixed(1)} times (${ratios[0].toFixed(1)} to ${ratios[ratios.length - 1].toFixed(1)})`,
+        );
+      }
       for (const size of sizes) {
         const series = await clickhouseSeries(size);
         console.log(
