@@ -13,6 +13,9 @@ import { tsvValue } from './clickhouse/clickhouse-sql';
 import { UniqueCounts } from './clickhouse/unique-counts';
 import { HourCounts } from './clickhouse/hour-counts';
 
+/** A target's hour that people clicked in a batch (`at`: the hour), as the unique and hour counts mark it. */
+type ClickMark = Pick<ClickHouseRow, 'target' | 'target_id' | 'at' | 'bot'>;
+
 /**
  * The recorder's batch writer: a batch in one transaction (its clicks, totals and rollups, and the
  * webhooks' events of its clicks), then the dashboard's live streams are told of it. A batch rolled
@@ -27,9 +30,6 @@ import { HourCounts } from './clickhouse/hour-counts';
  * (UniqueCounts), and its hours to be counted once settled (HourCounts). Clicks of a target
  * deleted since they were made are left out of both.
  */
-/** A target's hour that people clicked in a batch (`at`: the hour), as the unique and hour counts mark it. */
-type ClickMark = Pick<ClickHouseRow, 'target' | 'target_id' | 'at' | 'bot'>;
-
 @Injectable()
 export class ClickWriter implements ClickBatchWriter {
   private readonly logger = new Logger(ClickWriter.name);
