@@ -160,6 +160,32 @@ suite('the dashboard, page to page', () => {
     await context.close();
   });
 
+  it("holds the map's room while its code loads, so the lists below it stay under the reader's pointer", async () => {
+    const link = await createLink(api, user, { url: `${base}/`, custom: 'late-map', title: 'Late map' });
+    expect((await api.request('GET', '/late-map', { key: null, remoteAddress: UK, headers: { 'user-agent': FIREFOX } })).status).toBe(302);
+    await api.flushClicks();
+    const { context, page, errors } = await signedIn();
+    // The map's code is held back until the lists have been measured, as on a slow connection.
+    const mapCode = /\/ClicksMap-[^/]*\.js$/;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(mapCode, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${base}/dashboard/links/${link}`);
+    const browsers = page.getByRole('region', { name: 'Browsers' });
+    await browsers.getByText('Firefox').waitFor();
+    expect(await page.getByRole('img', { name: /^World map/ }).count()).toBe(0);
+    const before = await browsers.boundingBox();
+    release();
+    await page.getByRole('img', { name: 'World map of the clicks by country: United Kingdom 1.' }).waitFor();
+    const after = await browsers.boundingBox();
+    expect(after!.y).toBeCloseTo(before!.y, 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits the menu on one row at 1280 px, and behind a menu button at 375 px', async () => {
     const wide = await signedIn(1280);
     const menu = wide.page.getByRole('navigation', { name: 'Main' });

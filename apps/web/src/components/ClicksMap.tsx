@@ -3,9 +3,7 @@ import countries from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
 import world from 'world-atlas/countries-110m.json';
 import { formatNumber } from '../format';
-
-const WIDTH = 960;
-const HEIGHT = 470;
+import { MAP_HEIGHT as HEIGHT, MAP_WIDTH as WIDTH, MapFigure } from './MapFigure';
 
 type Topology = Parameters<typeof feature>[0];
 type TopologyObject = Parameters<typeof feature>[1];
@@ -58,7 +56,7 @@ export default function ClicksMap({
           .map((entry) => `${describe(entry.value)} ${formatNumber(entry.clicks)}`)
           .join(', ')}${values.length > 10 ? `, and ${values.length - 10} more countries` : ''}.`;
   return (
-    <figure className="clicks-map">
+    <MapFigure noun={noun}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
         {SHAPES.map((shape, index) => {
           const count = clicks.get(shape.code);
@@ -77,9 +75,6 @@ export default function ClicksMap({
           );
         })}
       </svg>
-      <figcaption className="muted small">
-        Every country with {noun}s, darker for more; the list beside it has the ten with the most.
-      </figcaption>
-    </figure>
+    </MapFigure>
   );
 }

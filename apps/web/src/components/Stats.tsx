@@ -5,6 +5,7 @@ import { previousRange, type Range } from '../resources/stats';
 import { ErrorState, Loading } from './states';
 import { lazyPart, OptionalPart } from './OptionalPart';
 import { TopList, countryName } from './TopList';
+import { MapFigure } from './MapFigure';
 import { plural } from '../format';
 import { filtersInForce, NO_FILTERS, STATS_FILTERS, type StatsFilter, type StatsFilters } from './stats-filters';
 
@@ -186,7 +187,7 @@ export function OriginTops({
         // The map, and beside it the countries' list: the same numbers, as text and buttons.
         <div className="map-row">
           <OptionalPart
-            loading={<div className="clicks-map" />}
+            loading={<MapFigure noun={noun} />}
             fallback={(failure) => (
               <p className="clicks-map muted small">The map could not be {failure}; the countries' list has the same numbers.</p>
             )}
