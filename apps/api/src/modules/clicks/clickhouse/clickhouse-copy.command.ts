@@ -19,7 +19,11 @@ export async function copyClicksToClickHouse(
   const started = Date.now();
   const checks = await copy.run(({ step, copied, position }) =>
     say(
-      `${step === 'clicks' ? 'raw clicks' : step.startsWith('hours:') ? `hourly rollups of ${step.slice(6)}` : `all-time visitors of ${step.slice(9)}`}: ${copied.toLocaleString('en')} copied (at ${position})`,
+      step === 'settle'
+        ? `copied hours: counted once their marks settle, in ${position}`
+        : step === 'count'
+          ? `copied hours: ${copied.toLocaleString('en')} counted (to ${position})`
+          : `${step === 'clicks' ? 'raw clicks' : step.startsWith('hours:') ? `hourly rollups of ${step.slice(6)}` : `all-time visitors of ${step.slice(9)}`}: ${copied.toLocaleString('en')} copied (at ${position})`,
     ),
   );
   let same = true;

@@ -2,6 +2,7 @@ import type { ClickTarget } from '../click';
 import type { ClickCopyRepository, StoredClick } from '../click-copy.repository';
 import { TARGET_COLUMNS } from '../click-counters';
 import type { ClickHouse } from './clickhouse';
+import { COUNT_BATCH, countSettledHours, settledAfter } from './clickhouse-reads';
 import { GROUP_COLUMN_NAMES } from './clickhouse-schema';
 import { int, str } from './clickhouse-sql';
 
@@ -14,7 +15,8 @@ const VISITORS_PAGE = 50_000;
 const TARGETS = Object.keys(TARGET_COLUMNS) as ClickTarget[];
 
 export interface CopyProgress {
-  step: 'clicks' | `hours:${ClickTarget}` | `visitors:${ClickTarget}`;
+  /** `settle`: waiting `position` for the copied hours' marks to settle; `count`: hours counted up to `position`. */
+  step: 'clicks' | `hours:${ClickTarget}` | `visitors:${ClickTarget}` | 'settle' | 'count';
   copied: number;
   position: string;
 }
@@ -34,6 +36,7 @@ export interface CopyCheck {
  * the hour's visitor count PostgreSQL kept; and every target's all-time visitors, into the sets its
  * unique clicks are counted from from then on. A page copied twice (a copy stopped and run again)
  * replaces itself; where each step stands is kept in ClickHouse, so a run goes on from there.
+ * Last, the copied hours are counted, as the service counts the hours it writes.
  */
 export class ClickHouseCopy {
   constructor(
@@ -107,7 +110,49 @@ export class ClickHouseCopy {
       }
     }
     await this.visitors(progress);
+    await this.countHours(progress);
     return this.check();
+  }
+
+  /**
+   * Counts the copied hours (a counted hour is read from one row), month by month: left uncounted,
+   * the first read of a year of a link with millions of copied clicks counted every hour at once,
+   * past the read's time limit. An hour is counted once its latest mark settled (every insert that
+   * marked it is whole), so this first waits for the copy's last marks to settle (the settle time
+   * at most; nothing when a run before this one copied them). Hours of the copied span clicked
+   * since the switch and not settled yet are left to the service's own counting. How many it counted.
+   */
+  async countHours(progress: (step: CopyProgress) => void = () => undefined): Promise<number> {
+    const db = this.ch.db;
+    const [span] = await this.ch.query<{ first: number | string; last: number | string; rows: number | string }>(
+      `SELECT toUInt32(min(hour)) AS first, toUInt32(max(hour)) AS last, count() AS rows FROM ${db}.click_hours WHERE batch_id = ${str('pg')}`,
+    );
+    if (!span || Number(span.rows) === 0) return 0;
+    const first = Number(span.first);
+    const last = Number(span.last);
+    const within = `hour >= toDateTime(${int(first)}, 'UTC') AND hour <= toDateTime(${int(last)}, 'UTC')`;
+    const settle = settledAfter(this.ch) + 1;
+    const [latest] = await this.ch.query<{ wait: number | string }>(
+      `SELECT toInt64(max(version)) + ${int(settle)} - toInt64(toUInt32(now())) AS wait FROM ${db}.click_hour_totals
+        WHERE kind = 0 AND ${within}`,
+    );
+    const wait = Math.min(settle, Math.max(0, Number(latest?.wait ?? 0)));
+    if (wait > 0) {
+      progress({ step: 'settle', copied: 0, position: `${wait} s` });
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+    let counted = 0;
+    for (let month = monthOf(first); month <= last; month = monthAfter(month)) {
+      const range = `${within} AND hour >= toDateTime(${int(month)}, 'UTC') AND hour < toDateTime(${int(monthAfter(month))}, 'UTC')`;
+      for (;;) {
+        const pass = await countSettledHours(this.ch, range);
+        counted += pass.counted;
+        if (pass.counted > 0) progress({ step: 'count', copied: counted, position: new Date(month * 1000).toISOString().slice(0, 7) });
+        // Fewer than a pass takes: every settled hour of the month is counted.
+        if (pass.counted < COUNT_BATCH) break;
+      }
+    }
+    return counted;
   }
 
   /**
@@ -192,6 +237,16 @@ export class ClickHouseCopy {
 }
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** The start of the UTC month of `time` (unix seconds), and of the month after: a partition's span. */
+function monthOf(time: number): number {
+  const date = new Date(time * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+}
+function monthAfter(month: number): number {
+  const date = new Date(month * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
+}
 
 /** A raw click of PostgreSQL as ClickHouse's row, in the batch of its id (`pg:…`, which the views skip). */
 function rawRow(click: StoredClick): Record<string, unknown> {

@@ -29,7 +29,7 @@ const STALE = '(countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(versio
 /** A target's hour as one text, `target:id:hour` (unix seconds), as hourSet reads it. */
 const HOUR_KEY = "concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour)))";
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
-const COUNT_BATCH = 10_000;
+export const COUNT_BATCH = 10_000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
 const LARGE_QUERY = 200_000;
 
@@ -417,7 +417,7 @@ function countedPerBucket(db: string, range: string, bucketOf: string, levels: {
 }
 
 /** Seconds after an hour's last mark before its count may stand for it: longer than an insert may take to be whole. */
-function settledAfter(ch: ClickHouse): number {
+export function settledAfter(ch: ClickHouse): number {
   return Math.max(60, Math.ceil((2 * ch.timeoutMs) / 1000) + 30);
 }
 
