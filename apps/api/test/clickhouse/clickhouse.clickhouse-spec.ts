@@ -555,3 +555,36 @@ describe('moving an installation to ClickHouse (clicks:to-clickhouse)', () => {
     // The copy waits a minute for its marks to settle before counting the copied hours.
   }, 240_000);
 });
+
+describe('hours an instance left uncounted', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await start();
+  });
+  afterAll(() => api?.close());
+
+  it('counts the hour an instance stopped before its minute left, once settled after the next start, before any read', async () => {
+    const user = await createUser(api);
+    const linkId = await createLink(api, user);
+    expect((await visit(api, await linkAlias(api, user, linkId))).status).toBe(302);
+    await api.flushClicks();
+    const counts = async () => {
+      const clickhouse = api.linkyard.app.get<ClickHouse>(CLICKHOUSE);
+      const rows = await clickhouse.query<{ clicks: number; visitors: number }>(
+        `SELECT toUInt32(clicks) AS clicks, toUInt32(visitors) AS visitors FROM ${clickhouse.db}.click_hour_totals
+          WHERE target = 'link' AND target_id = ${linkId} AND kind = 1`,
+      );
+      return rows.map((row) => ({ clicks: Number(row.clicks), visitors: Number(row.visitors) }));
+    };
+    // Stopped before it looked at the hours it wrote (a minute after): the hour is marked, not counted.
+    await api.restart();
+    expect(await counts()).toEqual([]);
+    // The next start sweeps the last two days once their marks settled (a minute and some seconds).
+    let found: { clicks: number; visitors: number }[] = [];
+    for (let waited = 0; waited < 150_000 && found.length === 0; waited += 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      found = await counts();
+    }
+    expect(found).toEqual([{ clicks: 1, visitors: 1 }]);
+  }, 240_000);
+});

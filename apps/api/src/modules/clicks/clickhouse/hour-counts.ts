@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CLICKHOUSE, type ClickHouse } from './clickhouse';
-import { countSettledHours, type ClickHouseRow } from './clickhouse-reads';
+import { COUNT_BATCH, countSettledHours, settledAfter, type ClickHouseRow } from './clickhouse-reads';
 import { int } from './clickhouse-sql';
 
 /** How often the hours clicked since are looked at: an hour settles a minute or more after its last click. */
@@ -9,6 +9,10 @@ const INTERVAL_MS = 60_000;
 const CHUNK = 5000;
 /** Hours waiting at most; past it, new ones are counted by their first read instead (logged). */
 const MAX_WAITING = 200_000;
+
+/** How far back a sweep looks for hours left uncounted, and how often it runs (the first a settle time after start). */
+const SWEEP_HOURS = 48;
+const SWEEP_EVERY_MS = 3_600_000;
 
 /** What marking needs of a raw click's row (clickRows). */
 type TouchedRow = Pick<ClickHouseRow, 'target' | 'target_id' | 'at' | 'bot'>;
@@ -22,13 +26,18 @@ type TouchedRow = Pick<ClickHouseRow, 'target' | 'target_id' | 'at' | 'bot'>;
  *
  * Hours not settled yet wait for the next look; those counted meanwhile (by a read, or another
  * instance) are dropped. A look that fails (ClickHouse away) keeps its hours for the next one.
- * Hours marked when the process ends are counted by their first read, as before.
+ *
+ * Hours marked when a process ends (an instance stopped before its minute, or past the bound) are
+ * left to a sweep: a settle time after start, then once an hour, each instance counts every settled
+ * hour of the last two days not counted yet, whoever marked it. Older ones are counted by their
+ * first read.
  */
 @Injectable()
-export class HourCounts implements OnModuleDestroy {
+export class HourCounts implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ClickHouse');
   private waiting = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private lastDropLog = 0;
@@ -63,9 +72,46 @@ export class HourCounts implements OnModuleDestroy {
     await this.run();
   }
 
+  onApplicationBootstrap(): void {
+    if (this.ch) this.scheduleSweep(settledAfter(this.ch) * 1000 + 5000);
+  }
+
   onModuleDestroy(): void {
     this.stopped = true;
     this.clearTimer();
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+  }
+
+  /** Counts the settled hours of the last SWEEP_HOURS not counted yet, whoever marked them; how many. */
+  async sweep(): Promise<number> {
+    const ch = this.ch;
+    if (!ch) return 0;
+    const from = Math.floor(Date.now() / 3_600_000 - SWEEP_HOURS) * 3600;
+    const range = `hour >= toDateTime(${int(from)}, 'UTC')`;
+    let counted = 0;
+    for (;;) {
+      const pass = await countSettledHours(ch, range);
+      counted += pass.counted;
+      // Fewer than a pass takes: every settled hour of the span is counted.
+      if (pass.counted < COUNT_BATCH || this.stopped) return counted;
+    }
+  }
+
+  private scheduleSweep(ms: number): void {
+    if (this.stopped) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = null;
+      void this.sweep()
+        .then((counted) => {
+          if (counted > 0) this.logger.log(`${counted.toLocaleString('en')} hours left uncounted were counted`);
+        })
+        .catch((error: unknown) => {
+          if (!this.stopped) this.logger.warn(`Hours left uncounted not swept (tried again in an hour): ${(error as Error).message}`);
+        })
+        .finally(() => this.scheduleSweep(SWEEP_EVERY_MS));
+    }, ms);
+    this.sweepTimer.unref?.();
   }
 
   private schedule(): void {
