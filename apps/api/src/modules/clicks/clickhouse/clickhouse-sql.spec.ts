@@ -1,5 +1,7 @@
 import type { Click } from '../click';
+import { CLICKHOUSE_BATCH } from '../click-recorder';
 import { CLICK_COLUMNS, clickLine, clickRow } from './clickhouse-reads';
+import { schemaVersions } from './clickhouse-schema';
 import { idSet, identifier, int, str, tsvLines, tsvValue } from './clickhouse-sql';
 
 describe('ClickHouse literals', () => {
@@ -102,5 +104,12 @@ describe("A click's line of an insert", () => {
   it('refuses a time or an id that is not an integer', () => {
     expect(() => clickLine({ ...click, at: new Date(Number.NaN) }, 'qr', 7, 'b', 0)).toThrow(RangeError);
     expect(() => clickLine(click, 'qr', 1.5, 'b', 0)).toThrow(RangeError);
+  });
+
+  it("numbers a full batch's clicks within the width of the clicks table's seq", () => {
+    const width = /\bseq UInt(\d+)/.exec(schemaVersions('db')[0]!.join('\n'))?.[1];
+    expect(width).toBeDefined();
+    // Past it a click's number in its batch would not fit the column.
+    expect(CLICKHOUSE_BATCH - 1).toBeLessThan(2 ** Number(width));
   });
 });

@@ -77,7 +77,7 @@ export class ClickHouse {
 
   /**
    * `timeoutMs`: how long a read may take before ClickHouse is taken as unavailable (CLICKHOUSE_TIMEOUT_MS);
-   * an insert of a batch (up to 20,000 clicks, about 10 MB) and a schema change may take twice as long.
+   * an insert of a batch (up to 50,000 clicks, 25 MB with long referrers and UTM values) and a schema change may take twice as long.
    */
   constructor(
     url: string,
