@@ -392,7 +392,7 @@ describe('the retention of raw clicks', () => {
     return [];
   };
 
-  it('counts it after a read, from its batches and its whole visitor set, and reads that count afterwards', async () => {
+  it("counts it after a read, from its batches and its raw clicks' visitors, and reads that count afterwards", async () => {
     const writer = api.linkyard.app.get(ClickWriter);
     const id = await createLink(api, user);
     const batch = [

@@ -423,7 +423,8 @@ export function settledAfter(ch: ClickHouse): number {
 
 /**
  * Counts the stale hours within `range` (and among `keys`, `target:id:hour` texts, when given) whose
- * latest mark is settled (every insert that marked them is whole by then), COUNT_BATCH at most. The
+ * latest mark is settled (every insert that marked them is whole by then: `settle` seconds old;
+ * null counts them all, settled or not), COUNT_BATCH at most. The
  * hours and the version are read first and named to the insert: the count covers every mark up to
  * the latest of them, and a later insert marks its hour above it. Two instances counting the same
  * hour store the same numbers. Answers the hours counted, and those still stale but not settled yet.
@@ -432,10 +433,12 @@ export async function countSettledHours(
   ch: ClickHouse,
   range: string,
   keys?: readonly string[],
+  settle: number | null = settledAfter(ch),
 ): Promise<{ counted: number; unsettled: string[] }> {
   const db = ch.db;
   const among = keys ? ` AND (target, target_id, hour) IN (${hourSet(keys)})` : '';
-  const dueSql = `SELECT ${HOUR_KEY} AS key, maxIf(version, kind = 0) AS mark, toUInt8(mark < toUInt64(now()) - ${int(settledAfter(ch))}) AS due
+  const dueSql = `SELECT ${HOUR_KEY} AS key, maxIf(version, kind = 0) AS mark,
+                         ${settle === null ? 'toUInt8(1)' : `toUInt8(mark < toUInt64(now()) - ${int(settle)})`} AS due
                     FROM ${db}.click_hour_totals WHERE ${range}${among} GROUP BY target, target_id, hour
                   HAVING ${STALE}${keys ? '' : ' AND due = 1'}
                    LIMIT ${int(COUNT_BATCH)}`;
@@ -453,8 +456,25 @@ export async function countSettledHours(
 }
 
 /**
- * These target hours from their batches' rows (each batch once) and their visitor sets: people's
- * clicks, bots, and visitors (with those of hours copied from PostgreSQL, which kept their number).
+ * Counts every stale hour within `range` now, settled or not (up to `passes` statements of
+ * COUNT_BATCH hours): before the retention deletes their raw clicks, from which their visitors are
+ * counted. True once none is left.
+ */
+export async function countHoursNow(ch: ClickHouse, range: string, passes = 100): Promise<boolean> {
+  for (let pass = 0; pass < passes; pass++) {
+    const { counted } = await countSettledHours(ch, range, undefined, null);
+    if (counted < COUNT_BATCH) return true;
+  }
+  return false;
+}
+
+/**
+ * These target hours from their batches' rows (each batch once) and their visitors: people's
+ * clicks, bots, and visitors (with those of hours copied from PostgreSQL, which kept their number,
+ * not who they were). An hour's visitors are the set of its raw clicks' (a batch stored twice
+ * repeats visitors, which a set holds once; `hour` there is each click's, so `range` reads a range
+ * of the table's key), merged with the hourly set releases before schema version 6 kept: an hour
+ * of then whose raw clicks the retention deleted before it was counted keeps its visitors.
  */
 function hourParts(db: string, range: string, set: string): string {
   return `SELECT target, target_id, hour, toUInt32(sum(c)) AS c, toUInt32(sum(b)) AS b, toUInt32(sum(i)) AS v FROM (
@@ -462,8 +482,13 @@ function hourParts(db: string, range: string, set: string): string {
              WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour, batch_id
           ) GROUP BY target, target_id, hour
           UNION ALL
-          SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(visitors)) FROM ${db}.click_hour_visitors
-           WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour`;
+          SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(s)) FROM (
+            SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, uniqExactState(visitor) AS s FROM ${db}.clicks
+             WHERE ${range} AND (target, target_id, hour) IN (${set}) AND bot = 0 AND NOT startsWith(batch_id, 'pg:')
+             GROUP BY target, target_id, hour
+            UNION ALL
+            SELECT target, target_id, hour, visitors AS s FROM ${db}.click_hour_visitors WHERE ${range} AND (target, target_id, hour) IN (${set})
+          ) GROUP BY target, target_id, hour`;
 }
 
 /** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */

@@ -53,7 +53,7 @@ export function schemaVersions(db: string): string[][] {
          SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, batch_id,
                 toUInt32(countIf(bot = 0)) AS clicks, toUInt32(countIf(bot = 1)) AS bots, toUInt32(0) AS visitors_imported
            FROM ${db}.clicks WHERE ${NOT_COPIED} GROUP BY target, target_id, hour, batch_id`,
-      // Per target and UTC hour: the set of people's visitors (exact).
+      // Per target and UTC hour: the set of people's visitors (exact). Fed until version 6.
       `CREATE TABLE IF NOT EXISTS ${db}.click_hour_visitors (
          target ${TARGET_TYPE}, target_id UInt32, hour DateTime('UTC'), visitors AggregateFunction(uniqExact, String)
        ) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (target, target_id, hour)`,
@@ -137,6 +137,13 @@ export function schemaVersions(db: string): string[][] {
       `DROP TABLE IF EXISTS ${db}.click_hour_touched_mv`,
       `DROP TABLE IF EXISTS ${db}.click_hour_touched`,
       `DROP TABLE IF EXISTS ${db}.click_hour_visitor_counts`,
+    ],
+    [
+      // An hour's visitors are counted from its raw clicks (ordered by target and time: a range of
+      // the table), once, when it settles (see hourParts): the hourly sets' view was a seventh of
+      // every insert's time, for sets read about once per hour. The table stays, no longer fed, for
+      // instances of the previous release during a rolling upgrade (docs/clicks-over-time.md).
+      `DROP TABLE IF EXISTS ${db}.click_hour_visitors_mv`,
     ],
   ];
 }
