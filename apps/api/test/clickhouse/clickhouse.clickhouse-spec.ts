@@ -10,7 +10,7 @@ import {
   type ClickRecorderOptions,
 } from '../../src/modules/clicks/click-recorder';
 import { CLICKHOUSE, type ClickHouse } from '../../src/modules/clicks/clickhouse/clickhouse';
-import { clickRows, countHoursNow } from '../../src/modules/clicks/clickhouse/clickhouse-reads';
+import { clickRows, countHoursNow, countSettledHours } from '../../src/modules/clicks/clickhouse/clickhouse-reads';
 import { ClickHouseVisitorsCopy } from '../../src/modules/clicks/clickhouse/clickhouse-visitors';
 import { idSet, str } from '../../src/modules/clicks/clickhouse/clickhouse-sql';
 import { ClickRetention } from '../../src/modules/clicks/click-retention';
@@ -151,6 +151,16 @@ describe('ClickHouse as the click store', () => {
       `SELECT toUInt32(visitors) AS visitors FROM ${clickhouse.db}.click_hour_totals WHERE target = 'link' AND target_id = ${id} AND kind = 1`,
     );
     expect(Number(counted?.visitors)).toBe(4);
+    expect(await totals()).toEqual({ clicks: 6, visitors: 4, bots: 0 });
+    // An hour marked with nothing to count (a copy stopped between its steps) is counted as zeros,
+    // not left stale for every later pass to take again.
+    await clickhouse.command(
+      `INSERT INTO ${clickhouse.db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
+       VALUES ('link', ${id}, toDateTime(${Date.UTC(2026, 0, 5, 12) / 1000}, 'UTC'), 0, 0, 0, 0, toUInt64(now()))`,
+    );
+    const range = `target = 'link' AND target_id = ${id}`;
+    expect(await countSettledHours(clickhouse, range, undefined, null)).toEqual({ counted: 1, unsettled: [] });
+    expect(await countSettledHours(clickhouse, range, undefined, null)).toEqual({ counted: 0, unsettled: [] });
     expect(await totals()).toEqual({ clicks: 6, visitors: 4, bots: 0 });
   });
 

@@ -216,7 +216,7 @@ export class ClickHouseReads implements ClickStatsReads {
       for (const key of keys.split(',')) bucketOf.set(key, Number(n));
     }
     const sql = `SELECT ${HOUR_KEY} AS key, toString(sum(c)) AS c, toString(sum(b)) AS b, toString(sum(v)) AS v
-                   FROM (${hourParts(this.ch.db, range, hourSet([...bucketOf.keys()]))}) GROUP BY target, target_id, hour`;
+                   FROM (${hourParts(this.ch.db, range, [...bucketOf.keys()])}) GROUP BY target, target_id, hour`;
     const parts = await this.ch.query<{ key: string; c: string; b: string; v: string }>(sql, settingsFor(sql));
     const added = new Map<number, [number, number, number]>();
     for (const part of parts) {
@@ -395,7 +395,7 @@ export class ClickHouseReads implements ClickStatsReads {
  */
 function hourSet(keys: readonly string[]): string {
   if (keys.length === 0) return '';
-  return `SELECT CAST(key[1] AS ${TARGET_TYPE}), toUInt32(key[2]), toDateTime(toUInt32(key[3]), 'UTC')
+  return `SELECT CAST(key[1] AS ${TARGET_TYPE}) AS target, toUInt32(key[2]) AS target_id, toDateTime(toUInt32(key[3]), 'UTC') AS hour
             FROM (SELECT splitByChar(':', arrayJoin(splitByChar(',', ${str(keys.join(','))}))) AS key)`;
 }
 
@@ -447,21 +447,25 @@ export async function countSettledHours(
   const unsettled = stale.filter((row) => Number(row.due) !== 1).map((row) => row.key);
   if (due.length === 0) return { counted: 0, unsettled };
   const version = due.reduce((latest, row) => (BigInt(row.mark) > latest ? BigInt(row.mark) : latest), 0n);
-  const set = hourSet(due.map((row) => row.key));
   const sql = `INSERT INTO ${db}.click_hour_totals (target, target_id, hour, kind, clicks, bots, visitors, version)
        SELECT target, target_id, hour, toUInt8(1), toUInt32(sum(c)), toUInt32(sum(b)), toUInt32(sum(v)), toUInt64(${version.toString()})
-         FROM (${hourParts(db, range, set)}) GROUP BY target, target_id, hour`;
+         FROM (${hourParts(
+           db,
+           range,
+           due.map((row) => row.key),
+         )}) GROUP BY target, target_id, hour`;
   await ch.command(sql, settingsFor(sql));
   return { counted: due.length, unsettled };
 }
 
 /**
- * Counts every stale hour within `range` now, settled or not (up to `passes` statements of
- * COUNT_BATCH hours): before the retention deletes their raw clicks, from which their visitors are
- * counted. True once none is left.
+ * Counts every stale hour within `range` now, settled or not, COUNT_BATCH hours a statement while
+ * `budget` has statements left (each one taken from it): before the retention deletes their raw
+ * clicks, from which their visitors are counted. True once none is left to count.
  */
-export async function countHoursNow(ch: ClickHouse, range: string, passes = 100): Promise<boolean> {
-  for (let pass = 0; pass < passes; pass++) {
+export async function countHoursNow(ch: ClickHouse, range: string, budget = { statements: 100 }): Promise<boolean> {
+  while (budget.statements > 0) {
+    budget.statements -= 1;
     const { counted } = await countSettledHours(ch, range, undefined, null);
     if (counted < COUNT_BATCH) return true;
   }
@@ -469,14 +473,21 @@ export async function countHoursNow(ch: ClickHouse, range: string, passes = 100)
 }
 
 /**
- * These target hours from their batches' rows (each batch once) and their visitors: people's
- * clicks, bots, and visitors (with those of hours copied from PostgreSQL, which kept their number,
- * not who they were). An hour's visitors are the set of its raw clicks' (a batch stored twice
- * repeats visitors, which a set holds once; `hour` there is each click's, so `range` reads a range
- * of the table's key), merged with the hourly set releases before schema version 6 kept: an hour
- * of then whose raw clicks the retention deleted before it was counted keeps its visitors.
+ * These target hours (`keys`, as hourSet reads them) from their batches' rows (each batch once)
+ * and their visitors: people's clicks, bots, and visitors (with those of hours copied from
+ * PostgreSQL, which kept their number, not who they were). An hour's visitors are the set of its
+ * raw clicks' (a batch stored twice repeats visitors, which a set holds once), read between the
+ * first and the last of the hours (18.16 reads the key's time only from `at` itself, not through
+ * toStartOfHour), merged with the hourly set releases before schema version 6 kept: an hour of
+ * then whose raw clicks the retention deleted before it was counted keeps its visitors. Every hour
+ * named has a row, zeros when it has nothing (its count then stands, and the hour is not stale).
  */
-function hourParts(db: string, range: string, set: string): string {
+function hourParts(db: string, range: string, keys: readonly string[]): string {
+  const set = hourSet(keys);
+  const hours = keys.map((key) => Number(key.slice(key.lastIndexOf(':') + 1)));
+  const first = hours.reduce((a, b) => Math.min(a, b));
+  const last = hours.reduce((a, b) => Math.max(a, b));
+  const within = `at >= toDateTime(${int(first)}, 'UTC') AND at < toDateTime(${int(last + 3600)}, 'UTC')`;
   return `SELECT target, target_id, hour, toUInt32(sum(c)) AS c, toUInt32(sum(b)) AS b, toUInt32(sum(i)) AS v FROM (
             SELECT target, target_id, hour, batch_id, any(clicks) AS c, any(bots) AS b, any(visitors_imported) AS i FROM ${db}.click_hours
              WHERE ${range} AND (target, target_id, hour) IN (${set}) GROUP BY target, target_id, hour, batch_id
@@ -484,11 +495,13 @@ function hourParts(db: string, range: string, set: string): string {
           UNION ALL
           SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(uniqExactMerge(s)) FROM (
             SELECT target, target_id, toStartOfHour(at, 'UTC') AS hour, uniqExactState(visitor) AS s FROM ${db}.clicks
-             WHERE ${range} AND (target, target_id, hour) IN (${set}) AND bot = 0 AND NOT startsWith(batch_id, 'pg:')
+             WHERE ${within} AND ${range} AND (target, target_id, hour) IN (${set}) AND bot = 0 AND NOT startsWith(batch_id, 'pg:')
              GROUP BY target, target_id, hour
             UNION ALL
             SELECT target, target_id, hour, visitors AS s FROM ${db}.click_hour_visitors WHERE ${range} AND (target, target_id, hour) IN (${set})
-          ) GROUP BY target, target_id, hour`;
+          ) GROUP BY target, target_id, hour
+          UNION ALL
+          SELECT target, target_id, hour, toUInt32(0), toUInt32(0), toUInt32(0) FROM (${set})`;
 }
 
 /** The first bucket's start (unix seconds) of a range from F: a UTC hour, or local midnight, Monday or first of the month. */

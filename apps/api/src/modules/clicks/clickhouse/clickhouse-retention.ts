@@ -7,6 +7,8 @@ import { int, str } from './clickhouse-sql';
 const TARGET_TABLES = ['clicks', 'click_hours', 'click_hour_visitors', 'click_hour_groups', 'click_hour_totals', 'target_visitors'];
 
 const DAY_MS = 86_400_000;
+/** Statements a retention pass may take to count hours before their raw clicks go (a day of hours each, most often). */
+const COUNT_STATEMENTS = 500;
 
 /**
  * CLICK_RETENTION_DAYS on ClickHouse's raw clicks (the rollups are kept, as on PostgreSQL; the
@@ -53,24 +55,37 @@ export class ClickHouseRetention {
     }
     if (whole.length === 0 && left === 0) return { clicks: 0, monthsDropped: 0 };
     // An hour's visitors are counted from its raw clicks: the hours not counted yet are counted
-    // before those go (settled or not: a batch of an hour past the retention is stored late, and
-    // rarely). Should more be waiting than a pass counts, the raw clicks wait for the next pass.
-    const first = whole[0]?.partition;
-    const from = first
-      ? Date.UTC(Number(first.slice(0, 4)), Number(first.slice(4, 6)) - 1, 1)
-      : Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), 1);
-    const range = `hour >= toDateTime(${int(from / 1000)}, 'UTC') AND hour < ${limit}`;
-    if (!(await countHoursNow(this.ch, range))) return { clicks: 0, monthsDropped: 0 };
+    // before those go (settled or not: a batch of an hour past the retention comes late, and
+    // rarely), a day of hours a statement, so that each stays well inside the time limit. A pass
+    // takes at most COUNT_STATEMENTS; what it could not count waits for the next pass, and so do
+    // its raw clicks (the months counted so far go meanwhile).
+    const budget = { statements: COUNT_STATEMENTS };
     let clicks = 0;
+    let monthsDropped = 0;
     for (const { partition, rows } of whole) {
+      const year = Number(partition.slice(0, 4));
+      const month = Number(partition.slice(4, 6));
+      if (!(await this.countHours(Date.UTC(year, month - 1, 1), Date.UTC(year, month, 1), budget))) return { clicks, monthsDropped };
       await this.ch.command(`ALTER TABLE ${db}.clicks DROP PARTITION ${int(Number(partition))}`);
       clicks += Number(rows);
+      monthsDropped += 1;
     }
-    if (left > 0) {
+    if (left > 0 && (await this.countHours(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), 1), before.getTime(), budget))) {
       await this.ch.command(`ALTER TABLE ${db}.clicks DELETE WHERE at < ${limit}`);
       this.lastDelete = now;
+      clicks += left;
     }
-    return { clicks: clicks + left, monthsDropped: whole.length };
+    return { clicks, monthsDropped };
+  }
+
+  /** Counts the stale hours that start from `from` until `to` (ms), a day at a time; false once `budget` ran out first. */
+  private async countHours(from: number, to: number, budget: { statements: number }): Promise<boolean> {
+    for (let day = from; day < to; day += DAY_MS) {
+      const end = Math.min(day + DAY_MS, to);
+      const range = `hour >= toDateTime(${int(Math.floor(day / 1000))}, 'UTC') AND hour < toDateTime(${int(Math.ceil(end / 1000))}, 'UTC')`;
+      if (!(await countHoursNow(this.ch, range, budget))) return false;
+    }
+    return true;
   }
 
   /**
