@@ -8,6 +8,7 @@ import { ACCOUNT_IN_FLIGHT, IN_FLIGHT, RETRY_DELAYS_MS, WebhookDispatcher } from
 import { MAX_WEBHOOKS } from '../src/modules/webhooks/webhooks.service';
 import { WebhookMetrics } from '../src/modules/webhooks/webhook-metrics';
 import { WebhookDeliveries } from '../src/modules/webhooks/webhook-deliveries.repository';
+import { ClickRecorder } from '../src/modules/clicks/click-recorder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,7 +211,7 @@ describe('webhooks', () => {
   });
 
   it('sends the links made in bulk and by import, and the clicks in batches of at most 1,000', async () => {
-    await addWebhook(['link.created', 'link.clicked']);
+    const hook = await addWebhook(['link.created', 'link.clicked']);
     const bulk = await api.request('POST', '/l/api/url/bulk', {
       key: user.apikey,
       body: { urls: Array.from({ length: 3 }, (_, index) => ({ url: `https://example.com/bulk/${index}` })) },
@@ -223,6 +224,8 @@ describe('webhooks', () => {
     const alias = await linkAlias(api, user, bulk.body.data.results[0].id as number);
     for (let visit = 0; visit < 2500; visit += 1) await api.request('GET', `/${alias}`, { key: null, headers: { 'user-agent': FIREFOX } });
     await api.flushClicks();
+    // Every click written (a failed write would name its error here, rather than leave no event).
+    expect(api.linkyard.app.get(ClickRecorder).state()).toMatchObject({ buffered: 0, lastError: null });
     // A drain waits five seconds at most for deliveries held by the server's older transactions; on
     // a busy machine the clicks' may take longer: drained again, a bounded number of times.
     const clicksReceived = () =>
@@ -230,6 +233,8 @@ describe('webhooks', () => {
         .filter((entry) => entry.event.type === 'link.clicked')
         .reduce((sum, entry) => sum + (entry.event.data.clicks as unknown[]).length, 0);
     for (let rounds = 0; rounds < 10 && clicksReceived() < 2500; rounds += 1) await dispatch();
+    // Each delivery made (one still waiting would show its attempts, its error and its next attempt here).
+    expect((await deliveries(hook.id)).filter((delivery) => delivery.status !== 'delivered')).toEqual([]);
 
     // The links, then the clicks: how many events those take depends on when the recorder's timer
     // cut its batches while the visits came (three at least).
