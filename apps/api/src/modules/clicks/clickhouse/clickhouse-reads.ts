@@ -30,6 +30,8 @@ const STALE = '(countIf(kind = 1) = 0 OR maxIf(version, kind = 0) > maxIf(versio
 const HOUR_KEY = "concat(toString(target), ':', toString(target_id), ':', toString(toUInt32(hour)))";
 /** Hours counted in one pass at most (a first read after an upgrade may find a whole account's). */
 export const COUNT_BATCH = 10_000;
+/** Hours named in one count from a read (as a literal set in its text). */
+const COUNT_CHUNK = 5000;
 /** Statements past this size (the ids of a large account) are let past the server's default limit of 256 kB. */
 const LARGE_QUERY = 200_000;
 
@@ -197,7 +199,10 @@ export class ClickHouseReads implements ClickStatsReads {
     if (stale.length > 0) {
       // Counted meanwhile, whatever this read's fate: a first read that takes long (every hour of a
       // year stale, after an upgrade) is fast once they are counted.
-      this.countHours(range);
+      this.countHours(
+        range,
+        stale.flatMap((entry) => entry.slice(entry.indexOf('=') + 1).split(',')),
+      );
       await this.addStale(texts, stale, range);
     }
     return texts.map(({ first, buckets }) => ({ first, buckets }));
@@ -236,11 +241,29 @@ export class ClickHouseReads implements ClickStatsReads {
     for (const [text, list] of lines) texts[text]!.buckets = list.join('\n');
   }
 
-  /** The range's stale hours, counted for the next reads; beside the read, one pass at a time per instance. */
-  private countHours(range: string): void {
+  /**
+   * The read's stale hours (`keys`), counted for the next reads; beside the read, one pass at a
+   * time per instance. A day of hours a statement (COUNT_CHUNK keys at most), each reading that
+   * day's raw clicks alone: a year of 10 million clicks counted in one statement outlasted the time
+   * limit at every read, and was never counted. What a pass counted stays counted if a later
+   * statement fails.
+   */
+  private countHours(range: string, keys: readonly string[]): void {
     if (this.counting) return;
-    this.counting = countSettledHours(this.ch, range)
-      .then(() => undefined)
+    this.counting = (async () => {
+      const hours = keys.map((key) => [Number(key.slice(key.lastIndexOf(':') + 1)), key] as const).sort((a, b) => a[0] - b[0]);
+      for (let from = 0; from < hours.length;) {
+        let to = from + 1;
+        while (to < hours.length && to - from < COUNT_CHUNK && hours[to]![0] < hours[from]![0] + 86_400) to += 1;
+        const within = `hour >= toDateTime(${int(hours[from]![0])}, 'UTC') AND hour <= toDateTime(${int(hours[to - 1]![0])}, 'UTC')`;
+        await countSettledHours(
+          this.ch,
+          `${range} AND ${within}`,
+          hours.slice(from, to).map(([, key]) => key),
+        );
+        from = to;
+      }
+    })()
       .catch((error: unknown) => this.logger.warn(`Hours not counted (the next read tries again): ${(error as Error).message}`))
       .finally(() => (this.counting = null));
   }
