@@ -3,7 +3,8 @@
 // and then by two at once (two instances sharing one database), and how a writer's rate and a
 // year-by-hour series read change as the clicks table grows (seeded in SQL, not replayed).
 // With CLICKHOUSE_URL, the same batches the way the writer sends them with ClickHouse as the click
-// store (ClickHouse's insert, then PostgreSQL's half, through the recorder), ClickHouse's insert alone, and a year by hour
+// store (ClickHouse's insert, then PostgreSQL's half, through the recorder), ClickHouse's insert alone, its server alone
+// (the batches' text made beforehand), and a year by hour
 // of a link holding `--sizes` clicks there, in the same run.
 //
 //   DATABASE_URL=postgres://... [CLICKHOUSE_URL=http://...:8123/db] node bench/write-path.mjs [--sizes 1000000,10000000] [--seconds 15] [--rounds 3]
@@ -35,6 +36,7 @@ const { ClickWriter } = require(`${dist}modules/clicks/click-writer.js`);
 const { UniqueCounts } = require(`${dist}modules/clicks/clickhouse/unique-counts.js`);
 const { HourCounts } = require(`${dist}modules/clicks/clickhouse/hour-counts.js`);
 const { SystemClock } = require(`${dist}common/clock.js`);
+const { tsvLines } = require(`${dist}modules/clicks/clickhouse/clickhouse-sql.js`);
 const { Client } = require(require.resolve('pg', { paths: [dist] }));
 
 const LINKS = 1000;
@@ -97,7 +99,9 @@ function batchOf(linkIds, round, size) {
  * next batch's insert runs beside a batch's transaction; ClickWriter, which first checks the batch's
  * targets still exist), the all-time unique counts read from ClickHouse beside it (UniqueCounts:
  * once a second, less often while reads are slow), as in the service; `clickhouse-only`:
- * ClickHouse's insert alone.
+ * ClickHouse's insert alone; `clickhouse-server`: the same batches' text, made before the time is
+ * taken (distinct batches, as many as about 300,000 clicks a second need), sent one after the
+ * other: what ClickHouse's server takes when the writer's own work is left out.
  */
 async function writer(url, store) {
   const dataSource = await open(url, store === 'clickhouse' ? 3 : 2);
@@ -105,6 +109,15 @@ async function writer(url, store) {
   const clickhouse = store.startsWith('postgres') ? null : new ClickHouse(process.env.CLICKHOUSE_URL, 60_000);
   const linkIds = (await dataSource.query('SELECT id FROM links ORDER BY id')).map((row) => row.id);
   await clickhouse?.ready();
+  const texts = [];
+  let columns = [];
+  if (store === 'clickhouse-server') {
+    for (let made = 0; made < seconds * 300_000; made += CLICKHOUSE_BATCH) {
+      const rows = clickRows(batchOf(linkIds, texts.length, CLICKHOUSE_BATCH), newBatchId());
+      columns = Object.keys(rows[0]);
+      texts.push(Buffer.from(tsvLines(rows, columns, 0, rows.length)));
+    }
+  }
   // How long the writer held its event loop at most (what a redirect served beside it would wait).
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
@@ -144,7 +157,14 @@ async function writer(url, store) {
     // The unique counts of the last batches too (read meanwhile as the service does), within the time taken.
     await clickWriter.settle();
   }
-  while (Date.now() < until) {
+  while (texts.length > 0 && Date.now() < until) {
+    // Past the batches made, the first ones again (the same rows, which the server's merges then
+    // collapse): said in the result.
+    await clickhouse.insertText('clicks', columns, [texts[round % texts.length]]);
+    round += 1;
+    written += CLICKHOUSE_BATCH;
+  }
+  while (texts.length === 0 && Date.now() < until) {
     const batch = batchOf(linkIds, round++, store === 'postgres' ? MAX_BATCH : CLICKHOUSE_BATCH);
     if (clickhouse) await clickhouse.insert('clicks', clickRows(batch, newBatchId()));
     else await clicks.writeBatch(batch, null, undefined, { rollups: true });
@@ -154,7 +174,7 @@ async function writer(url, store) {
   delay.disable();
   await dataSource.destroy();
   await clickhouse?.close();
-  return { written, elapsed, stall: delay.max / 1e6 };
+  return { written, elapsed, stall: delay.max / 1e6, repeated: texts.length > 0 ? Math.max(0, round - texts.length) : 0 };
 }
 
 /**
@@ -174,6 +194,8 @@ async function writers(url, count, store = 'postgres', stalls = []) {
         }),
     ),
   );
+  const repeated = runs.reduce((sum, run) => sum + run.repeated, 0);
+  if (repeated > 0) console.log(`(${repeated} batches sent a second time: the server took more than the batches made)`);
   const written = runs.reduce((sum, run) => sum + run.written, 0);
   const elapsed = Math.max(...runs.map((run) => run.elapsed));
   stalls.push(Math.max(...runs.map((run) => run.stall)));
@@ -352,6 +374,12 @@ async function main() {
           `ClickHouse against PostgreSQL, one writer each: median ${ratios[Math.floor(ratios.length / 2)].toFixed(1)} times (${ratios[0].toFixed(1)} to ${ratios[ratios.length - 1].toFixed(1)})`,
         );
       }
+      // After the rounds, so that the figures above are taken on the same database as without it.
+      const what = "ClickHouse's server alone (the batches' text made before the time is taken)";
+      console.log(`${what}, one writer: ${(await writers(url.toString(), 1, 'clickhouse-server')).toLocaleString('en')} clicks/s`);
+      console.log(
+        `${what}, two writers: ${(await writers(url.toString(), 2, 'clickhouse-server')).toLocaleString('en')} clicks/s together`,
+      );
       for (const size of sizes) {
         const series = await clickhouseSeries(size);
         console.log(
